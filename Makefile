@@ -1,0 +1,142 @@
+# CoPIM co-simulation platform: the one top-level Makefile.
+# `make help` lists the targets.  Build products go under build/ only.
+
+SHELL  := /bin/bash
+BUILD  := build
+DEPS   := scripts/deps.sh
+JOBS   ?= $(shell nproc 2>/dev/null || echo 2)
+
+CC       := gcc
+CXX      := g++
+CSTD     := -std=c11
+WARN     := -Wall -Wextra -Werror
+OPT      ?= -O2
+CFLAGS   += $(CSTD) $(WARN) $(OPT) -g -D_POSIX_C_SOURCE=200809L -Icsim -Itb/lib -Itb/shim
+CXXFLAGS += -std=c++17 -Wall -Wextra -Wno-unused-parameter $(OPT) -g -Icsim -Itb/lib -Itb/shim
+LDLIBS   += -lz -lpthread -lm
+
+VL_INC   := /usr/share/verilator/include
+# Every block is built for lockstep and reset checks: X values become
+# per-seed random ones and registers start random (see tb/shim/vl_util.h).
+VLFLAGS  := --cc --trace-fst --x-assign unique --x-initial unique -O3 \
+            -Wno-fatal --no-timing -CFLAGS -O2 -CFLAGS -fPIC
+
+# ---------------------------------------------------------------- blocks
+# An RTL block is a directory rtl/<blk>/ with files.f (its file list, in
+# compile order, top module <blk>) and block.mk (its build-time parameters:
+# <blk>_PARAMS for verilator, <blk>_DEFS for the shim).
+BLOCKS := $(patsubst rtl/%/files.f,%,$(wildcard rtl/*/files.f))
+include $(wildcard rtl/*/block.mk)
+RTL_FILES := $(sort $(foreach b,$(BLOCKS),$(shell cat rtl/$(b)/files.f)))
+
+# ---------------------------------------------------------------- libraries
+CSIM_SRC := $(wildcard csim/*.c)
+CSIM_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(CSIM_SRC))
+TBLIB_SRC := $(wildcard tb/lib/*.c)
+TBLIB_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(TBLIB_SRC))
+FST_OBJ  := $(BUILD)/obj/fst/fstapi.o $(BUILD)/obj/fst/lz4.o $(BUILD)/obj/fst/fastlz.o
+
+$(BUILD)/lib/libcsim.a: $(CSIM_OBJ)
+	@mkdir -p $(@D); rm -f $@; ar rcs $@ $^
+$(BUILD)/lib/libtb.a: $(TBLIB_OBJ)
+	@mkdir -p $(@D); rm -f $@; ar rcs $@ $^
+# GTKWave's FST writer for C-only tests; when a Verilated block is linked,
+# libverilated already carries it and this archive adds nothing.
+$(BUILD)/lib/libtbfst.a: $(FST_OBJ)
+	@mkdir -p $(@D); rm -f $@; ar rcs $@ $^
+
+$(BUILD)/obj/%.o: %.c | deps
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+$(BUILD)/obj/fst/%.o: $(VL_INC)/gtkwave/%.c | deps
+	@mkdir -p $(@D)
+	$(CC) -O2 -w -DFST_CONFIG_INCLUDE='"fst_config.h"' -I$(VL_INC)/gtkwave -c $< -o $@
+$(BUILD)/obj/tb/lib/tb_fst.o: CFLAGS += -I$(VL_INC)/gtkwave
+
+# Verilated block: build/vl/<blk>/V<blk>__ALL.a plus its own libverilated.a.
+define VL_BLOCK
+$(BUILD)/vl/$(1)/stamp: rtl/$(1)/files.f rtl/$(1)/block.mk $$(shell cat rtl/$(1)/files.f) rtl/lint.vlt | deps
+	@mkdir -p $$(@D)
+	verilator $(VLFLAGS) --Mdir $(BUILD)/vl/$(1) --top-module $(1) $$($(1)_PARAMS) \
+	  rtl/lint.vlt -f rtl/$(1)/files.f --build -j $(JOBS) >$(BUILD)/vl/$(1)/build.log 2>&1 \
+	  || { tail -30 $(BUILD)/vl/$(1)/build.log; exit 1; }
+	$(MAKE) -s -C $(BUILD)/vl/$(1) -f V$(1).mk verilated.o verilated_fst_c.o verilated_threads.o >>$(BUILD)/vl/$(1)/build.log 2>&1
+	cd $(BUILD)/vl/$(1) && rm -f libverilated.a && ar rcs libverilated.a verilated.o verilated_fst_c.o verilated_threads.o
+	@touch $$@
+$(BUILD)/obj/shim/$(1)_rtl.o: tb/shim/$(1)_rtl.cpp tb/shim/$(1)_rtl.h tb/shim/vl_util.h $(BUILD)/vl/$(1)/stamp
+	@mkdir -p $$(@D)
+	$(CXX) $(CXXFLAGS) $$($(1)_DEFS) -I$(BUILD)/vl/$(1) -I$(VL_INC) -I$(VL_INC)/vltstd -c $$< -o $$@
+endef
+$(foreach b,$(BLOCKS),$(eval $(call VL_BLOCK,$(b))))
+
+# ---------------------------------------------------------------- tests
+# tb/tests.list: one test a line: name, the RTL blocks it links (comma
+# list or -), then extra arguments.  tb/tests/<name>.c is its source.
+TESTS := $(shell awk '!/^\#/ && NF {print $$1}' tb/tests.list)
+test_blocks = $(subst $(comma), ,$(filter-out -,$(shell awk '$$1=="$(1)" {print $$2}' tb/tests.list)))
+test_args   = $(shell awk '$$1=="$(1)" {for (i = 3; i <= NF; i++) printf "%s ", $$i}' tb/tests.list)
+comma := ,
+
+define TEST_BIN
+$(BUILD)/tests/$(1): tb/tests/$(1).c $(BUILD)/lib/libtb.a $(BUILD)/lib/libcsim.a $(BUILD)/lib/libtbfst.a \
+    $(foreach b,$(call test_blocks,$(1)),$(BUILD)/obj/shim/$(b)_rtl.o $(BUILD)/vl/$(b)/stamp)
+	@mkdir -p $$(@D) $(BUILD)/obj/tests
+	$(CC) $(CFLAGS) -MMD -MP -c $$< -o $(BUILD)/obj/tests/$(1).o
+	$(CXX) -o $$@ $(BUILD)/obj/tests/$(1).o \
+	  $(foreach b,$(call test_blocks,$(1)),$(BUILD)/obj/shim/$(b)_rtl.o $(BUILD)/vl/$(b)/V$(b)__ALL.a) \
+	  $(BUILD)/lib/libtb.a $(BUILD)/lib/libcsim.a \
+	  $(if $(call test_blocks,$(1)),$(BUILD)/vl/$(firstword $(call test_blocks,$(1)))/libverilated.a) \
+	  $(BUILD)/lib/libtbfst.a $(LDLIBS)
+endef
+$(foreach t,$(TESTS),$(eval $(call TEST_BIN,$(t))))
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+
+.PHONY: help deps demo test tests sim wave lint synth bench clean
+.DEFAULT_GOAL := help
+
+help: ## this list
+	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+	@echo "  variables: TEST=<name> SEED=<n> BLOCK=<blk> RESET_SEED=<n> (blocks: $(BLOCKS))"
+
+deps: ## install missing Debian packages (idempotent, no-op when present)
+	@./$(DEPS)
+
+demo: $(BUILD)/tests/pmc_overlap ## main demo: the PMC finding pure miss cycles, counters printed
+	@$(BUILD)/tests/pmc_overlap
+
+tests: $(addprefix $(BUILD)/tests/,$(TESTS)) ## build every test binary
+
+test: deps ## lint plus every test in tb/tests.list; last line "N passed, N failed"
+	@$(MAKE) --no-print-directory -j$(JOBS) tests >$(BUILD)/tests-build.log 2>&1 \
+	  || { mkdir -p $(BUILD); tail -40 $(BUILD)/tests-build.log; echo "0 passed, 1 failed"; exit 1; }
+	@scripts/run_tests.sh
+
+sim: deps ## build and run one test: make sim TEST=<name> [SEED=n] [RESET_SEED=n]; waves in build/waves/<name>.fst
+	@test -n "$(TEST)" || { echo "make sim: say which test, e.g. make sim TEST=pmc_overlap" >&2; exit 2; }
+	@grep -qE '^$(TEST)([[:space:]]|$$)' tb/tests.list || { echo "make sim: no test '$(TEST)' in tb/tests.list" >&2; exit 2; }
+	@$(MAKE) --no-print-directory $(BUILD)/tests/$(TEST)
+	@mkdir -p $(BUILD)/waves
+	$(BUILD)/tests/$(TEST) $(call test_args,$(TEST)) --waves $(BUILD)/waves/$(TEST).fst \
+	  $(if $(SEED),--seed $(SEED)) $(if $(RESET_SEED),--reset-seed $(RESET_SEED))
+
+wave: ## open build/waves/<TEST>.fst in GTKWave with the block's saved layout
+	@test -n "$(TEST)" || { echo "make wave: say which test, e.g. make wave TEST=pmc_overlap" >&2; exit 2; }
+	@test -f $(BUILD)/waves/$(TEST).fst || { echo "make wave: no $(BUILD)/waves/$(TEST).fst; run make sim TEST=$(TEST) first" >&2; exit 2; }
+	@test -n "$$DISPLAY" || { echo "make wave: no display (DISPLAY is not set); copy $(BUILD)/waves/$(TEST).fst to a machine with one and open it with gtkwave -a tb/waves/<block>.gtkw" >&2; exit 1; }
+	@./$(DEPS)
+	gtkwave $(BUILD)/waves/$(TEST).fst $(firstword $(wildcard tb/waves/$(TEST).gtkw) tb/waves/$(firstword $(subst _, ,$(TEST))).gtkw)
+
+lint: deps ## verilator --lint-only -Wall and Yosys read+synth of every RTL file
+	@scripts/lint.sh $(BLOCKS)
+
+synth: deps ## FPGA synthesis of one block: make synth BLOCK=pmc (iCE40 hx8k: LUTs, FFs, Fmax)
+	@test -n "$(BLOCK)" || { echo "make synth: say which block, e.g. make synth BLOCK=pmc (blocks: $(BLOCKS))" >&2; exit 2; }
+	@test -f rtl/$(BLOCK)/files.f || { echo "make synth: no block '$(BLOCK)' (blocks: $(BLOCKS))" >&2; exit 2; }
+	@scripts/synth_ice40.sh $(BLOCK) '$($(BLOCK)_PARAMS)'
+
+bench: deps ## benchmarks: speed and figures (not pass/fail)
+	@scripts/bench.sh
+
+clean: ## remove build/
+	rm -rf $(BUILD)

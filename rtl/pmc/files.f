@@ -1,0 +1,3 @@
+rtl/pmc/pmc_pkg.sv
+rtl/pmc/pmc_core.sv
+rtl/pmc/pmc.sv

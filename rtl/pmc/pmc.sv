@@ -1,0 +1,120 @@
+// Pure Miss Counter (CoPIM): sits beside the shared LLC and its MSHRs and
+// counts, per core, hit cycles, miss cycles and pure miss cycles (C-AMAT),
+// plus misses and pure misses.  The LLC model drives hit_act_i/miss_act_i
+// every cycle; the MSHR event ports let the block tag each outstanding miss
+// with a pure flag, which is how a *pure miss* is told from a hidden one.
+//
+// MSHR rules (shared with csim/pmc.c):
+//  * an entry is outstanding from the cycle of its alloc up to, not
+//    including, the cycle of its free; a free and an alloc of the same index
+//    in one cycle retire the old miss and start a new one.
+//  * an outstanding entry's flag is set in every cycle that is a pure miss
+//    cycle of its owner core (enabled, miss activity, no hit activity).
+//  * a miss counts at alloc, a pure miss at free (flag set), both only while
+//    the owner core is enabled; clear_i of a core drops its entries' flags.
+module pmc #(
+  parameter int unsigned NumCores = 4,
+  parameter int unsigned NumMshr  = 32,
+  parameter int unsigned W        = 64,
+  parameter int unsigned CntW     = 48,
+  localparam int unsigned MshrW   = $clog2(NumMshr),
+  localparam int unsigned CoreW   = (NumCores > 1) ? $clog2(NumCores) : 1
+) (
+  input  logic                           clk_i,
+  input  logic                           rst_ni,
+  input  logic [NumCores-1:0]            hit_act_i,
+  input  logic [NumCores-1:0]            miss_act_i,
+  input  logic                           mshr_alloc_i,
+  input  logic [MshrW-1:0]               mshr_alloc_idx_i,
+  input  logic [CoreW-1:0]               mshr_alloc_core_i,
+  input  logic                           mshr_free_i,
+  input  logic [MshrW-1:0]               mshr_free_idx_i,
+  input  logic [NumCores-1:0]            clear_i,
+  input  logic [NumCores-1:0]            enable_i,
+  input  logic [NumCores-1:0]            flush_i,
+  input  logic [NumCores*3-1:0]          rd_sel_i,    // core c: [3c+2:3c], pmc_pkg::sel_e
+  output logic [NumCores*CntW-1:0]       rd_data_o    // core c: [CntW(c+1)-1:CntW c]
+);
+
+  logic [NumMshr-1:0]            valid_q, valid_d, flag_q, flag_d;
+  // Yosys 0.23 has no packed 2-D arrays: owner of entry e is [CoreW e +: CoreW].
+  logic [NumMshr*CoreW-1:0]      owner_q, owner_d;
+  logic [NumCores-1:0]           pure_cycle, miss_inc, pure_miss_inc;
+  logic [CoreW-1:0]              free_owner;
+  logic                          free_hit;
+
+  // A pure miss cycle of core c: what the per-entry flags listen to.
+  assign pure_cycle = enable_i & miss_act_i & ~hit_act_i;
+
+  assign free_owner = owner_q[CoreW*mshr_free_idx_i +: CoreW];
+  assign free_hit   = mshr_free_i && valid_q[mshr_free_idx_i];
+
+  always_comb begin
+    miss_inc      = '0;
+    pure_miss_inc = '0;
+    if (mshr_alloc_i) begin
+      miss_inc[mshr_alloc_core_i] = 1'b1;
+    end
+    // A clear in this cycle has already dropped the flag.
+    if (free_hit && flag_q[mshr_free_idx_i] && !clear_i[free_owner]) begin
+      pure_miss_inc[free_owner] = 1'b1;
+    end
+  end
+
+  always_comb begin
+    valid_d = valid_q;
+    owner_d = owner_q;
+    flag_d  = flag_q;
+    for (int unsigned e = 0; e < NumMshr; e++) begin
+      if (clear_i[owner_q[CoreW*e +: CoreW]]) begin
+        flag_d[e] = 1'b0;
+      end
+    end
+    if (mshr_free_i) begin
+      valid_d[mshr_free_idx_i] = 1'b0;
+      flag_d[mshr_free_idx_i]  = 1'b0;
+    end
+    if (mshr_alloc_i) begin
+      valid_d[mshr_alloc_idx_i] = 1'b1;
+      owner_d[CoreW*mshr_alloc_idx_i +: CoreW] = mshr_alloc_core_i;
+      flag_d[mshr_alloc_idx_i]  = 1'b0;
+    end
+    for (int unsigned e = 0; e < NumMshr; e++) begin
+      if (valid_d[e] && pure_cycle[owner_d[CoreW*e +: CoreW]]) begin
+        flag_d[e] = 1'b1;
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      valid_q <= '0;
+      flag_q  <= '0;
+      owner_q <= '0;
+    end else begin
+      valid_q <= valid_d;
+      flag_q  <= flag_d;
+      owner_q <= owner_d;
+    end
+  end
+
+  for (genvar c = 0; c < NumCores; c++) begin : g_core
+    pmc_core #(
+      .W   (W),
+      .CntW(CntW)
+    ) u_core (
+      .clk_i,
+      .rst_ni,
+      .hit_act_i      (hit_act_i[c]),
+      .miss_act_i     (miss_act_i[c]),
+      .clear_i        (clear_i[c]),
+      .enable_i       (enable_i[c]),
+      .flush_i        (flush_i[c]),
+      .miss_inc_i     (miss_inc[c]),
+      .pure_miss_inc_i(pure_miss_inc[c]),
+      .rd_sel_i       (rd_sel_i[3*c +: 3]),
+      .rd_data_o      (rd_data_o[CntW*c +: CntW])
+    );
+  end
+
+endmodule

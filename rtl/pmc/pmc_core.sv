@@ -1,0 +1,130 @@
+// One core's slice of the Pure Miss Counter: the Hit Cycle Table and Miss
+// Cycle Table of the open window, and the six counters.
+//
+// Cycle rules (shared with csim/pmc.c, see docs/pmc.md):
+//  * clear_i zeroes counters and window before this cycle is recorded, so the
+//    cycle that clears is the first cycle of the new measurement.
+//  * an enabled cycle sets bit pos of HCT/MCT from hit_act_i/miss_act_i.
+//  * the window folds (popcounts added, tables emptied) when the cycle just
+//    recorded filled bit W-1, or on flush_i; the fold includes this cycle.
+module pmc_core #(
+  parameter int unsigned W    = 64,
+  parameter int unsigned CntW = 48
+) (
+  input  logic            clk_i,
+  input  logic            rst_ni,
+  input  logic            hit_act_i,
+  input  logic            miss_act_i,
+  input  logic            clear_i,
+  input  logic            enable_i,
+  input  logic            flush_i,
+  input  logic            miss_inc_i,       // an MSHR of this core was allocated
+  input  logic            pure_miss_inc_i,  // a flagged MSHR of this core was freed
+  input  logic [2:0]      rd_sel_i,
+  output logic [CntW-1:0] rd_data_o
+);
+
+  localparam int unsigned PosW = $clog2(W);
+  localparam int unsigned PopW = $clog2(W + 1);
+  localparam int unsigned LastPosI = W - 1;
+  localparam logic [PosW-1:0] LastPos = LastPosI[PosW-1:0];
+
+  logic [W-1:0]    hct_q, hct_d, mct_q, mct_d, hct_new, mct_new, pure_bits;
+  logic [PosW-1:0] pos_q, pos_d, pos_base;
+  logic [CntW-1:0] total_q, total_d, hit_q, hit_d, miss_q, miss_d, pure_q, pure_d;
+  logic [CntW-1:0] misses_q, misses_d, pmisses_q, pmisses_d;
+  logic [PopW-1:0] hit_pop, miss_pop, pure_pop;
+  logic            fold;
+
+  // Popcounts of the window as it stands after this cycle's bits are in.
+  always_comb begin
+    hit_pop  = '0;
+    miss_pop = '0;
+    pure_pop = '0;
+    for (int unsigned i = 0; i < W; i++) begin
+      hit_pop  = hit_pop  + {{(PopW - 1){1'b0}}, hct_new[i]};
+      miss_pop = miss_pop + {{(PopW - 1){1'b0}}, mct_new[i]};
+      pure_pop = pure_pop + {{(PopW - 1){1'b0}}, pure_bits[i]};
+    end
+  end
+
+  // The window as it stands after this cycle; clear acts first, so the
+  // clearing cycle is recorded into a fresh window.
+  always_comb begin
+    hct_new  = clear_i ? '0 : hct_q;
+    mct_new  = clear_i ? '0 : mct_q;
+    pos_base = clear_i ? '0 : pos_q;
+    if (enable_i) begin
+      hct_new[pos_base] = hit_act_i;
+      mct_new[pos_base] = miss_act_i;
+    end
+    pure_bits = mct_new & ~hct_new;
+  end
+
+  always_comb begin
+    total_d   = clear_i ? '0 : total_q;
+    hit_d     = clear_i ? '0 : hit_q;
+    miss_d    = clear_i ? '0 : miss_q;
+    pure_d    = clear_i ? '0 : pure_q;
+    misses_d  = clear_i ? '0 : misses_q;
+    pmisses_d = clear_i ? '0 : pmisses_q;
+    if (enable_i) begin
+      total_d   = total_d + {{(CntW - 1){1'b0}}, 1'b1};
+      misses_d  = misses_d + {{(CntW - 1){1'b0}}, miss_inc_i};
+      pmisses_d = pmisses_d + {{(CntW - 1){1'b0}}, pure_miss_inc_i};
+    end
+
+    fold = flush_i || (enable_i && (pos_base == LastPos));
+    if (fold) begin
+      hit_d  = hit_d  + {{(CntW - PopW){1'b0}}, hit_pop};
+      miss_d = miss_d + {{(CntW - PopW){1'b0}}, miss_pop};
+      pure_d = pure_d + {{(CntW - PopW){1'b0}}, pure_pop};
+      hct_d  = '0;
+      mct_d  = '0;
+      pos_d  = '0;
+    end else begin
+      hct_d  = hct_new;
+      mct_d  = mct_new;
+      pos_d  = pos_base + {{(PosW - 1){1'b0}}, enable_i};
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      hct_q     <= '0;
+      mct_q     <= '0;
+      pos_q     <= '0;
+      total_q   <= '0;
+      hit_q     <= '0;
+      miss_q    <= '0;
+      pure_q    <= '0;
+      misses_q  <= '0;
+      pmisses_q <= '0;
+    end else begin
+      hct_q     <= hct_d;
+      mct_q     <= mct_d;
+      pos_q     <= pos_d;
+      total_q   <= total_d;
+      hit_q     <= hit_d;
+      miss_q    <= miss_d;
+      pure_q    <= pure_d;
+      misses_q  <= misses_d;
+      pmisses_q <= pmisses_d;
+    end
+  end
+
+  always_comb begin
+    rd_data_o = '0;
+    unique case (rd_sel_i)
+      pmc_pkg::SelTotal:      rd_data_o = total_q;
+      pmc_pkg::SelHit:        rd_data_o = hit_q;
+      pmc_pkg::SelMiss:       rd_data_o = miss_q;
+      pmc_pkg::SelPure:       rd_data_o = pure_q;
+      pmc_pkg::SelMisses:     rd_data_o = misses_q;
+      pmc_pkg::SelPureMisses: rd_data_o = pmisses_q;
+      pmc_pkg::SelWinFill:    rd_data_o = {{(CntW - PosW){1'b0}}, pos_q};
+      default:                rd_data_o = '0;
+    endcase
+  end
+
+endmodule

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# make lint: every RTL module through `verilator --lint-only -Wall` (as its
+# own top, inside its block's file list) and every block through a Yosys
+# read + generic synth + check.  Waivers live only in rtl/lint.vlt.
+set -u
+fail=0
+for blk in "$@"; do
+  files=$(cat "rtl/$blk/files.f")
+  for f in $files; do
+    mod=$(sed -n 's/^[[:space:]]*module[[:space:]]\+\([A-Za-z0-9_]\+\).*/\1/p' "$f" | head -1)
+    [[ -z "$mod" ]] && continue   # packages are checked inside their users
+    out=$(verilator --lint-only -Wall rtl/lint.vlt $files --top-module "$mod" 2>&1)
+    if [[ -n "$out" ]]; then echo "lint: verilator $f ($mod):"; echo "$out" | head -20; fail=1; fi
+  done
+  out=$(yosys -q -p "read_verilog -sv $files; synth -top $blk; check -assert" 2>&1)
+  if [[ $? -ne 0 || -n "$out" ]]; then echo "lint: yosys $blk:"; echo "$out" | grep -v '^$' | head -20; fail=1; fi
+done
+if [[ $fail -eq 0 ]]; then echo "lint: clean ($* )"; fi
+exit $fail

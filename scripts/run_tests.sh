@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Runs lint and every test of tb/tests.list (binaries already built by
+# `make tests`).  Tests that link RTL run once per random-reset seed in
+# RESET_SEEDS, so a register that reset does not reach shows up as a failure.
+# Prints one PASS/FAIL line per run and, last, "N passed, N failed".
+set -u
+BUILD=${BUILD:-build}
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+RESET_SEEDS=${RESET_SEEDS:-"1 2 3"}
+TIMEOUT=${TEST_TIMEOUT:-1200}
+logs=$BUILD/test-logs
+rm -rf "$logs"; mkdir -p "$logs"
+
+jobs=()   # "label<TAB>command"
+jobs+=("lint	scripts/lint.sh $(ls rtl/*/files.f 2>/dev/null | cut -d/ -f2 | tr '\n' ' ')")
+while read -r name blocks args; do
+  [[ -z "$name" || "$name" == \#* ]] && continue
+  if [[ "$blocks" == "-" ]]; then
+    jobs+=("$name	$BUILD/tests/$name --quiet $args")
+  else
+    for rs in $RESET_SEEDS; do
+      jobs+=("$name@reset$rs	$BUILD/tests/$name --quiet --reset-seed $rs $args")
+    done
+  fi
+done < tb/tests.list
+
+run_one() {  # label command...
+  local label=$1; shift
+  local t0=$SECONDS
+  timeout "$TIMEOUT" "$@" >"$logs/$label.log" 2>&1
+  local rc=$?
+  local dt=$((SECONDS - t0))
+  if [[ $rc -eq 0 ]]; then
+    echo "PASS $label (${dt}s)" >"$logs/$label.result"
+  else
+    { [[ $rc -eq 124 ]] && echo "FAIL $label (timeout after ${TIMEOUT}s)" || echo "FAIL $label (exit $rc, ${dt}s)"
+      tail -15 "$logs/$label.log" | sed 's/^/    /'; } >"$logs/$label.result"
+  fi
+  cat "$logs/$label.result"
+}
+
+running=0
+for j in "${jobs[@]}"; do
+  label=${j%%	*}; cmd=${j#*	}
+  # shellcheck disable=SC2086
+  run_one "$label" $cmd &
+  running=$((running + 1))
+  if (( running >= JOBS )); then wait -n; running=$((running - 1)); fi
+done
+wait
+
+pass=$(grep -l '^PASS' "$logs"/*.result 2>/dev/null | wc -l)
+fail=$(grep -l '^FAIL' "$logs"/*.result 2>/dev/null | wc -l)
+if (( fail > 0 )); then
+  echo "failed:"; grep -h '^FAIL' "$logs"/*.result | sed 's/^/  /'
+fi
+echo "$pass passed, $fail failed"
+[[ $fail -eq 0 ]]
