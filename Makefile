@@ -90,6 +90,11 @@ $(BUILD)/tests/$(1): tb/tests/$(1).c $(BUILD)/lib/libtb.a $(BUILD)/lib/libcsim.a
 endef
 $(foreach t,$(TESTS),$(eval $(call TEST_BIN,$(t))))
 
+# Area fragments (mk/<area>.mk): RV32 software, benches, synthesis flows.
+# A fragment may add to TEST_DEPS what tests need at run time (ELF files...).
+TEST_DEPS :=
+include $(wildcard mk/*.mk)
+
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
 .PHONY: help deps demo test tests sim wave lint synth bench clean
@@ -105,7 +110,7 @@ deps: ## install missing Debian packages (idempotent, no-op when present)
 demo: $(BUILD)/tests/pmc_overlap ## main demo: the PMC finding pure miss cycles, counters printed
 	@$(BUILD)/tests/pmc_overlap
 
-tests: $(addprefix $(BUILD)/tests/,$(TESTS)) ## build every test binary
+tests: $(addprefix $(BUILD)/tests/,$(TESTS)) $(TEST_DEPS) ## build every test binary and what tests load
 
 test: deps ## lint plus every test in tb/tests.list; last line "N passed, N failed"
 	@$(MAKE) --no-print-directory -j$(JOBS) tests >$(BUILD)/tests-build.log 2>&1 \
