@@ -1,0 +1,3 @@
+rtl/pmc/pmc_pkg.sv
+rtl/imu/imu_pkg.sv
+rtl/imu/imu.sv

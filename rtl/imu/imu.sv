@@ -1,0 +1,535 @@
+// Instruction Management Unit (CoPIM), one per host core.  It sees the loop
+// markers the core decodes (cp.loop.begin/iter/end), samples the first
+// iterations of a marked loop on the host while its core's slice of the Pure
+// Miss Counter counts, and answers cp.loop.iter with the offload verdict.
+// docs/imu.md has the FSM diagram, the arithmetic and the cycle rules that
+// csim/imu.c follows too.
+//
+// Handshakes (all outputs are registers, so nothing here is combinational
+// from an input except the decision-table read port):
+//  * marker: valid/ready; the core holds marker_valid_i, op, id and trip
+//    until a cycle with marker_ready_o = 1, which accepts it.
+//  * verdict: an accepted iter is answered by verdict_valid_o = 1 for one
+//    cycle, at the earliest the cycle after acceptance; the core stalls the
+//    iter (and sends no other marker) until then.
+//  * PMC: pmc_clear_o/enable_o/flush_o/rd_sel_o are registers, so the PMC's
+//    combinational read port (pmc_rd_data_i) never loops back into them.
+//    A flush in cycle t is seen by a read in cycle t+1.
+//
+// One loop is managed at a time (depth 1); markers of loops nested inside it
+// only move the depth counter and their iters are answered 0 at once.
+module imu #(
+  parameter int unsigned NumLoops = 16,  // decision-table entries, >= 2
+  parameter int unsigned IdW      = 32,  // loop id bits kept (tags, read port)
+  parameter int unsigned CntW     = 48,  // PMC counter width, 32..64
+  parameter int unsigned RetW     = 3,   // instructions retired per cycle, width
+  parameter int unsigned PlanW    = 6,   // plan bitmap has 2^PlanW entries, <= IdW
+  parameter int unsigned DepthW   = 4,   // nesting depth counter (saturates)
+  localparam int unsigned IdxW    = $clog2(NumLoops)
+) (
+  input  logic                clk_i,
+  input  logic                rst_ni,
+  // loop markers from the core's decode
+  input  logic                marker_valid_i,
+  output logic                marker_ready_o,
+  input  logic [1:0]          marker_op_i,      // imu_pkg::op_e
+  input  logic [IdW-1:0]      marker_id_i,
+  input  logic [31:0]         marker_trip_i,
+  input  logic [RetW-1:0]     instr_ret_i,      // instructions retired this cycle
+  output logic                verdict_valid_o,
+  output logic                verdict_o,        // 1: run the remaining iterations in memory
+  // configuration writes (imu_pkg::cfg_e)
+  input  logic                cfg_we_i,
+  input  logic [2:0]          cfg_addr_i,
+  input  logic [31:0]         cfg_wdata_i,
+  // this core's slice of the PMC
+  output logic                pmc_clear_o,
+  output logic                pmc_enable_o,
+  output logic                pmc_flush_o,
+  output logic [2:0]          pmc_rd_sel_o,     // pmc_pkg::sel_e
+  input  logic [CntW-1:0]     pmc_rd_data_i,
+  // decision table read port, by loop id (combinational, like the PMC's)
+  input  logic [IdW-1:0]      tbl_rd_id_i,
+  output logic                tbl_rd_hit_o,
+  output logic                tbl_rd_decided_o,
+  output logic                tbl_rd_site_o,    // 1: PIM
+  output logic [CntW-1:0]     tbl_rd_num_o,     // theta numerator (pure cycles or misses)
+  output logic [CntW-1:0]     tbl_rd_den_o,     // theta denominator (cycles or instructions)
+  output logic [31:0]         tbl_rd_sampled_o,
+  output logic [31:0]         tbl_rd_offloaded_o
+);
+
+  localparam int unsigned AccW     = CntW + 32;  // threshold x denominator, 32 x CntW bits
+  localparam int unsigned PlanN    = 1 << PlanW;
+  localparam int unsigned LastIdxI = NumLoops - 1;
+  localparam logic [IdxW-1:0]   LastIdx = LastIdxI[IdxW-1:0];
+  localparam logic [DepthW-1:0] DepthMax = {DepthW{1'b1}};
+  localparam logic [DepthW-1:0] DepthOne = {{(DepthW - 1){1'b0}}, 1'b1};
+  localparam logic [16:0] QOne        = 17'h10000;
+  localparam logic [16:0] FracDefault = 17'd3276;   // 0.04999: ceil(20 x f) = 1 (docs/imu.md)
+  localparam logic [16:0] ThrDefault  = 17'd3277;   // 0.05000305: theta = 5.000% exactly is not > it
+  localparam logic [31:0] MpkiDefault = 32'h0005_0000;  // 5.0 in Q16.16
+
+  // ---------------------------------------------------------------- state
+  imu_pkg::state_e            state_q, state_d;
+  // configuration
+  logic [2:0]                 mode_q, mode_d;
+  logic [16:0]                frac_q, frac_d, thr_q, thr_d;
+  logic [31:0]                min_q, min_d, mpki_q, mpki_d;
+  logic                       sticky_q, sticky_d;
+  logic [PlanN-1:0]           plan_q, plan_d;
+  // the managed loop
+  logic [DepthW-1:0]          depth_q, depth_d;
+  logic                       sampling_q, sampling_d;  // else decided
+  logic                       mpki_mode_q, mpki_mode_d;
+  logic                       site_q, site_d;
+  logic                       off_done_q, off_done_d;  // offloaded count written
+  logic                       via_iter_q, via_iter_d;  // decision answers an iter
+  logic [IdxW-1:0]            idx_q, idx_d;
+  logic [31:0]                trip_q, trip_d, k_q, k_d, s_q, s_d;
+  // measurement and serial multiplier
+  logic [CntW-1:0]            ins_q, ins_d, num_q, num_d, den_q, den_d;
+  logic [AccW-1:0]            acc_q, acc_d;
+  logic [31:0]                mplier_q, mplier_d;
+  logic [4:0]                 cnt_q, cnt_d;
+  // outputs
+  logic                       vvalid_q, vvalid_d, verdict_q, verdict_d;
+  logic                       clear_q, clear_d, enable_q, enable_d, flush_q, flush_d;
+  logic [2:0]                 sel_q, sel_d;
+  // decision table
+  logic [NumLoops-1:0]        tv_q, tv_d, tdec_q, tdec_d, tsite_q, tsite_d;
+  logic [NumLoops*IdW-1:0]    ttag_q, ttag_d;
+  logic [NumLoops*CntW-1:0]   tnum_q, tnum_d, tden_q, tden_d;
+  logic [NumLoops*32-1:0]     tsam_q, tsam_d, toff_q, toff_d;
+  logic [IdxW-1:0]            ptr_q, ptr_d;
+
+  // ---------------------------------------------------------------- lookups
+  logic [NumLoops-1:0] bhit, rhit;
+  logic [IdxW-1:0]     bidx;
+  logic                bany;
+
+  // Tags of valid entries are unique (allocation only on a miss), so an OR
+  // over the matching entries is the match itself.
+  always_comb begin
+    bidx = '0;
+    for (int unsigned e = 0; e < NumLoops; e++) begin
+      bhit[e] = tv_q[e] && (ttag_q[IdW*e +: IdW] == marker_id_i);
+      rhit[e] = tv_q[e] && (ttag_q[IdW*e +: IdW] == tbl_rd_id_i);
+      if (bhit[e]) begin
+        bidx = bidx | e[IdxW-1:0];
+      end
+    end
+    bany = |bhit;
+  end
+
+  always_comb begin
+    tbl_rd_hit_o       = |rhit;
+    tbl_rd_decided_o   = |(rhit & tdec_q);
+    tbl_rd_site_o      = |(rhit & tsite_q);
+    tbl_rd_num_o       = '0;
+    tbl_rd_den_o       = '0;
+    tbl_rd_sampled_o   = '0;
+    tbl_rd_offloaded_o = '0;
+    for (int unsigned e = 0; e < NumLoops; e++) begin
+      if (rhit[e]) begin
+        tbl_rd_num_o       = tbl_rd_num_o | tnum_q[CntW*e +: CntW];
+        tbl_rd_den_o       = tbl_rd_den_o | tden_q[CntW*e +: CntW];
+        tbl_rd_sampled_o   = tbl_rd_sampled_o | tsam_q[32*e +: 32];
+        tbl_rd_offloaded_o = tbl_rd_offloaded_o | toff_q[32*e +: 32];
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------- arithmetic
+  logic [AccW-1:0]   addend, acc_step, lhs;
+  logic [CntW+9:0]   num_k;
+  logic [31:0]       s_ceil, trip_left;
+  logic              offload;
+
+  // One shift-add step, multiplier MSB first: trip x fraction in StCalcS,
+  // threshold x denominator in StMul.
+  assign addend   = (state_q == imu_pkg::StCalcS) ? {{(AccW - 32){1'b0}}, trip_q}
+                                                  : {32'd0, den_q};
+  assign acc_step = {acc_q[AccW-2:0], 1'b0} + (mplier_q[31] ? addend : '0);
+  // ceil(trip x fraction / 2^16): the product is below 2^48 and the
+  // quotient below 2^32, so rounding up cannot carry out.
+  assign s_ceil   = acc_step[47:16] + {31'd0, |acc_step[15:0]};
+  // num x 1000 = num x (1024 - 16 - 8), then x 2^16 on both sides.
+  assign num_k    = ({10'd0, num_q} << 10) - ({10'd0, num_q} << 4) - ({10'd0, num_q} << 3);
+  assign lhs      = mpki_mode_q ? {{(AccW - CntW - 26){1'b0}}, num_k, 16'd0}
+                                : {{(AccW - CntW - 16){1'b0}}, num_q, 16'd0};
+  assign offload  = lhs > acc_q;
+  assign trip_left = (trip_q > k_q) ? (trip_q - k_q) : 32'd0;
+
+  // ---------------------------------------------------------------- next state
+  logic [IdxW-1:0]  widx;
+  logic             we_alloc, we_dec, we_meas, we_sam, we_off;
+  logic             w_dec, w_site;
+  logic [CntW-1:0]  w_num, w_den;
+  logic [31:0]      w_sam, w_off;
+  logic             accept;
+  logic             new_site, begin_decided;
+
+  assign accept = marker_valid_i && (state_q == imu_pkg::StIdle);
+
+  always_comb begin
+    state_d     = state_q;
+    mode_d      = mode_q;
+    frac_d      = frac_q;
+    thr_d       = thr_q;
+    min_d       = min_q;
+    mpki_d      = mpki_q;
+    sticky_d    = sticky_q;
+    plan_d      = plan_q;
+    depth_d     = depth_q;
+    sampling_d  = sampling_q;
+    mpki_mode_d = mpki_mode_q;
+    site_d      = site_q;
+    off_done_d  = off_done_q;
+    via_iter_d  = via_iter_q;
+    idx_d       = idx_q;
+    trip_d      = trip_q;
+    k_d         = k_q;
+    s_d         = s_q;
+    num_d       = num_q;
+    den_d       = den_q;
+    acc_d       = acc_q;
+    mplier_d    = mplier_q;
+    cnt_d       = cnt_q;
+    vvalid_d    = 1'b0;
+    verdict_d   = verdict_q;
+    clear_d     = 1'b0;
+    enable_d    = enable_q;
+    flush_d     = 1'b0;
+    sel_d       = sel_q;
+    ptr_d       = ptr_q;
+    widx        = idx_q;
+    we_alloc    = 1'b0;
+    we_dec      = 1'b0;
+    we_meas     = 1'b0;
+    we_sam      = 1'b0;
+    we_off      = 1'b0;
+    w_dec       = 1'b0;
+    w_site      = 1'b0;
+    w_num       = '0;
+    w_den       = '0;
+    w_sam       = '0;
+    w_off       = '0;
+    new_site    = 1'b0;
+    begin_decided = 1'b0;
+
+    // Instructions of the sample: the cycles the PMC counts.
+    ins_d = (clear_q ? '0 : ins_q) + (enable_q ? {{(CntW - RetW){1'b0}}, instr_ret_i} : '0);
+
+    unique case (state_q)
+      imu_pkg::StIdle: begin
+        if (accept) begin
+          unique case (marker_op_i)
+            imu_pkg::OpBegin: begin
+              if (depth_q != '0) begin
+                // Nested: only counted, so its end finds the managed loop.
+                depth_d = (depth_q == DepthMax) ? depth_q : depth_q + DepthOne;
+              end else begin
+                depth_d    = DepthOne;
+                trip_d     = marker_trip_i;
+                k_d        = '0;
+                off_done_d = 1'b0;
+                widx       = bany ? bidx : ptr_q;
+                idx_d      = widx;
+                we_alloc   = 1'b1;
+                if (!bany) begin
+                  ptr_d = (ptr_q == LastIdx) ? '0 : ptr_q + {{(IdxW - 1){1'b0}}, 1'b1};
+                end
+                we_sam = 1'b1;
+                we_off = 1'b1;
+                if (sticky_q && bany && tdec_q[bidx]) begin
+                  // Sticky re-entry: the recorded decision, no sample.
+                  sampling_d = 1'b0;
+                  site_d     = tsite_q[bidx];
+                end else begin
+                  we_dec  = 1'b1;
+                  we_meas = 1'b1;
+                  unique case (mode_q)
+                    imu_pkg::ModeTheta, imu_pkg::ModeMpki: begin
+                      sampling_d  = 1'b1;
+                      site_d      = 1'b0;
+                      mpki_mode_d = (mode_q == imu_pkg::ModeMpki);
+                      clear_d     = 1'b1;
+                      enable_d    = 1'b1;
+                      state_d     = imu_pkg::StCalcS;
+                      acc_d       = '0;
+                      mplier_d    = {frac_q, 15'd0};
+                      cnt_d       = 5'd16;
+                    end
+                    imu_pkg::ModePim: begin
+                      begin_decided = 1'b1;
+                      new_site      = 1'b1;
+                    end
+                    imu_pkg::ModePlan: begin
+                      begin_decided = 1'b1;
+                      new_site      = plan_q[marker_id_i[PlanW-1:0]];
+                    end
+                    default: begin
+                      begin_decided = 1'b1;
+                      new_site      = 1'b0;
+                    end
+                  endcase
+                  if (begin_decided) begin
+                    // HOST, PIM, PLAN: decided at begin.
+                    sampling_d = 1'b0;
+                    site_d     = new_site;
+                    w_dec      = 1'b1;
+                    w_site     = new_site;
+                  end
+                end
+              end
+            end
+            imu_pkg::OpIter: begin
+              vvalid_d  = 1'b1;
+              verdict_d = 1'b0;
+              if (depth_q == DepthOne) begin
+                if (sampling_q && (k_q < s_q)) begin
+                  k_d = k_q + 32'd1;
+                end else if (sampling_q) begin
+                  // The sample is complete: this iter waits for the decision.
+                  vvalid_d   = 1'b0;
+                  via_iter_d = 1'b1;
+                  enable_d   = 1'b0;
+                  flush_d    = 1'b1;
+                  sel_d      = mpki_mode_q ? pmc_pkg::SelMisses : pmc_pkg::SelPure;
+                  state_d    = imu_pkg::StFlush;
+                end else begin
+                  verdict_d = site_q;
+                  k_d       = k_q + 32'd1;
+                  if (site_q && !off_done_q) begin
+                    off_done_d = 1'b1;
+                    we_off     = 1'b1;
+                    w_off      = trip_left;
+                  end
+                end
+              end
+            end
+            imu_pkg::OpEnd: begin
+              if (depth_q == DepthOne && sampling_q) begin
+                // The loop ended inside its sample: decide on all of it.
+                via_iter_d = 1'b0;
+                enable_d   = 1'b0;
+                flush_d    = 1'b1;
+                sel_d      = mpki_mode_q ? pmc_pkg::SelMisses : pmc_pkg::SelPure;
+                state_d    = imu_pkg::StFlush;
+              end
+              if (depth_q != '0) begin
+                depth_d = depth_q - DepthOne;
+              end
+            end
+            default: ;
+          endcase
+        end
+      end
+      imu_pkg::StCalcS: begin
+        acc_d    = acc_step;
+        mplier_d = {mplier_q[30:0], 1'b0};
+        cnt_d    = cnt_q - 5'd1;
+        if (cnt_q == '0) begin
+          s_d     = (s_ceil > min_q) ? s_ceil : min_q;
+          state_d = imu_pkg::StIdle;
+        end
+      end
+      imu_pkg::StFlush: begin
+        state_d = imu_pkg::StReadNum;
+      end
+      imu_pkg::StReadNum: begin
+        num_d   = pmc_rd_data_i;
+        sel_d   = pmc_pkg::SelTotal;
+        state_d = imu_pkg::StReadDen;
+      end
+      imu_pkg::StReadDen: begin
+        den_d    = mpki_mode_q ? ins_q : pmc_rd_data_i;
+        sel_d    = pmc_pkg::SelNone;
+        acc_d    = '0;
+        mplier_d = mpki_mode_q ? mpki_q : {thr_q, 15'd0};
+        cnt_d    = mpki_mode_q ? 5'd31 : 5'd16;
+        state_d  = imu_pkg::StMul;
+      end
+      imu_pkg::StMul: begin
+        acc_d    = acc_step;
+        mplier_d = {mplier_q[30:0], 1'b0};
+        cnt_d    = cnt_q - 5'd1;
+        if (cnt_q == '0) begin
+          state_d = imu_pkg::StDecide;
+        end
+      end
+      imu_pkg::StDecide: begin
+        state_d = imu_pkg::StIdle;
+        we_dec  = 1'b1;
+        we_meas = 1'b1;
+        we_sam  = 1'b1;
+        we_off  = 1'b1;
+        w_dec   = 1'b1;
+        w_site  = offload;
+        w_num   = num_q;
+        w_den   = den_q;
+        w_sam   = k_q;
+        w_off   = (via_iter_q && offload) ? trip_left : 32'd0;
+        if (via_iter_q) begin
+          vvalid_d   = 1'b1;
+          verdict_d  = offload;
+          sampling_d = 1'b0;
+          site_d     = offload;
+          off_done_d = offload;
+          k_d        = k_q + 32'd1;
+        end
+      end
+      default: begin
+        state_d = imu_pkg::StIdle;
+      end
+    endcase
+
+    // Configuration writes take effect in the next cycle; the FSM reads
+    // mode at begin, fraction and minimum during StCalcS, thresholds when
+    // the multiply starts.
+    if (cfg_we_i) begin
+      unique case (cfg_addr_i)
+        imu_pkg::CfgMode:      mode_d = cfg_wdata_i[2:0];
+        imu_pkg::CfgFraction:  frac_d = (cfg_wdata_i > {15'd0, QOne}) ? QOne : cfg_wdata_i[16:0];
+        imu_pkg::CfgThreshold: thr_d = (cfg_wdata_i > {15'd0, QOne}) ? QOne : cfg_wdata_i[16:0];
+        imu_pkg::CfgMinSample: min_d = cfg_wdata_i;
+        imu_pkg::CfgMpkiThr:   mpki_d = cfg_wdata_i;
+        imu_pkg::CfgPlan:      plan_d[cfg_wdata_i[PlanW-1:0]] = cfg_wdata_i[31];
+        imu_pkg::CfgCtrl:      sticky_d = cfg_wdata_i[0];
+        default: ;
+      endcase
+    end
+  end
+
+  // ---------------------------------------------------------------- table write
+  always_comb begin
+    tv_d    = tv_q;
+    tdec_d  = tdec_q;
+    tsite_d = tsite_q;
+    ttag_d  = ttag_q;
+    tnum_d  = tnum_q;
+    tden_d  = tden_q;
+    tsam_d  = tsam_q;
+    toff_d  = toff_q;
+    if (we_alloc) begin
+      tv_d[widx]               = 1'b1;
+      ttag_d[IdW*widx +: IdW]  = marker_id_i;
+    end
+    if (we_dec) begin
+      tdec_d[widx]  = w_dec;
+      tsite_d[widx] = w_site;
+    end
+    if (we_meas) begin
+      tnum_d[CntW*widx +: CntW] = w_num;
+      tden_d[CntW*widx +: CntW] = w_den;
+    end
+    if (we_sam) begin
+      tsam_d[32*widx +: 32] = w_sam;
+    end
+    if (we_off) begin
+      toff_d[32*widx +: 32] = w_off;
+    end
+    // A clear wins over a write in the same cycle (the entry stays invalid).
+    if (cfg_we_i && (cfg_addr_i == imu_pkg::CfgTblClear)) begin
+      tv_d = '0;
+    end
+  end
+
+  // The allocation pointer restarts with the table.
+  logic [IdxW-1:0] ptr_next;
+  assign ptr_next = (cfg_we_i && (cfg_addr_i == imu_pkg::CfgTblClear)) ? '0 : ptr_d;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q     <= imu_pkg::StIdle;
+      mode_q      <= imu_pkg::ModeTheta;
+      frac_q      <= FracDefault;
+      thr_q       <= ThrDefault;
+      min_q       <= 32'd1;
+      mpki_q      <= MpkiDefault;
+      sticky_q    <= 1'b0;
+      plan_q      <= '0;
+      depth_q     <= '0;
+      sampling_q  <= 1'b0;
+      mpki_mode_q <= 1'b0;
+      site_q      <= 1'b0;
+      off_done_q  <= 1'b0;
+      via_iter_q  <= 1'b0;
+      idx_q       <= '0;
+      trip_q      <= '0;
+      k_q         <= '0;
+      s_q         <= '0;
+      ins_q       <= '0;
+      num_q       <= '0;
+      den_q       <= '0;
+      acc_q       <= '0;
+      mplier_q    <= '0;
+      cnt_q       <= '0;
+      vvalid_q    <= 1'b0;
+      verdict_q   <= 1'b0;
+      clear_q     <= 1'b0;
+      enable_q    <= 1'b0;
+      flush_q     <= 1'b0;
+      sel_q       <= pmc_pkg::SelNone;
+      tv_q        <= '0;
+      tdec_q      <= '0;
+      tsite_q     <= '0;
+      ttag_q      <= '0;
+      tnum_q      <= '0;
+      tden_q      <= '0;
+      tsam_q      <= '0;
+      toff_q      <= '0;
+      ptr_q       <= '0;
+    end else begin
+      state_q     <= state_d;
+      mode_q      <= mode_d;
+      frac_q      <= frac_d;
+      thr_q       <= thr_d;
+      min_q       <= min_d;
+      mpki_q      <= mpki_d;
+      sticky_q    <= sticky_d;
+      plan_q      <= plan_d;
+      depth_q     <= depth_d;
+      sampling_q  <= sampling_d;
+      mpki_mode_q <= mpki_mode_d;
+      site_q      <= site_d;
+      off_done_q  <= off_done_d;
+      via_iter_q  <= via_iter_d;
+      idx_q       <= idx_d;
+      trip_q      <= trip_d;
+      k_q         <= k_d;
+      s_q         <= s_d;
+      ins_q       <= ins_d;
+      num_q       <= num_d;
+      den_q       <= den_d;
+      acc_q       <= acc_d;
+      mplier_q    <= mplier_d;
+      cnt_q       <= cnt_d;
+      vvalid_q    <= vvalid_d;
+      verdict_q   <= verdict_d;
+      clear_q     <= clear_d;
+      enable_q    <= enable_d;
+      flush_q     <= flush_d;
+      sel_q       <= sel_d;
+      tv_q        <= tv_d;
+      tdec_q      <= tdec_d;
+      tsite_q     <= tsite_d;
+      ttag_q      <= ttag_d;
+      tnum_q      <= tnum_d;
+      tden_q      <= tden_d;
+      tsam_q      <= tsam_d;
+      toff_q      <= toff_d;
+      ptr_q       <= ptr_next;
+    end
+  end
+
+  assign marker_ready_o  = (state_q == imu_pkg::StIdle);
+  assign verdict_valid_o = vvalid_q;
+  assign verdict_o       = verdict_q;
+  assign pmc_clear_o     = clear_q;
+  assign pmc_enable_o    = enable_q;
+  assign pmc_flush_o     = flush_q;
+  assign pmc_rd_sel_o    = sel_q;
+
+endmodule
