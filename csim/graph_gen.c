@@ -1,0 +1,169 @@
+/* Graph generators, GAP benchmark suite style (see graph.h).  Integer
+ * arithmetic only, one seeded xoshiro256** stream, so a (kind, scale,
+ * degree, seed) names one edge list on every machine. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "graph.h"
+
+typedef struct {
+  uint64_t s[4];
+} gen_rng_t;
+
+static uint64_t gen_splitmix(uint64_t *x) {
+  uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+static void gen_seed(gen_rng_t *r, uint64_t seed) {
+  for (int i = 0; i < 4; i++) r->s[i] = gen_splitmix(&seed);
+}
+
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static uint64_t gen_next(gen_rng_t *r) {
+  uint64_t *s = r->s, res = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = rotl(s[3], 45);
+  return res;
+}
+
+/* Uniform in [0, n), n <= 2^32, without modulo bias (Lemire). */
+static uint32_t gen_below(gen_rng_t *r, uint64_t n) {
+  uint64_t x = gen_next(r) >> 32;
+  uint64_t m = x * n;
+  uint32_t lo = (uint32_t)m;
+  if (lo < n) {
+    uint32_t t = (uint32_t)((0x100000000ull - n) % n);
+    while (lo < t) {
+      x = gen_next(r) >> 32;
+      m = x * n;
+      lo = (uint32_t)m;
+    }
+  }
+  return (uint32_t)(m >> 32);
+}
+
+static graph_el_t *gen_alloc(const char *kind, unsigned scale, unsigned degree, graph_err_t *err) {
+  if (scale < 1 || scale > 30) {
+    if (err) snprintf(err->msg, sizeof err->msg, "%s:0: scale %u out of range (1..30)", kind, scale);
+    return NULL;
+  }
+  uint64_t m = ((uint64_t)1 << scale) * degree;
+  if (degree < 1 || m > 0x7FFFFFF0ull) {
+    if (err) snprintf(err->msg, sizeof err->msg, "%s:0: degree %u out of range (1.., 2^scale * degree < 2^31)", kind,
+                      degree);
+    return NULL;
+  }
+  graph_el_t *el = graph_el_new();
+  if (el) {
+    el->src = malloc(m * sizeof *el->src);
+    el->dst = malloc(m * sizeof *el->dst);
+    el->cap = m;
+  }
+  if (!el || !el->src || !el->dst) {
+    graph_el_free(el);
+    if (err) snprintf(err->msg, sizeof err->msg, "%s:0: out of memory for %llu edges", kind, (unsigned long long)m);
+    return NULL;
+  }
+  el->n = 1u << scale;
+  return el;
+}
+
+graph_el_t *graph_gen_uniform(unsigned scale, unsigned degree, uint64_t seed, graph_err_t *err) {
+  graph_el_t *el = gen_alloc("uniform", scale, degree, err);
+  if (!el) return NULL;
+  gen_rng_t r;
+  gen_seed(&r, seed);
+  for (size_t i = 0; i < el->cap; i++) {
+    el->src[i] = gen_below(&r, el->n);
+    el->dst[i] = gen_below(&r, el->n);
+  }
+  el->m = el->cap;
+  return el;
+}
+
+graph_el_t *graph_gen_kron(unsigned scale, unsigned degree, uint64_t seed, graph_err_t *err) {
+  graph_el_t *el = gen_alloc("kron", scale, degree, err);
+  if (!el) return NULL;
+  /* R-MAT quadrant thresholds on a 32-bit draw: A = 0.57, A+B = 0.76, A+B+C = 0.95 */
+  const uint64_t ta = (57ull << 32) / 100, tab = (76ull << 32) / 100, tabc = (95ull << 32) / 100;
+  gen_rng_t r;
+  gen_seed(&r, seed);
+  for (size_t i = 0; i < el->cap; i++) {
+    uint32_t u = 0, v = 0;
+    for (unsigned d = 0; d < scale; d++) {
+      uint64_t x = gen_next(&r) >> 32;
+      u <<= 1;
+      v <<= 1;
+      if (x < ta) continue;
+      if (x < tab) v |= 1;
+      else if (x < tabc) u |= 1;
+      else u |= 1, v |= 1;
+    }
+    el->src[i] = u;
+    el->dst[i] = v;
+  }
+  el->m = el->cap;
+  /* a seeded permutation of the ids, so vertex 0 is not always the hub */
+  uint32_t *perm = malloc((size_t)el->n * sizeof *perm);
+  if (!perm) {
+    graph_el_free(el);
+    if (err) snprintf(err->msg, sizeof err->msg, "kron:0: out of memory");
+    return NULL;
+  }
+  for (uint32_t i = 0; i < el->n; i++) perm[i] = i;
+  for (uint32_t i = el->n - 1; i > 0; i--) {
+    uint32_t j = gen_below(&r, (uint64_t)i + 1), t = perm[i];
+    perm[i] = perm[j];
+    perm[j] = t;
+  }
+  for (size_t i = 0; i < el->m; i++) {
+    el->src[i] = perm[el->src[i]];
+    el->dst[i] = perm[el->dst[i]];
+  }
+  free(perm);
+  return el;
+}
+
+static int spec_num(const char **pp, uint64_t *v) {
+  const char *p = *pp;
+  if (*p < '0' || *p > '9') return -1;
+  uint64_t x = 0;
+  while (*p >= '0' && *p <= '9') {
+    if (x > 0xFFFFFFFFFFull) return -1;
+    x = x * 10 + (uint64_t)(*p++ - '0');
+  }
+  *v = x;
+  *pp = p;
+  return 0;
+}
+
+graph_t *graph_open(const char *spec, graph_fmt_t fmt, const graph_opts_t *opts, graph_err_t *err) {
+  int kron = !strncmp(spec, "kron:", 5), uni = !strncmp(spec, "uniform:", 8);
+  if (!kron && !uni) return graph_load(spec, fmt, opts, err);
+  const char *p = spec + (kron ? 5 : 8);
+  uint64_t scale, degree, seed = 1;
+  if (spec_num(&p, &scale) || *p++ != ':' || spec_num(&p, &degree) || (*p == ':' && (p++, spec_num(&p, &seed))) ||
+      *p || scale > 64 || degree > 0xFFFFFFFFu) {
+    if (err)
+      snprintf(err->msg, sizeof err->msg, "%s:0: generator spec is %s:SCALE:DEGREE[:SEED]", spec,
+               kron ? "kron" : "uniform");
+    return NULL;
+  }
+  graph_el_t *el = kron ? graph_gen_kron((unsigned)scale, (unsigned)degree, seed, err)
+                        : graph_gen_uniform((unsigned)scale, (unsigned)degree, seed, err);
+  if (!el) return NULL;
+  graph_opts_t o = opts ? *opts : (graph_opts_t){0};
+  o.symmetrize = 1;
+  graph_t *g = graph_build(el, &o, spec, err);
+  graph_el_free(el);
+  return g;
+}
