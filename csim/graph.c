@@ -11,7 +11,7 @@
 #include <zlib.h>
 
 #define LINE_MAX_BYTES 4096
-#define CHUNK_BYTES 65536
+#define CHUNK_BYTES 4096 /* small, so a gzip error is reported near its line */
 
 static void seterr(graph_err_t *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void seterr(graph_err_t *err, const char *fmt, ...) {
@@ -112,7 +112,12 @@ static int lr_fill(lr_t *r, graph_err_t *err) {
   unsigned long line = r->line ? r->line : 1;
   if (k < 0 || (zerr != Z_OK && zerr != Z_BUF_ERROR)) {
     if (zerr == Z_ERRNO) seterr(err, "%s:%lu: read error: %s", r->path, line, strerror(errno));
-    else seterr(err, "%s:%lu: corrupt gzip data (%s)", r->path, line, zmsg && *zmsg ? zmsg : "zlib error");
+    else {
+      /* zlib prefixes its message with the path */
+      size_t pl = strlen(r->path);
+      if (zmsg && !strncmp(zmsg, r->path, pl) && !strncmp(zmsg + pl, ": ", 2)) zmsg += pl + 2;
+      seterr(err, "%s:%lu: corrupt gzip data (%s)", r->path, line, zmsg && *zmsg ? zmsg : "zlib error");
+    }
     return -1;
   }
   if (k == 0) {
@@ -216,8 +221,8 @@ static int parse_uint(const char **pp, uint64_t limit, uint64_t *v) {
     p++;
   }
   if (*p && *p != ' ' && *p != '\t') return -1;
-  *pp = p;
   if (big || x >= limit) return -2;
+  *pp = p;
   *v = x;
   return 0;
 }

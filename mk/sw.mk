@@ -8,3 +8,4 @@ $(BUILD)/tools/graphtool: sw/tools/graphtool.c $(BUILD)/lib/libcsim.a
 
 .PHONY: graphtool
 graphtool: $(BUILD)/tools/graphtool ## native graph tool: build/tools/graphtool info|write|image|run
+TEST_DEPS += $(BUILD)/tools/graphtool
