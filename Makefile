@@ -138,7 +138,7 @@ lint: deps ## verilator --lint-only -Wall and Yosys read+synth of every RTL file
 synth: deps ## FPGA synthesis of one block: make synth BLOCK=pmc (iCE40 hx8k: LUTs, FFs, Fmax)
 	@test -n "$(BLOCK)" || { echo "make synth: say which block, e.g. make synth BLOCK=pmc (blocks: $(BLOCKS))" >&2; exit 2; }
 	@test -f rtl/$(BLOCK)/files.f || { echo "make synth: no block '$(BLOCK)' (blocks: $(BLOCKS))" >&2; exit 2; }
-	@scripts/synth_ice40.sh $(BLOCK) '$($(BLOCK)_PARAMS)'
+	@scripts/synth_ice40.sh $(BLOCK) '$(or $($(BLOCK)_SYNTH_PARAMS),$($(BLOCK)_PARAMS))'
 
 bench: deps ## benchmarks: speed and figures (not pass/fail)
 	@scripts/bench.sh

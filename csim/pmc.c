@@ -12,7 +12,7 @@ typedef struct {
 
 struct pmc {
   pmc_cfg_t cfg;
-  uint64_t cnt_mask;
+  uint64_t cnt_mask, win_mask;
   pmc_core_t *core;
   uint8_t *valid, *flag;
   uint16_t *owner;
@@ -30,6 +30,7 @@ pmc_t *pmc_new(const pmc_cfg_t *cfg) {
   if (!p) return NULL;
   p->cfg = *c;
   p->cnt_mask = c->cnt_w == 64 ? ~0ull : (1ull << c->cnt_w) - 1;
+  p->win_mask = c->w == 64 ? ~0ull : (1ull << c->w) - 1;
   p->core = calloc(c->num_cores, sizeof *p->core);
   p->valid = calloc(c->num_mshr, 1);
   p->flag = calloc(c->num_mshr, 1);
@@ -113,22 +114,24 @@ void pmc_step(pmc_t *p, const pmc_in_t *in, pmc_out_t *out) {
     pmc_core_t *q = &p->core[k];
     const unsigned en = bit(in->enable, k);
     if (bit(in->clear, k)) memset(q, 0, sizeof *q);
+    const unsigned h = en & bit(in->hit_act, k), m = en & bit(in->miss_act, k);
     if (en) {
-      const uint64_t m = 1ull << q->pos;
-      q->hct = bit(in->hit_act, k) ? q->hct | m : q->hct & ~m;
-      q->mct = bit(in->miss_act, k) ? q->mct | m : q->mct & ~m;
       q->total = (q->total + 1) & p->cnt_mask;
       q->misses = (q->misses + bit(miss_inc, k)) & p->cnt_mask;
       q->pmisses = (q->pmisses + bit(pure_miss_inc, k)) & p->cnt_mask;
     }
     if (bit(in->flush, k) || (en && q->pos == c->w - 1)) {
-      q->hit = (q->hit + (uint64_t)__builtin_popcountll(q->hct)) & p->cnt_mask;
-      q->miss = (q->miss + (uint64_t)__builtin_popcountll(q->mct)) & p->cnt_mask;
-      q->pure = (q->pure + (uint64_t)__builtin_popcountll(q->mct & ~q->hct)) & p->cnt_mask;
+      /* The registered window's popcount plus this cycle's bit. */
+      q->hit = (q->hit + (uint64_t)__builtin_popcountll(q->hct) + h) & p->cnt_mask;
+      q->miss = (q->miss + (uint64_t)__builtin_popcountll(q->mct) + m) & p->cnt_mask;
+      q->pure = (q->pure + (uint64_t)__builtin_popcountll(q->mct & ~q->hct) + (m && !h)) & p->cnt_mask;
       q->hct = q->mct = 0;
       q->pos = 0;
-    } else {
-      q->pos += en;
+    } else if (en) {
+      /* Shift registers of W bits: this cycle enters at bit 0. */
+      q->hct = ((q->hct << 1) | h) & p->win_mask;
+      q->mct = ((q->mct << 1) | m) & p->win_mask;
+      q->pos++;
     }
   }
 }

@@ -5,7 +5,7 @@
 set -u
 fail=0
 for blk in "$@"; do
-  files=$(cat "rtl/$blk/files.f")
+  files=$(tr "\n" " " < "rtl/$blk/files.f")
   for f in $files; do
     mod=$(sed -n 's/^[[:space:]]*module[[:space:]]\+\([A-Za-z0-9_]\+\).*/\1/p' "$f" | head -1)
     [[ -z "$mod" ]] && continue   # packages are checked inside their users

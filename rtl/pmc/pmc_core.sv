@@ -4,9 +4,9 @@
 // Cycle rules (shared with csim/pmc.c, see docs/pmc.md):
 //  * clear_i zeroes counters and window before this cycle is recorded, so the
 //    cycle that clears is the first cycle of the new measurement.
-//  * an enabled cycle sets bit pos of HCT/MCT from hit_act_i/miss_act_i.
+//  * an enabled cycle shifts hit_act_i/miss_act_i into bit 0 of HCT/MCT.
 //  * the window folds (popcounts added, tables emptied) when the cycle just
-//    recorded filled bit W-1, or on flush_i; the fold includes this cycle.
+//    recorded is its W-th, or on flush_i; the fold includes this cycle.
 module pmc_core #(
   parameter int unsigned W    = 64,
   parameter int unsigned CntW = 48
@@ -29,36 +29,37 @@ module pmc_core #(
   localparam int unsigned LastPosI = W - 1;
   localparam logic [PosW-1:0] LastPos = LastPosI[PosW-1:0];
 
-  logic [W-1:0]    hct_q, hct_d, mct_q, mct_d, hct_new, mct_new, pure_bits;
+  logic [W-1:0]    hct_q, hct_d, mct_q, mct_d, hct_base, mct_base;
   logic [PosW-1:0] pos_q, pos_d, pos_base;
   logic [CntW-1:0] total_q, total_d, hit_q, hit_d, miss_q, miss_d, pure_q, pure_d;
   logic [CntW-1:0] misses_q, misses_d, pmisses_q, pmisses_d;
-  logic [PopW-1:0] hit_pop, miss_pop, pure_pop;
-  logic            fold;
+  logic [PopW-1:0] hit_pop_q, miss_pop_q, pure_pop_q, hit_pop, miss_pop, pure_pop;
+  logic            hit_now, miss_now, fold;
 
-  // Popcounts of the window as it stands after this cycle's bits are in.
+  // Popcounts of the registered window only, so neither clear_i nor this
+  // cycle's activity sits in front of the adder trees (the long path).
   always_comb begin
-    hit_pop  = '0;
-    miss_pop = '0;
-    pure_pop = '0;
+    hit_pop_q  = '0;
+    miss_pop_q = '0;
+    pure_pop_q = '0;
     for (int unsigned i = 0; i < W; i++) begin
-      hit_pop  = hit_pop  + {{(PopW - 1){1'b0}}, hct_new[i]};
-      miss_pop = miss_pop + {{(PopW - 1){1'b0}}, mct_new[i]};
-      pure_pop = pure_pop + {{(PopW - 1){1'b0}}, pure_bits[i]};
+      hit_pop_q  = hit_pop_q  + {{(PopW - 1){1'b0}}, hct_q[i]};
+      miss_pop_q = miss_pop_q + {{(PopW - 1){1'b0}}, mct_q[i]};
+      pure_pop_q = pure_pop_q + {{(PopW - 1){1'b0}}, mct_q[i] & ~hct_q[i]};
     end
   end
 
-  // The window as it stands after this cycle; clear acts first, so the
-  // clearing cycle is recorded into a fresh window.
+  // Clear acts first, so the clearing cycle is recorded into a fresh window.
+  // The tables are shift registers: this cycle's bits enter at bit 0.
   always_comb begin
-    hct_new  = clear_i ? '0 : hct_q;
-    mct_new  = clear_i ? '0 : mct_q;
+    hct_base = clear_i ? '0 : hct_q;
+    mct_base = clear_i ? '0 : mct_q;
     pos_base = clear_i ? '0 : pos_q;
-    if (enable_i) begin
-      hct_new[pos_base] = hit_act_i;
-      mct_new[pos_base] = miss_act_i;
-    end
-    pure_bits = mct_new & ~hct_new;
+    hit_now  = enable_i & hit_act_i;
+    miss_now = enable_i & miss_act_i;
+    hit_pop  = (clear_i ? '0 : hit_pop_q)  + {{(PopW - 1){1'b0}}, hit_now};
+    miss_pop = (clear_i ? '0 : miss_pop_q) + {{(PopW - 1){1'b0}}, miss_now};
+    pure_pop = (clear_i ? '0 : pure_pop_q) + {{(PopW - 1){1'b0}}, miss_now & ~hit_now};
   end
 
   always_comb begin
@@ -82,10 +83,14 @@ module pmc_core #(
       hct_d  = '0;
       mct_d  = '0;
       pos_d  = '0;
+    end else if (enable_i) begin
+      hct_d  = {hct_base[W-2:0], hit_act_i};
+      mct_d  = {mct_base[W-2:0], miss_act_i};
+      pos_d  = pos_base + {{(PosW - 1){1'b0}}, 1'b1};
     end else begin
-      hct_d  = hct_new;
-      mct_d  = mct_new;
-      pos_d  = pos_base + {{(PosW - 1){1'b0}}, enable_i};
+      hct_d  = hct_base;
+      mct_d  = mct_base;
+      pos_d  = pos_base;
     end
   end
 

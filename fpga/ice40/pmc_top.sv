@@ -1,0 +1,64 @@
+// iCE40 measurement wrapper for the PMC.  Its ports (46 inputs, 192 output
+// bits at the defaults) exceed the hx8k's pins, so they go through scan
+// chains: inputs shift in while scan_en_i is high and hold otherwise,
+// outputs are captured every cycle and shift out under scan_en_i.  Both
+// chains are registers, so every PMC path is register to register and the
+// reported Fmax is the block's own.
+module pmc_top #(
+  parameter int unsigned NumCores = 4,
+  parameter int unsigned NumMshr  = 32,
+  parameter int unsigned W        = 64,
+  parameter int unsigned CntW     = 48
+) (
+  input  logic clk_i,
+  input  logic rst_ni,
+  input  logic scan_en_i,
+  input  logic scan_in_i,
+  output logic scan_out_o
+);
+
+  localparam int unsigned MshrW = $clog2(NumMshr);
+  localparam int unsigned CoreW = (NumCores > 1) ? $clog2(NumCores) : 1;
+  localparam int unsigned InW   = 8 * NumCores + 2 + 2 * MshrW + CoreW;
+  localparam int unsigned OutW  = NumCores * CntW;
+
+  logic [InW-1:0]  in_q;
+  logic [OutW-1:0] out_q, rd_data;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      in_q  <= '0;
+      out_q <= '0;
+    end else begin
+      if (scan_en_i) begin
+        in_q <= {in_q[InW-2:0], scan_in_i};
+      end
+      out_q <= scan_en_i ? {out_q[OutW-2:0], 1'b0} : rd_data;
+    end
+  end
+
+  assign scan_out_o = out_q[OutW-1];
+
+  pmc #(
+    .NumCores(NumCores),
+    .NumMshr (NumMshr),
+    .W       (W),
+    .CntW    (CntW)
+  ) u_pmc (
+    .clk_i,
+    .rst_ni,
+    .hit_act_i        (in_q[0 +: NumCores]),
+    .miss_act_i       (in_q[NumCores +: NumCores]),
+    .mshr_alloc_i     (in_q[2 * NumCores]),
+    .mshr_alloc_idx_i (in_q[2 * NumCores + 1 +: MshrW]),
+    .mshr_alloc_core_i(in_q[2 * NumCores + 1 + MshrW +: CoreW]),
+    .mshr_free_i      (in_q[2 * NumCores + 1 + MshrW + CoreW]),
+    .mshr_free_idx_i  (in_q[2 * NumCores + 2 + MshrW + CoreW +: MshrW]),
+    .clear_i          (in_q[2 * NumCores + 2 + 2 * MshrW + CoreW +: NumCores]),
+    .enable_i         (in_q[3 * NumCores + 2 + 2 * MshrW + CoreW +: NumCores]),
+    .flush_i          (in_q[4 * NumCores + 2 + 2 * MshrW + CoreW +: NumCores]),
+    .rd_sel_i         (in_q[5 * NumCores + 2 + 2 * MshrW + CoreW +: 3 * NumCores]),
+    .rd_data_o        (rd_data)
+  );
+
+endmodule

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# make synth BLOCK=<blk>: Yosys synth_ice40 + nextpnr-ice40 (hx8k, ct256)
+# + icepack.  Reports the block alone (synthesis cell counts) and the
+# placed-and-routed measurement wrapper fpga/ice40/<blk>_top.sv (utilisation
+# and Fmax).  Parameters come as verilator -G flags (rtl/<blk>/block.mk).
+# Usage: synth_ice40.sh <blk> '<-GName=value ...>'
+set -eu
+blk=$1
+params=${2:-}
+out=build/synth/$blk
+mkdir -p "$out"
+files=$(tr "\n" " " < "rtl/$blk/files.f")
+top=$blk
+[[ -f fpga/ice40/${blk}_top.sv ]] && { files="$files fpga/ice40/${blk}_top.sv"; top=${blk}_top; }
+
+chparam=""
+for p in $params; do
+  kv=${p#-G}
+  chparam="$chparam chparam -set ${kv%%=*} ${kv#*=} $blk;"
+  [[ $top != "$blk" ]] && chparam="$chparam chparam -set ${kv%%=*} ${kv#*=} $top;"
+done
+
+cells() {  # log -> "LUT FF BRAM CARRY", from the last stat in the log
+  awk '/^=== / {buf = ""} {buf = buf "\n" $0} END {print buf}' "$1" | awk '
+    /SB_LUT4/ {lut += $2} /SB_DFF/ {ff += $2} /SB_RAM40_4K/ {ram += $2} /SB_CARRY/ {carry += $2}
+    END {printf "%d %d %d %d\n", lut, ff, ram, carry}'
+}
+
+echo "synth: $blk ($params)"
+yosys -q -l "$out/block.log" -p "read_verilog -sv $files; $chparam synth_ice40 -top $blk; stat" >/dev/null
+read -r lut ff ram carry < <(cells "$out/block.log")
+
+if [[ $top != "$blk" ]]; then
+  yosys -q -l "$out/top.log" -p "read_verilog -sv $files; $chparam synth_ice40 -top $top -json $out/$top.json" >/dev/null
+  nextpnr-ice40 --hx8k --package ct256 --seed 1 --json "$out/$top.json" --asc "$out/$top.asc" \
+    --freq 12 --log "$out/pnr.log" -q >/dev/null 2>&1 || { echo "synth: nextpnr failed, see $out/pnr.log"; tail -5 "$out/pnr.log"; exit 1; }
+  icepack "$out/$top.asc" "$out/$top.bin"
+  fmax=$(grep -oP "Max frequency for clock '[^']*clk_i[^']*': \K[0-9.]+ MHz" "$out/pnr.log" | tail -1)
+  lcs=$(grep -oP 'ICESTORM_LC:\s+\K[0-9]+/\s*[0-9]+' "$out/pnr.log" | tail -1 | tr -d ' ')
+  brams=$(grep -oP 'ICESTORM_RAM:\s+\K[0-9]+/\s*[0-9]+' "$out/pnr.log" | tail -1 | tr -d ' ')
+fi
+
+{
+  echo "block $blk alone (yosys synth_ice40, $(yosys -V | cut -d' ' -f2)):"
+  echo "  LUT4 $lut  flip-flops $ff  BRAM $ram  carry $carry"
+  if [[ $top != "$blk" ]]; then
+    echo "placed and routed $top on iCE40 hx8k ct256 (nextpnr-ice40, seed 1; includes the scan wrapper):"
+    echo "  logic cells $lcs  BRAM $brams  Fmax ${fmax:-unknown}"
+    echo "  bitstream $out/$top.bin"
+  fi
+} | tee "$out/report.txt"
