@@ -1,0 +1,619 @@
+/* HMC model: configuration, the packet pool, links (FLIT serialisation and
+ * token flow control), PE ports, the crossbar in both directions, response
+ * delivery and the API.  Vault controllers and banks are in hmc_vault.c,
+ * atomics in hmc_atomic.c; docs/hmc.md describes the timing rules.
+ *
+ * Link time is kept in bit slots: one slot is the time one bit takes on a
+ * link direction (all lanes together), 1e6 / rate ps with rate in bits per
+ * microsecond.  Serialisation therefore never accumulates rounding; a slot
+ * count becomes ps by rounding up. */
+#include "hmc_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ rings */
+
+int hmc_ring_init(hmc_ring_t *r, unsigned bound) {
+  r->size = bound ? bound : 16;
+  r->bound = bound;
+  r->head = r->n = 0;
+  r->buf = malloc(sizeof(int) * r->size);
+  return r->buf != NULL;
+}
+
+void hmc_ring_free(hmc_ring_t *r) {
+  free(r->buf);
+  r->buf = NULL;
+}
+
+int hmc_ring_push(hmc_ring_t *r, int v) {
+  if (r->n == r->size) {
+    if (r->bound) return 0;
+    unsigned ns = r->size * 2;
+    int *nb = malloc(sizeof(int) * ns);
+    if (!nb) return -1;
+    for (unsigned i = 0; i < r->n; i++) nb[i] = r->buf[(r->head + i) % r->size];
+    free(r->buf);
+    r->buf = nb;
+    r->size = ns;
+    r->head = 0;
+  }
+  r->buf[(r->head + r->n) % r->size] = v;
+  r->n++;
+  return 1;
+}
+
+/* ------------------------------------------------------------ pool */
+
+static int pkt_alloc(hmc_t *h) {
+  if (h->free_head < 0) {
+    unsigned nn = h->npkt ? h->npkt * 2 : 256;
+    hmc_pkt_t *np = realloc(h->pkt, sizeof *np * nn);
+    if (!np) return -1;
+    h->pkt = np;
+    for (unsigned i = h->npkt; i < nn; i++) np[i].next = i + 1 < nn ? (int)i + 1 : -1;
+    h->free_head = (int)h->npkt;
+    h->npkt = nn;
+  }
+  int i = h->free_head;
+  h->free_head = h->pkt[i].next;
+  return i;
+}
+
+static void pkt_free(hmc_t *h, int i) {
+  h->pkt[i].next = h->free_head;
+  h->free_head = i;
+}
+
+void hmc_pkt_release(hmc_t *h, int i) {
+  h->active--;
+  pkt_free(h, i);
+}
+
+/* ------------------------------------------------------------ config */
+
+static int is_pow2(uint64_t x) { return x && !(x & (x - 1)); }
+static unsigned lg2(uint64_t x) {
+  unsigned n = 0;
+  while (x > 1) x >>= 1, n++;
+  return n;
+}
+static unsigned to_cyc(uint32_t ps, uint32_t tck) { return (ps + tck - 1) / tck; }
+
+static int cfg_check(const hmc_cfg_t *c) {
+#define BAD(cond, msg)                                  \
+  if (cond) {                                           \
+    fprintf(stderr, "hmc: bad configuration: %s\n", msg); \
+    return 0;                                           \
+  }
+  BAD(c->tck_ps < 100 || c->tck_ps > 100000, "tck_ps must be 100..100000");
+  BAD(c->links < 1 || c->links > HMC_MAX_LINKS, "links must be 1..8");
+  BAD(c->lanes < 1 || c->lanes > 32, "lanes must be 1..32");
+  BAD(c->lane_mbps < 12500 || c->lane_mbps > 30000, "lane_mbps must be 12500..30000 (SPEC: 12.5 to 30 Gb/s)");
+  BAD(c->link_buf_flits < 9 || c->link_rsp_flits < 9 || c->link_buf_flits > 65536 || c->link_rsp_flits > 65536,
+      "link buffers must hold 9..65536 FLITs (the largest packet is 9)");
+  BAD(c->xbar_cycles < 1 || c->local_cycles < 1 || c->xbar_cycles > 1000 || c->local_cycles > 1000,
+      "crossbar latencies must be 1..1000 cycles");
+  BAD(c->pe_port_q < 1 || c->pe_port_q > 4096, "pe_port_q must be 1..4096");
+  BAD(!is_pow2(c->vaults) || c->vaults > HMC_MAX_VAULTS, "vaults must be a power of two, 1..32");
+  BAD(!is_pow2(c->banks) || c->banks > HMC_MAX_BANKS, "banks must be a power of two, 1..32");
+  BAD(c->vault_q < 1 || c->vault_q > 4096 || c->vault_rsp_q < 1 || c->vault_rsp_q > 4096,
+      "vault queues must be 1..4096 entries");
+  BAD(!is_pow2(c->col_bytes) || c->col_bytes < 16 || c->col_bytes > 256, "col_bytes must be a power of two, 16..256");
+  BAD(!is_pow2(c->block_bytes) || c->block_bytes < 16 || c->block_bytes > 256 || c->block_bytes < c->col_bytes,
+      "block_bytes must be a power of two, 16..256, >= col_bytes");
+  BAD(!is_pow2(c->row_bytes) || c->row_bytes < c->block_bytes || c->row_bytes > 65536,
+      "row_bytes must be a power of two, block_bytes..65536");
+  BAD(!is_pow2(c->capacity) || c->capacity < (uint64_t)c->vaults * c->banks * c->row_bytes ||
+          c->capacity > (1ull << 40),
+      "capacity must be a power of two, at least vaults*banks*row_bytes, at most 1 TiB");
+  unsigned seen = 0;
+  for (int i = 0; i < 4; i++) {
+    BAD(c->map[i] > 3, "map entries must be HMC_F_VAULT/BANK/COL/ROW");
+    seen |= 1u << c->map[i];
+  }
+  BAD(seen != 15, "map must name each of vault, bank, col, row once");
+  BAD(c->atomic_cycles > 1000, "atomic_cycles must be 0..1000");
+  BAD(!c->t_rcd_ps || !c->t_cl_ps || !c->t_rp_ps || !c->t_ras_ps || !c->t_ccd_ps || !c->t_rfc_ps,
+      "DRAM timings must be > 0");
+  BAD(c->refresh && c->t_refi_ps <= c->t_rfc_ps + c->t_rp_ps, "t_refi_ps must exceed t_rfc_ps + t_rp_ps");
+#undef BAD
+  return 1;
+}
+
+hmc_t *hmc_new(const hmc_cfg_t *cfg, uint8_t *mem, size_t mem_bytes) {
+  if (!cfg || !cfg_check(cfg)) return NULL;
+  if (mem && mem_bytes == 0) {
+    fprintf(stderr, "hmc: functional memory of 0 bytes\n");
+    return NULL;
+  }
+  hmc_t *h = calloc(1, sizeof *h);
+  if (!h) return NULL;
+  h->cfg = *cfg;
+  h->mem = mem;
+  h->mem_bytes = mem ? mem_bytes : 0;
+  h->rate = (uint64_t)cfg->lanes * cfg->lane_mbps;
+  h->off_bits = lg2(cfg->block_bytes);
+  unsigned w[4] = {lg2(cfg->vaults), lg2(cfg->banks), lg2(cfg->row_bytes / cfg->block_bytes), 0};
+  w[HMC_F_ROW] = lg2(cfg->capacity) - h->off_bits - w[0] - w[1] - w[2];
+  unsigned sh = h->off_bits;
+  for (int i = 0; i < 4; i++) {
+    unsigned f = cfg->map[i];
+    h->fbits[f] = w[f];
+    h->fshift[f] = sh;
+    sh += w[f];
+  }
+  uint32_t t = cfg->tck_ps;
+  h->t_rcd = to_cyc(cfg->t_rcd_ps, t);
+  h->t_cl = to_cyc(cfg->t_cl_ps, t);
+  h->t_rp = to_cyc(cfg->t_rp_ps, t);
+  h->t_ras = to_cyc(cfg->t_ras_ps, t);
+  h->t_wr = to_cyc(cfg->t_wr_ps, t);
+  h->t_ccd = to_cyc(cfg->t_ccd_ps, t);
+  h->t_rfc = to_cyc(cfg->t_rfc_ps, t);
+  h->t_refi = to_cyc(cfg->t_refi_ps, t);
+  h->free_head = -1;
+  int ok = 1;
+  for (unsigned l = 0; l < cfg->links; l++) {
+    ok &= hmc_ring_init(&h->link[l].in, 0);
+    ok &= hmc_ring_init(&h->link[l].pend, 0);
+    ok &= hmc_ring_init(&h->link[l].wire, 0);
+  }
+  for (unsigned v = 0; v < cfg->vaults; v++) ok &= hmc_ring_init(&h->pe[v].in, cfg->pe_port_q);
+  for (unsigned p = 0; p < HMC_NUM_PORTS; p++) ok &= hmc_ring_init(&h->pollq[p], 0);
+  ok &= hmc_vault_init(h);
+  if (!ok) {
+    fprintf(stderr, "hmc: out of memory\n");
+    hmc_free(h);
+    return NULL;
+  }
+  return h;
+}
+
+void hmc_free(hmc_t *h) {
+  if (!h) return;
+  for (unsigned l = 0; l < HMC_MAX_LINKS; l++) {
+    hmc_ring_free(&h->link[l].in);
+    hmc_ring_free(&h->link[l].pend);
+    hmc_ring_free(&h->link[l].wire);
+  }
+  for (unsigned v = 0; v < HMC_MAX_VAULTS; v++) {
+    hmc_ring_free(&h->pe[v].in);
+    free(h->pe[v].ret);
+  }
+  for (unsigned p = 0; p < HMC_NUM_PORTS; p++) hmc_ring_free(&h->pollq[p]);
+  hmc_vault_free(h);
+  free(h->pkt);
+  free(h);
+}
+
+const hmc_cfg_t *hmc_cfg(const hmc_t *h) { return &h->cfg; }
+
+/* ------------------------------------------------------------ addresses */
+
+static uint64_t field(const hmc_t *h, uint64_t a, unsigned f) {
+  return (a >> h->fshift[f]) & ((1ull << h->fbits[f]) - 1);
+}
+
+void hmc_decode(const hmc_t *h, uint64_t addr, hmc_addr_t *a) {
+  a->vault = (unsigned)field(h, addr, HMC_F_VAULT);
+  a->bank = (unsigned)field(h, addr, HMC_F_BANK);
+  a->col = (unsigned)field(h, addr, HMC_F_COL);
+  a->row = field(h, addr, HMC_F_ROW);
+  a->offset = (unsigned)(addr & (h->cfg.block_bytes - 1));
+}
+
+uint64_t hmc_encode(const hmc_t *h, unsigned vault, unsigned bank, uint64_t row, unsigned col) {
+  uint64_t v[4] = {vault, bank, col, row}, a = 0;
+  for (unsigned f = 0; f < 4; f++) a |= (v[f] & ((1ull << h->fbits[f]) - 1)) << h->fshift[f];
+  return a;
+}
+
+/* ------------------------------------------------------------ link time */
+
+static uint64_t ps_to_slot(const hmc_t *h, uint64_t ps) { return (ps * h->rate + 999999) / 1000000; }
+static uint64_t slot_to_ps(const hmc_t *h, uint64_t s) { return (s * 1000000 + h->rate - 1) / h->rate; }
+static uint64_t ps_to_cyc(const hmc_t *h, uint64_t ps) { return (ps + h->cfg.tck_ps - 1) / h->cfg.tck_ps; }
+
+/* ------------------------------------------------------------ send */
+
+static int req_check(const hmc_t *h, const hmc_req_t *r) {
+  const hmc_cfg_t *c = &h->cfg;
+  const char *why = NULL;
+  int rc = HMC_EINVAL;
+  unsigned bytes = hmc_atomic_bytes(r->cmd);
+  if (hmc_port_is_pe(r->port) ? r->port - HMC_MAX_LINKS >= c->vaults : r->port >= c->links)
+    why = "no such port";
+  else if ((unsigned)r->cmd >= HMC_CMD_COUNT)
+    why = "unknown command";
+  else if (!bytes && (r->size < 16 || r->size > HMC_MAX_BYTES || r->size % 16))
+    why = "size must be 16..128, a multiple of 16";
+  else if (!bytes && (r->addr % c->block_bytes) + r->size > c->block_bytes)
+    why = "request crosses a block (max block size) boundary";
+  else if (bytes && r->addr % bytes)
+    why = "atomic not aligned to its size";
+  else if ((r->flags & ~HMC_REQ_DATA) != 0)
+    why = "unknown flags";
+  else if (r->addr >= c->capacity || r->addr + (bytes ? bytes : r->size) > c->capacity)
+    why = "address beyond the cube's capacity", rc = HMC_EADDR;
+  else if ((bytes || (r->flags & HMC_REQ_DATA)) && !h->mem)
+    why = "data access or atomic without a functional memory";
+  else if ((bytes || (r->flags & HMC_REQ_DATA)) && r->addr + (bytes ? bytes : r->size) > h->mem_bytes)
+    why = "address beyond the functional memory", rc = HMC_EADDR;
+  else if (r->cmd != HMC_RD && !bytes && (r->flags & HMC_REQ_DATA) && !r->wdata)
+    why = "write with HMC_REQ_DATA but no wdata";
+  if (!why) return HMC_OK;
+  fprintf(stderr, "hmc: bad request (port %u cmd %s addr 0x%llx size %u): %s\n", r->port, hmc_cmd_name(r->cmd),
+          (unsigned long long)r->addr, r->size, why);
+  return rc;
+}
+
+int hmc_send(hmc_t *h, const hmc_req_t *r, uint64_t now_ps) {
+  int rc = req_check(h, r);
+  if (rc != HMC_OK) return rc;
+  if (now_ps < h->now_ps) now_ps = h->now_ps;
+  unsigned size = hmc_atomic_bytes(r->cmd) ? hmc_atomic_bytes(r->cmd) : r->size;
+  unsigned rqf = hmc_req_flits(r->cmd, size), rsf = hmc_rsp_flits(r->cmd, size);
+  int pe = hmc_port_is_pe(r->port);
+  if (pe) {
+    if (h->pe[r->port - HMC_MAX_LINKS].in.n >= h->cfg.pe_port_q) {
+      h->st.stalls++;
+      return HMC_STALL;
+    }
+  } else if (h->link[r->port].in_flits + rqf > h->cfg.link_buf_flits) {
+    h->st.stalls++;
+    return HMC_STALL;
+  }
+  int i = pkt_alloc(h);
+  if (i < 0) {
+    fprintf(stderr, "hmc: out of memory\n");
+    return HMC_EINVAL;
+  }
+  hmc_pkt_t *p = &h->pkt[i];
+  int next = p->next;
+  memset(p, 0, offsetof(hmc_pkt_t, data));
+  p->next = next;
+  p->port = r->port;
+  p->cmd = r->cmd;
+  p->addr = r->addr;
+  p->size = size;
+  p->flags = r->flags;
+  p->tag = r->tag;
+  p->op[0] = r->op[0];
+  p->op[1] = r->op[1];
+  hmc_addr_t a;
+  hmc_decode(h, r->addr, &a);
+  p->vault = a.vault;
+  p->bank = a.bank;
+  p->row = a.row;
+  p->req_flits = rqf;
+  p->rsp_flits = rsf;
+  p->t_send_ps = now_ps;
+  if ((r->flags & HMC_REQ_DATA) && r->cmd != HMC_RD && !hmc_atomic_bytes(r->cmd)) memcpy(p->data, r->wdata, size);
+  if (pe) {
+    uint64_t c = ps_to_cyc(h, now_ps);
+    p->ready = hmc_max64(c, h->cyc);
+    hmc_ring_push(&h->pe[r->port - HMC_MAX_LINKS].in, i);
+    if (a.vault == r->port - HMC_MAX_LINKS) h->st.local_reqs++;
+    else h->st.remote_reqs++;
+  } else {
+    hmc_link_t *L = &h->link[r->port];
+    uint64_t start = hmc_max64(L->req_busy, ps_to_slot(h, now_ps));
+    L->req_busy = start + (uint64_t)rqf * HMC_FLIT_BYTES * 8;
+    uint64_t arrive_ps = slot_to_ps(h, L->req_busy) + h->cfg.link_lat_ps;
+    p->ready = hmc_max64(ps_to_cyc(h, arrive_ps), h->cyc);
+    if (hmc_ring_push(&L->in, i) < 0) {
+      pkt_free(h, i);
+      fprintf(stderr, "hmc: out of memory\n");
+      return HMC_EINVAL;
+    }
+    L->in_flits += rqf;
+    h->st.link_flits_req[r->port] += rqf;
+    h->st.link_bits += (uint64_t)rqf * HMC_FLIT_BYTES * 8;
+  }
+  h->st.reqs[r->cmd]++;
+  h->active++;
+  return HMC_OK;
+}
+
+/* ------------------------------------------------------------ crossbar */
+
+static unsigned nsrc(const hmc_t *h) { return h->cfg.links + h->cfg.vaults; }
+static hmc_ring_t *src_ring(hmc_t *h, unsigned s) {
+  return s < h->cfg.links ? &h->link[s].in : &h->pe[s - h->cfg.links].in;
+}
+/* Latency through the crossbar between a port and a vault. */
+static unsigned xbar_lat(const hmc_t *h, unsigned port, unsigned vault) {
+  return hmc_port_is_pe(port) && port - HMC_MAX_LINKS == vault ? h->cfg.local_cycles : h->cfg.xbar_cycles;
+}
+
+/* Request side: per vault, one packet per cycle, round robin over the
+ * sources whose head packet is there and targets it; one per source. */
+static void xbar_req(hmc_t *h, uint64_t c) {
+  unsigned S = nsrc(h);
+  uint64_t used = 0; /* sources that moved this cycle (<= 40 sources) */
+  for (unsigned v = 0; v < h->cfg.vaults; v++) {
+    hmc_vault_t *V = &h->vault[v];
+    if (V->rq_n >= h->cfg.vault_q) continue;
+    for (unsigned k = 0; k < S; k++) {
+      unsigned s = (V->rr + k) % S;
+      if (used >> s & 1) continue;
+      hmc_ring_t *q = src_ring(h, s);
+      if (!q->n) continue;
+      int i = hmc_ring_head(q);
+      hmc_pkt_t *p = &h->pkt[i];
+      if (p->vault != v || p->ready > c) continue;
+      hmc_ring_pop(q);
+      if (s < h->cfg.links) h->link[s].in_flits -= p->req_flits;
+      used |= 1ull << s;
+      p->ready = c + xbar_lat(h, p->port, v);
+      p->age = h->age++;
+      V->rq[V->rq_n++] = i;
+      h->st.vault_reqs[v]++;
+      h->st.logic_bits += (uint64_t)p->req_flits * HMC_FLIT_BYTES * 8;
+      V->rr = (s + 1) % S;
+      break;
+    }
+  }
+}
+
+static void pe_ret_insert(hmc_t *h, unsigned v, int i) {
+  hmc_peport_t *P = &h->pe[v];
+  if (P->ret_n == P->ret_cap) {
+    unsigned nc = P->ret_cap ? P->ret_cap * 2 : 16;
+    int *nb = realloc(P->ret, sizeof(int) * nc);
+    if (!nb) {
+      fprintf(stderr, "hmc: out of memory\n");
+      abort();
+    }
+    P->ret = nb;
+    P->ret_cap = nc;
+  }
+  unsigned k = P->ret_n;
+  while (k > 0 && h->pkt[P->ret[k - 1]].t_ps > h->pkt[i].t_ps) {
+    P->ret[k] = P->ret[k - 1];
+    k--;
+  }
+  P->ret[k] = i;
+  P->ret_n++;
+}
+
+/* Response side: per vault, the oldest finished response whose port has
+ * room moves, one per vault per cycle. */
+static void xbar_rsp(hmc_t *h, uint64_t c) {
+  for (unsigned v = 0; v < h->cfg.vaults; v++) {
+    hmc_vault_t *V = &h->vault[v];
+    int best = -1;
+    for (unsigned k = 0; k < V->rsp_n; k++) {
+      hmc_pkt_t *p = &h->pkt[V->rsp[k]];
+      if (p->ready > c) continue;
+      if (!hmc_port_is_pe(p->port) && h->link[p->port].rsp_flits + p->rsp_flits > h->cfg.link_rsp_flits) continue;
+      if (best < 0 || p->ready < h->pkt[V->rsp[best]].ready ||
+          (p->ready == h->pkt[V->rsp[best]].ready && p->age < h->pkt[V->rsp[best]].age))
+        best = (int)k;
+    }
+    if (best < 0) continue;
+    int i = V->rsp[best];
+    memmove(&V->rsp[best], &V->rsp[best + 1], sizeof(int) * (V->rsp_n - best - 1));
+    V->rsp_n--;
+    V->rsp_reserved--;
+    hmc_pkt_t *p = &h->pkt[i];
+    h->st.logic_bits += (uint64_t)p->rsp_flits * HMC_FLIT_BYTES * 8;
+    p->ready = c + xbar_lat(h, p->port, v);
+    if (hmc_port_is_pe(p->port)) {
+      p->t_ps = p->ready * h->cfg.tck_ps;
+      pe_ret_insert(h, p->port - HMC_MAX_LINKS, i);
+    } else {
+      hmc_link_t *L = &h->link[p->port];
+      L->rsp_flits += p->rsp_flits;
+      if (hmc_ring_push(&L->pend, i) < 0) {
+        fprintf(stderr, "hmc: out of memory\n");
+        abort();
+      }
+    }
+  }
+}
+
+/* Output serialisers: packets that crossed the crossbar start in FIFO order
+ * as soon as the link direction is free; a packet leaves the output buffer
+ * (frees its FLITs) when its first bit goes out. */
+static void link_tx(hmc_t *h, uint64_t c) {
+  uint64_t now_slot = ps_to_slot(h, c * h->cfg.tck_ps);
+  for (unsigned l = 0; l < h->cfg.links; l++) {
+    hmc_link_t *L = &h->link[l];
+    while (L->pend.n) {
+      int i = hmc_ring_head(&L->pend);
+      hmc_pkt_t *p = &h->pkt[i];
+      if (p->ready > c) break;
+      hmc_ring_pop(&L->pend);
+      p->start = hmc_max64(L->rsp_busy, ps_to_slot(h, p->ready * h->cfg.tck_ps));
+      L->rsp_busy = p->start + (uint64_t)p->rsp_flits * HMC_FLIT_BYTES * 8;
+      p->t_ps = slot_to_ps(h, L->rsp_busy) + h->cfg.link_lat_ps;
+      h->st.link_flits_rsp[l] += p->rsp_flits;
+      h->st.link_bits += (uint64_t)p->rsp_flits * HMC_FLIT_BYTES * 8;
+      if (hmc_ring_push(&L->wire, i) < 0) {
+        fprintf(stderr, "hmc: out of memory\n");
+        abort();
+      }
+      L->unstarted++;
+    }
+    while (L->unstarted) {
+      hmc_pkt_t *p = &h->pkt[hmc_ring_at(&L->wire, L->wire.n - L->unstarted)];
+      if (p->start > now_slot) break;
+      L->rsp_flits -= p->rsp_flits;
+      L->unstarted--;
+    }
+  }
+}
+
+static void step(hmc_t *h, uint64_t c) {
+  xbar_req(h, c);
+  for (unsigned v = 0; v < h->cfg.vaults; v++) hmc_vault_step(h, v, c);
+  xbar_rsp(h, c);
+  link_tx(h, c);
+  h->st.cycles++;
+}
+
+/* ------------------------------------------------------------ delivery */
+
+static void fill_resp(const hmc_t *h, const hmc_pkt_t *p, hmc_resp_t *r) {
+  r->port = p->port;
+  r->cmd = p->cmd;
+  r->addr = p->addr;
+  r->size = p->size;
+  r->tag = p->tag;
+  r->t_send_ps = p->t_send_ps;
+  r->t_ps = p->t_ps;
+  r->seq = p->seq;
+  r->ret[0] = p->ret[0];
+  r->ret[1] = p->ret[1];
+  r->flag = p->flag;
+  if (p->cmd == HMC_RD && (p->flags & HMC_REQ_DATA)) memcpy(r->data, p->data, p->size);
+  (void)h;
+}
+
+/* Hands over responses with t_ps <= t in time order, ties to the lower port. */
+static void deliver(hmc_t *h, uint64_t t) {
+  for (;;) {
+    int best = -1;
+    unsigned bport = 0;
+    uint64_t bt = 0;
+    for (unsigned l = 0; l < h->cfg.links; l++) {
+      hmc_link_t *L = &h->link[l];
+      if (L->wire.n == L->unstarted) continue; /* all unstarted: none finished */
+      hmc_pkt_t *p = &h->pkt[hmc_ring_head(&L->wire)];
+      if (p->t_ps <= t && (best < 0 || p->t_ps < bt)) best = hmc_ring_head(&L->wire), bport = l, bt = p->t_ps;
+    }
+    for (unsigned v = 0; v < h->cfg.vaults; v++) {
+      hmc_peport_t *P = &h->pe[v];
+      if (!P->ret_n) continue;
+      hmc_pkt_t *p = &h->pkt[P->ret[0]];
+      if (p->t_ps <= t && (best < 0 || p->t_ps < bt)) best = P->ret[0], bport = hmc_port_pe(v), bt = p->t_ps;
+    }
+    if (best < 0) return;
+    if (hmc_port_is_pe(bport)) {
+      hmc_peport_t *P = &h->pe[bport - HMC_MAX_LINKS];
+      memmove(&P->ret[0], &P->ret[1], sizeof(int) * (P->ret_n - 1));
+      P->ret_n--;
+    } else {
+      hmc_ring_pop(&h->link[bport].wire);
+    }
+    hmc_pkt_t *p = &h->pkt[best];
+    uint64_t lat = p->t_ps - p->t_send_ps;
+    h->st.resps++;
+    h->st.lat_sum_ps += lat;
+    if (lat > h->st.lat_max_ps) h->st.lat_max_ps = lat;
+    h->active--;
+    if (h->cb) {
+      hmc_resp_t r;
+      fill_resp(h, p, &r);
+      pkt_free(h, best);
+      h->cb(h->cb_ctx, &r);
+    } else if (hmc_ring_push(&h->pollq[p->port], best) < 0) {
+      fprintf(stderr, "hmc: out of memory\n");
+      abort();
+    }
+  }
+}
+
+uint64_t hmc_probe_next_refresh(const hmc_t *h, unsigned v) { return h->vault[v].next_ref; }
+
+void hmc_advance(hmc_t *h, uint64_t now_ps) {
+  if (now_ps < h->now_ps) now_ps = h->now_ps;
+  uint64_t last = now_ps / h->cfg.tck_ps; /* last cycle edge <= now_ps */
+  while (h->cyc <= last) {
+    if (!h->active) {
+      /* Nothing in flight: jump to the next refresh, which still runs. */
+      uint64_t next = last + 1;
+      if (h->cfg.refresh) {
+        for (unsigned v = 0; v < h->cfg.vaults; v++) {
+          if (h->vault[v].ref_pending) next = h->cyc;
+          else if (h->vault[v].next_ref < next) next = h->vault[v].next_ref;
+        }
+      }
+      if (next > h->cyc) {
+        uint64_t to = next < last + 1 ? next : last + 1;
+        h->st.cycles += to - h->cyc;
+        h->cyc = to;
+        continue;
+      }
+    }
+    step(h, h->cyc);
+    h->cyc++;
+  }
+  h->now_ps = now_ps;
+  deliver(h, now_ps);
+}
+
+void hmc_set_callback(hmc_t *h, hmc_resp_fn fn, void *ctx) {
+  h->cb = fn;
+  h->cb_ctx = ctx;
+}
+
+int hmc_poll(hmc_t *h, unsigned port, hmc_resp_t *r) {
+  if (port >= HMC_NUM_PORTS || !h->pollq[port].n) return 0;
+  int i = hmc_ring_head(&h->pollq[port]);
+  hmc_ring_pop(&h->pollq[port]);
+  fill_resp(h, &h->pkt[i], r);
+  pkt_free(h, i);
+  return 1;
+}
+
+uint64_t hmc_now(const hmc_t *h) { return h->now_ps; }
+uint64_t hmc_inflight(const hmc_t *h) { return h->active; }
+
+void hmc_stats(const hmc_t *h, hmc_stats_t *s) {
+  *s = h->st;
+  s->e_link_pj = (double)s->link_bits * h->cfg.e_link_fj / 1000.0;
+  s->e_dram_pj = (double)s->dram_bits * h->cfg.e_dram_fj / 1000.0;
+  s->e_logic_pj = (double)s->logic_bits * h->cfg.e_logic_fj / 1000.0;
+}
+
+void hmc_print_stats(const hmc_t *h, FILE *f) {
+  hmc_stats_t s;
+  hmc_stats(h, &s);
+  uint64_t nreq = 0;
+  for (int c = 0; c < HMC_CMD_COUNT; c++) nreq += s.reqs[c];
+  fprintf(f, "hmc.cycles            %llu\n", (unsigned long long)s.cycles);
+  fprintf(f, "hmc.requests          %llu\n", (unsigned long long)nreq);
+  for (int c = 0; c < HMC_CMD_COUNT; c++)
+    if (s.reqs[c]) fprintf(f, "hmc.req.%-13s %llu\n", hmc_cmd_name(c), (unsigned long long)s.reqs[c]);
+  fprintf(f, "hmc.responses         %llu\n", (unsigned long long)s.resps);
+  fprintf(f, "hmc.stalls            %llu\n", (unsigned long long)s.stalls);
+  fprintf(f, "hmc.lat_avg_ps        %.1f\n", s.resps ? (double)s.lat_sum_ps / s.resps : 0.0);
+  fprintf(f, "hmc.lat_max_ps        %llu\n", (unsigned long long)s.lat_max_ps);
+  fprintf(f, "hmc.acts              %llu\n", (unsigned long long)s.acts);
+  fprintf(f, "hmc.precharges        %llu\n", (unsigned long long)s.pres);
+  fprintf(f, "hmc.refreshes         %llu\n", (unsigned long long)s.refreshes);
+  fprintf(f, "hmc.row_hits          %llu\n", (unsigned long long)s.row_hits);
+  fprintf(f, "hmc.row_misses        %llu\n", (unsigned long long)s.row_misses);
+  fprintf(f, "hmc.pe_local_reqs     %llu\n", (unsigned long long)s.local_reqs);
+  fprintf(f, "hmc.pe_remote_reqs    %llu\n", (unsigned long long)s.remote_reqs);
+  for (unsigned l = 0; l < h->cfg.links; l++)
+    fprintf(f, "hmc.link%u.flits       req %llu rsp %llu\n", l, (unsigned long long)s.link_flits_req[l],
+            (unsigned long long)s.link_flits_rsp[l]);
+  fprintf(f, "hmc.energy.link_pj    %.1f (%llu bits)\n", s.e_link_pj, (unsigned long long)s.link_bits);
+  fprintf(f, "hmc.energy.dram_pj    %.1f (%llu bits)\n", s.e_dram_pj, (unsigned long long)s.dram_bits);
+  fprintf(f, "hmc.energy.logic_pj   %.1f (%llu bits)\n", s.e_logic_pj, (unsigned long long)s.logic_bits);
+}
+
+/* ------------------------------------------------------------ probes */
+
+unsigned hmc_probe_vault_q(const hmc_t *h, unsigned v) { return v < h->cfg.vaults ? h->vault[v].rq_n : 0; }
+unsigned hmc_probe_link_buf(const hmc_t *h, unsigned l) { return l < h->cfg.links ? h->link[l].in_flits : 0; }
+int hmc_probe_link_busy(const hmc_t *h, unsigned l, int rsp) {
+  if (l >= h->cfg.links) return 0;
+  uint64_t s = ps_to_slot(h, h->now_ps);
+  return (rsp ? h->link[l].rsp_busy : h->link[l].req_busy) > s;
+}
+unsigned hmc_probe_bank(const hmc_t *h, unsigned v, unsigned b) {
+  if (v >= h->cfg.vaults || b >= h->cfg.banks) return 0;
+  const hmc_bank_t *B = &h->vault[v].bank[b];
+  uint64_t c = h->cyc ? h->cyc - 1 : 0;
+  if (B->ref_until > c) return 2;
+  return B->open || B->owner >= 0 ? 1 : 0;
+}
+void hmc_timing(const hmc_t *h, hmc_timing_t *t) {
+  *t = (hmc_timing_t){h->t_rcd, h->t_cl, h->t_rp, h->t_ras, h->t_wr, h->t_ccd, h->t_rfc, h->t_refi};
+}

@@ -1,0 +1,124 @@
+/* Internal state of the HMC model, shared by hmc.c (links, crossbar,
+ * delivery, API), hmc_vault.c (vault controllers and banks) and
+ * hmc_atomic.c.  Not part of the API: clients include hmc.h only. */
+#ifndef HMC_INT_H
+#define HMC_INT_H
+
+#include "hmc.h"
+
+/* A packet lives in the pool from send to delivery; queues hold indices
+ * (the pool grows by realloc, so pointers into it are never kept). */
+typedef struct {
+  unsigned port;
+  hmc_cmd_t cmd;
+  uint64_t addr;
+  unsigned size, flags;
+  uint64_t tag, op[2];
+  unsigned vault, bank;
+  uint64_t row;
+  unsigned req_flits, rsp_flits;
+  uint64_t t_send_ps;
+  uint64_t ready;   /* cycle at which the packet is usable at its current stage */
+  uint64_t age;     /* vault arrival order */
+  uint64_t start;   /* link: first bit slot of its serialisation */
+  uint64_t t_ps;    /* delivery time */
+  int state;        /* in service: 1 activated, 2 atomic waiting for its write */
+  uint64_t wr_ok;
+  uint64_t seq, ret[2];
+  int flag;
+  int next;         /* free list */
+  uint8_t data[HMC_MAX_BYTES];
+} hmc_pkt_t;
+
+/* FIFO of packet indices; bound 0 = grows without limit. */
+typedef struct {
+  int *buf;
+  unsigned size, bound, head, n;
+} hmc_ring_t;
+
+typedef struct {
+  int open;
+  uint64_t row;
+  int owner;                /* packet in service, -1 none */
+  uint64_t act_ok, col_ok, pre_ok, ref_until;
+} hmc_bank_t;
+
+typedef struct {
+  int *rq;                  /* waiting requests, arrival order */
+  unsigned rq_n;
+  int *svc;                 /* in service (bank owned) */
+  unsigned svc_n;
+  int *rsp;                 /* responses, usable from pkt.ready */
+  unsigned rsp_n, rsp_reserved;
+  uint64_t bus_ok, next_ref;
+  int ref_pending;
+  unsigned rr;              /* crossbar round robin */
+  hmc_bank_t bank[HMC_MAX_BANKS];
+} hmc_vault_t;
+
+typedef struct {
+  uint64_t req_busy, rsp_busy;  /* slot (bit time) at which each serialiser is free */
+  hmc_ring_t in;                /* cube input buffer */
+  unsigned in_flits;
+  hmc_ring_t pend;              /* output buffer: crossed the crossbar, not serialised */
+  hmc_ring_t wire;              /* serialising or flying, until delivered */
+  unsigned rsp_flits, unstarted;/* output buffer FLITs; wire tail entries not started */
+} hmc_link_t;
+
+typedef struct {
+  hmc_ring_t in;                /* requests from the PE */
+  int *ret;                     /* responses on their way, sorted by t_ps */
+  unsigned ret_n, ret_cap;
+} hmc_peport_t;
+
+struct hmc {
+  hmc_cfg_t cfg;
+  uint8_t *mem;
+  size_t mem_bytes;
+  /* derived */
+  uint64_t rate;                /* total bits per microsecond of one link direction */
+  unsigned off_bits, fbits[4], fshift[4];
+  unsigned t_rcd, t_cl, t_rp, t_ras, t_wr, t_ccd, t_rfc, t_refi;
+  /* time */
+  uint64_t cyc;                 /* next cycle to simulate */
+  uint64_t now_ps;
+  uint64_t age, seq, active;
+  /* pool */
+  hmc_pkt_t *pkt;
+  unsigned npkt;
+  int free_head;
+  hmc_link_t link[HMC_MAX_LINKS];
+  hmc_peport_t pe[HMC_MAX_VAULTS];
+  hmc_vault_t vault[HMC_MAX_VAULTS];
+  hmc_ring_t pollq[HMC_NUM_PORTS];
+  hmc_resp_fn cb;
+  void *cb_ctx;
+  hmc_stats_t st;
+};
+
+/* rings */
+int hmc_ring_init(hmc_ring_t *r, unsigned bound);
+void hmc_ring_free(hmc_ring_t *r);
+int hmc_ring_push(hmc_ring_t *r, int v); /* 0 when full and bounded, -1 out of memory */
+static inline int hmc_ring_at(const hmc_ring_t *r, unsigned i) {
+  return r->buf[(r->head + i) % r->size];
+}
+static inline int hmc_ring_head(const hmc_ring_t *r) { return r->buf[r->head]; }
+static inline void hmc_ring_pop(hmc_ring_t *r) {
+  r->head = (r->head + 1) % r->size;
+  r->n--;
+}
+
+/* vaults (hmc_vault.c) */
+int hmc_vault_init(hmc_t *h);
+void hmc_vault_free(hmc_t *h);
+/* One logic cycle of vault v: refresh, one DRAM command. */
+void hmc_vault_step(hmc_t *h, unsigned v, uint64_t c);
+/* Responses leave to the crossbar through hmc_xbar_rsp() in hmc.c. */
+
+/* the packet finished in the vault and needs no response (posted write) */
+void hmc_pkt_release(hmc_t *h, int i);
+
+static inline uint64_t hmc_max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+#endif

@@ -1,0 +1,239 @@
+/* HMC vault controller: request queue, bank state machines, DRAM command
+ * timing, refresh, and the functional side of every access.
+ *
+ * One DRAM command per vault per tCK, in this priority:
+ *   1. a column command (the whole burst group of one request) for a request
+ *      in service: oldest first, when its bank allows (tRCD) and the vault
+ *      data bus is free (bursts are tCCD apart, so a request of n bursts
+ *      holds the bus n * tCCD);
+ *   2. refresh when due: no new activations; open rows are precharged,
+ *      then REF blocks all banks for tRFC;
+ *   3. a new request (only with a free response-queue slot): open page
+ *      first takes the oldest row hit (FR-FCFS, never past an older request
+ *      to the same block), then, per bank in arrival order, PRE of a wrong
+ *      row or ACT.  Closed page: ACT on an idle bank, auto-precharge after
+ *      the column group.
+ * Functional effects happen when the column command issues, in one global
+ * order (seq): reads copy, writes store, atomics read-modify-write while
+ * they hold the bank, so they are atomic against every other requester. */
+#include "hmc_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int hmc_vault_init(hmc_t *h) {
+  const hmc_cfg_t *c = &h->cfg;
+  for (unsigned v = 0; v < c->vaults; v++) {
+    hmc_vault_t *V = &h->vault[v];
+    V->rq = malloc(sizeof(int) * c->vault_q);
+    V->svc = malloc(sizeof(int) * c->banks);
+    V->rsp = malloc(sizeof(int) * (c->vault_rsp_q + c->banks));
+    if (!V->rq || !V->svc || !V->rsp) return 0;
+    for (unsigned b = 0; b < c->banks; b++) V->bank[b].owner = -1;
+    /* Refresh staggered over the vaults, the first after one tREFI. */
+    V->next_ref = h->t_refi + (uint64_t)h->t_refi * v / c->vaults;
+  }
+  return 1;
+}
+
+void hmc_vault_free(hmc_t *h) {
+  for (unsigned v = 0; v < HMC_MAX_VAULTS; v++) {
+    free(h->vault[v].rq);
+    free(h->vault[v].svc);
+    free(h->vault[v].rsp);
+  }
+}
+
+static unsigned bursts(const hmc_t *h, const hmc_pkt_t *p) {
+  if (hmc_atomic_bytes(p->cmd)) return 1;
+  unsigned first = (unsigned)(p->addr % h->cfg.col_bytes);
+  return (first + p->size + h->cfg.col_bytes - 1) / h->cfg.col_bytes;
+}
+
+static void functional(hmc_t *h, hmc_pkt_t *p) {
+  p->seq = h->seq++;
+  if (hmc_atomic_bytes(p->cmd)) {
+    hmc_atomic_apply(p->cmd, h->mem + p->addr, p->op, p->ret, &p->flag);
+  } else if (p->flags & HMC_REQ_DATA) {
+    if (p->cmd == HMC_RD) memcpy(p->data, h->mem + p->addr, p->size);
+    else memcpy(h->mem + p->addr, p->data, p->size);
+  }
+}
+
+/* The request leaves service: auto-precharge (closed page), response. */
+static void finish(hmc_t *h, hmc_vault_t *V, int i, uint64_t c, uint64_t done) {
+  hmc_pkt_t *p = &h->pkt[i];
+  hmc_bank_t *B = &V->bank[p->bank];
+  B->owner = -1;
+  if (!h->cfg.open_page) {
+    uint64_t pre = hmc_max64(B->pre_ok, c);
+    B->open = 0;
+    B->act_ok = pre + h->t_rp;
+    h->st.pres++;
+  }
+  for (unsigned k = 0; k < V->svc_n; k++)
+    if (V->svc[k] == i) {
+      memmove(&V->svc[k], &V->svc[k + 1], sizeof(int) * (V->svc_n - k - 1));
+      V->svc_n--;
+      break;
+    }
+  if (p->cmd == HMC_WR_POSTED) {
+    hmc_pkt_release(h, i);
+    return;
+  }
+  p->ready = done;
+  V->rsp[V->rsp_n++] = i;
+}
+
+/* Issues the column command(s) of request i in cycle c. */
+static void column(hmc_t *h, hmc_vault_t *V, unsigned v, int i, uint64_t c) {
+  hmc_pkt_t *p = &h->pkt[i];
+  hmc_bank_t *B = &V->bank[p->bank];
+  unsigned n = bursts(h, p), ccd = h->t_ccd;
+  uint64_t bus = (uint64_t)n * ccd;
+  V->bus_ok = c + bus;
+  h->st.vault_bus_cycles[v] += bus;
+  h->st.dram_bits += (uint64_t)n * h->cfg.col_bytes * 8;
+  if (hmc_atomic_bytes(p->cmd)) {
+    if (p->state != 2) { /* the read half: the value is modified in the vault ALU */
+      functional(h, p);
+      p->state = 2;
+      p->wr_ok = c + h->t_cl + bus + h->cfg.atomic_cycles;
+      return;
+    }
+    B->pre_ok = hmc_max64(B->pre_ok, c + bus + h->t_wr);
+    finish(h, V, i, c, c);
+    return;
+  }
+  functional(h, p);
+  if (p->cmd == HMC_RD) {
+    B->pre_ok = hmc_max64(B->pre_ok, c + bus);
+    finish(h, V, i, c, c + h->t_cl + bus);
+  } else {
+    B->pre_ok = hmc_max64(B->pre_ok, c + bus + h->t_wr);
+    finish(h, V, i, c, c + bus);
+  }
+}
+
+static void rq_remove(hmc_vault_t *V, unsigned k) {
+  memmove(&V->rq[k], &V->rq[k + 1], sizeof(int) * (V->rq_n - k - 1));
+  V->rq_n--;
+}
+
+static int needs_rsp(const hmc_pkt_t *p) { return p->cmd != HMC_WR_POSTED; }
+
+/* Starts request rq[k] in service (bank owned). */
+static void enter_service(hmc_t *h, hmc_vault_t *V, unsigned k) {
+  int i = V->rq[k];
+  rq_remove(V, k);
+  V->svc[V->svc_n++] = i;
+  if (needs_rsp(&h->pkt[i])) V->rsp_reserved++;
+  h->pkt[i].state = 1;
+  V->bank[h->pkt[i].bank].owner = i;
+}
+
+static void activate(hmc_t *h, hmc_vault_t *V, unsigned k, uint64_t c) {
+  hmc_pkt_t *p = &h->pkt[V->rq[k]];
+  hmc_bank_t *B = &V->bank[p->bank];
+  B->open = 1;
+  B->row = p->row;
+  B->col_ok = c + h->t_rcd;
+  B->pre_ok = c + h->t_ras;
+  h->st.acts++;
+  h->st.row_misses++;
+  enter_service(h, V, k);
+}
+
+static int try_refresh(hmc_t *h, hmc_vault_t *V, uint64_t c) {
+  unsigned nb = h->cfg.banks;
+  if (V->svc_n) return 0; /* requests in service finish first */
+  for (unsigned b = 0; b < nb; b++) {
+    hmc_bank_t *B = &V->bank[b];
+    if (B->open) {
+      if (c < B->pre_ok) return 0;
+      B->open = 0;
+      B->act_ok = hmc_max64(B->act_ok, c + h->t_rp);
+      h->st.pres++;
+      return 1; /* one command this cycle */
+    }
+  }
+  for (unsigned b = 0; b < nb; b++)
+    if (V->bank[b].act_ok > c) return 0;
+  for (unsigned b = 0; b < nb; b++) {
+    V->bank[b].act_ok = c + h->t_rfc;
+    V->bank[b].ref_until = c + h->t_rfc;
+  }
+  V->ref_pending = 0;
+  V->next_ref += h->t_refi;
+  h->st.refreshes++;
+  return 1;
+}
+
+void hmc_vault_step(hmc_t *h, unsigned v, uint64_t c) {
+  hmc_vault_t *V = &h->vault[v];
+  const hmc_cfg_t *cfg = &h->cfg;
+  if (cfg->refresh && c >= V->next_ref) V->ref_pending = 1;
+
+  /* 1. column commands of requests in service */
+  if (c >= V->bus_ok) {
+    int best = -1;
+    for (unsigned k = 0; k < V->svc_n; k++) {
+      hmc_pkt_t *p = &h->pkt[V->svc[k]];
+      uint64_t ok = p->state == 2 ? p->wr_ok : V->bank[p->bank].col_ok;
+      if (c >= ok && (best < 0 || p->age < h->pkt[best].age)) best = V->svc[k];
+    }
+    if (best >= 0) {
+      column(h, V, v, best, c);
+      return;
+    }
+  }
+
+  /* 2. refresh */
+  if (V->ref_pending) {
+    try_refresh(h, V, c);
+    return;
+  }
+  if (!V->rq_n || V->rsp_reserved >= cfg->vault_rsp_q) return;
+
+  /* 3a. open page: oldest row hit that passes no older request to its block */
+  if (cfg->open_page && c >= V->bus_ok) {
+    for (unsigned k = 0; k < V->rq_n; k++) {
+      hmc_pkt_t *p = &h->pkt[V->rq[k]];
+      hmc_bank_t *B = &V->bank[p->bank];
+      if (p->ready > c || !B->open || B->row != p->row || B->owner >= 0 || c < B->col_ok) continue;
+      int hazard = 0;
+      for (unsigned j = 0; j < k && !hazard; j++) {
+        hmc_pkt_t *q = &h->pkt[V->rq[j]];
+        hazard = q->bank == p->bank && q->addr / cfg->block_bytes == p->addr / cfg->block_bytes;
+      }
+      if (hazard) continue;
+      int i = V->rq[k];
+      h->st.row_hits++;
+      enter_service(h, V, k);
+      column(h, V, v, i, c);
+      return;
+    }
+  }
+
+  /* 3b. per bank in arrival order: PRE of a wrong row, or ACT */
+  uint32_t seen = 0;
+  for (unsigned k = 0; k < V->rq_n; k++) {
+    hmc_pkt_t *p = &h->pkt[V->rq[k]];
+    if (p->ready > c) continue;
+    uint32_t bit = 1u << p->bank;
+    if (seen & bit) continue;
+    seen |= bit;
+    hmc_bank_t *B = &V->bank[p->bank];
+    if (B->owner >= 0) continue;
+    if (B->open) {
+      if (B->row == p->row || c < B->pre_ok) continue; /* row hit waits for 3a */
+      B->open = 0;
+      B->act_ok = hmc_max64(B->act_ok, c + h->t_rp);
+      h->st.pres++;
+      return;
+    }
+    if (c < B->act_ok) continue;
+    activate(h, V, k, c);
+    return;
+  }
+}
