@@ -1,0 +1,343 @@
+#include "imu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pmc.h"
+
+typedef unsigned __int128 imu_u128;
+
+struct imu {
+  imu_cfg_t cfg;
+  uint64_t cnt_mask, ret_mask;
+  uint32_t id_mask;
+  imu_u128 acc_mask;
+  unsigned depth_max;
+  /* configuration */
+  unsigned mode;
+  uint32_t frac, thr, min, mpki;
+  int sticky;
+  uint8_t *plan;
+  /* the managed loop */
+  unsigned state, depth;
+  int sampling, mpki_mode, site, off_done, via_iter;
+  unsigned idx;
+  uint32_t trip, k, s;
+  /* measurement and serial multiplier */
+  uint64_t ins, num, den;
+  imu_u128 acc;
+  uint32_t mplier;
+  unsigned cnt;
+  /* output registers */
+  int vvalid, verdict, clear, enable, flush;
+  unsigned sel;
+  /* decision table */
+  imu_entry_t *t;
+  unsigned ptr;
+};
+
+imu_t *imu_new(const imu_cfg_t *cfg) {
+  const imu_cfg_t *c = cfg;
+  if (c->num_loops < 2 || c->num_loops > IMU_MAX_LOOPS || c->id_w < 1 || c->id_w > 32 || c->cnt_w < 32 ||
+      c->cnt_w > 64 || c->ret_w < 1 || c->ret_w > 8 || c->plan_w < 1 || c->plan_w > 16 || c->plan_w > c->id_w ||
+      c->depth_w < 1 || c->depth_w > 16) {
+    fprintf(stderr, "imu: configuration out of range (loops %u, IdW %u, CntW %u, RetW %u, PlanW %u, DepthW %u)\n",
+            c->num_loops, c->id_w, c->cnt_w, c->ret_w, c->plan_w, c->depth_w);
+    return NULL;
+  }
+  imu_t *m = calloc(1, sizeof *m);
+  if (!m) return NULL;
+  m->cfg = *c;
+  m->cnt_mask = c->cnt_w == 64 ? ~0ull : (1ull << c->cnt_w) - 1;
+  m->ret_mask = (1ull << c->ret_w) - 1;
+  m->id_mask = c->id_w == 32 ? ~0u : (1u << c->id_w) - 1;
+  m->acc_mask = ((imu_u128)1 << (c->cnt_w + 32)) - 1;
+  m->depth_max = (1u << c->depth_w) - 1;
+  m->plan = calloc(1u << c->plan_w, 1);
+  m->t = calloc(c->num_loops, sizeof *m->t);
+  if (!m->plan || !m->t) {
+    imu_free(m);
+    return NULL;
+  }
+  imu_reset(m);
+  return m;
+}
+
+void imu_free(imu_t *m) {
+  if (!m) return;
+  free(m->plan);
+  free(m->t);
+  free(m);
+}
+
+void imu_reset(imu_t *m) {
+  imu_entry_t *t = m->t;
+  uint8_t *plan = m->plan;
+  imu_cfg_t cfg = m->cfg;
+  uint64_t cm = m->cnt_mask, rm = m->ret_mask;
+  uint32_t im = m->id_mask;
+  imu_u128 am = m->acc_mask;
+  unsigned dm = m->depth_max;
+  memset(m, 0, sizeof *m);
+  m->cfg = cfg;
+  m->cnt_mask = cm;
+  m->ret_mask = rm;
+  m->id_mask = im;
+  m->acc_mask = am;
+  m->depth_max = dm;
+  m->t = t;
+  m->plan = plan;
+  memset(t, 0, cfg.num_loops * sizeof *t);
+  memset(plan, 0, 1u << cfg.plan_w);
+  m->state = IMU_ST_IDLE;
+  m->mode = IMU_MODE_THETA;
+  m->frac = IMU_FRACTION_DEFAULT;
+  m->thr = IMU_THRESHOLD_DEFAULT;
+  m->min = IMU_MIN_SAMPLE_DEFAULT;
+  m->mpki = IMU_MPKI_THR_DEFAULT;
+  m->sel = PMC_SEL_NONE;
+}
+
+const imu_cfg_t *imu_cfg(const imu_t *m) { return &m->cfg; }
+unsigned imu_state(const imu_t *m) { return m->state; }
+unsigned imu_depth(const imu_t *m) { return m->depth; }
+uint32_t imu_sample_size(const imu_t *m) { return m->s; }
+uint32_t imu_iters(const imu_t *m) { return m->k; }
+
+int imu_table_get(const imu_t *m, unsigned idx, imu_entry_t *e) {
+  if (idx >= m->cfg.num_loops) {
+    memset(e, 0, sizeof *e);
+    return 0;
+  }
+  *e = m->t[idx];
+  return e->valid;
+}
+
+void imu_moore(const imu_t *m, imu_out_t *out) {
+  out->marker_ready = m->state == IMU_ST_IDLE;
+  out->verdict_valid = m->vvalid;
+  out->verdict = m->verdict;
+  out->pmc_clear = m->clear;
+  out->pmc_enable = m->enable;
+  out->pmc_flush = m->flush;
+  out->pmc_rd_sel = m->sel;
+}
+
+static uint32_t q16_sat(uint32_t v) { return v > IMU_Q_ONE ? IMU_Q_ONE : v; }
+
+void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out) {
+  const imu_cfg_t *c = &m->cfg;
+  const uint32_t id = in->marker_id & m->id_mask, rid = in->tbl_rd_id & m->id_mask;
+  const uint64_t rd_data = in->pmc_rd_data & m->cnt_mask;
+  const unsigned op = in->marker_op & 3u;
+
+  /* Outputs before the edge: registers, and the table read port (an OR
+   * over matching entries, exactly as the RTL builds it). */
+  imu_moore(m, out);
+  out->tbl_rd_hit = out->tbl_rd_decided = out->tbl_rd_site = 0;
+  out->tbl_rd_num = out->tbl_rd_den = 0;
+  out->tbl_rd_sampled = out->tbl_rd_offloaded = 0;
+  int bany = 0;
+  unsigned bidx = 0;
+  for (unsigned e = 0; e < c->num_loops; e++) {
+    const imu_entry_t *t = &m->t[e];
+    if (t->valid && t->id == rid) {
+      out->tbl_rd_hit = 1;
+      out->tbl_rd_decided |= t->decided;
+      out->tbl_rd_site |= t->site;
+      out->tbl_rd_num |= t->num;
+      out->tbl_rd_den |= t->den;
+      out->tbl_rd_sampled |= t->sampled;
+      out->tbl_rd_offloaded |= t->offloaded;
+    }
+    if (t->valid && t->id == id) {
+      bany = 1;
+      bidx |= e;
+    }
+  }
+
+  /* Arithmetic from the registers before the edge. */
+  const imu_u128 addend = m->state == IMU_ST_CALC_S ? (imu_u128)m->trip : (imu_u128)m->den;
+  const imu_u128 acc_step = ((m->acc << 1) + ((m->mplier >> 31) ? addend : 0)) & m->acc_mask;
+  const uint64_t prod = (uint64_t)(acc_step & (((imu_u128)1 << 48) - 1));
+  const uint32_t s_ceil = (uint32_t)(prod >> 16) + ((prod & 0xFFFF) != 0);
+  const imu_u128 lhs = (m->mpki_mode ? (imu_u128)m->num * 1000u : (imu_u128)m->num) << 16;
+  const int offload = lhs > m->acc;
+  const uint32_t trip_left = m->trip > m->k ? m->trip - m->k : 0;
+  const uint64_t ins_next =
+      ((m->clear ? 0 : m->ins) + (m->enable ? (in->instr_ret & m->ret_mask) : 0)) & m->cnt_mask;
+
+  /* Next state (the RTL's always_comb: defaults are the current values). */
+  struct imu n = *m;
+  n.vvalid = 0;
+  n.clear = 0;
+  n.flush = 0;
+  n.ins = ins_next;
+  unsigned widx = m->idx;
+  int we_alloc = 0, we_dec = 0, we_meas = 0, we_sam = 0, we_off = 0, w_dec = 0, w_site = 0;
+  uint64_t w_num = 0, w_den = 0;
+  uint32_t w_sam = 0, w_off = 0;
+
+  switch (m->state) {
+  case IMU_ST_IDLE:
+    if (!in->marker_valid) break;
+    if (op == IMU_OP_BEGIN) {
+      if (m->depth != 0) {
+        n.depth = m->depth == m->depth_max ? m->depth : m->depth + 1;
+        break;
+      }
+      n.depth = 1;
+      n.trip = in->marker_trip;
+      n.k = 0;
+      n.off_done = 0;
+      widx = bany ? bidx : m->ptr;
+      n.idx = widx;
+      we_alloc = 1;
+      if (!bany) n.ptr = m->ptr == c->num_loops - 1 ? 0 : m->ptr + 1;
+      we_sam = we_off = 1;
+      if (m->sticky && bany && m->t[bidx].decided) {
+        n.sampling = 0;
+        n.site = m->t[bidx].site;
+      } else {
+        we_dec = we_meas = 1;
+        if (m->mode == IMU_MODE_THETA || m->mode == IMU_MODE_MPKI) {
+          n.sampling = 1;
+          n.site = 0;
+          n.mpki_mode = m->mode == IMU_MODE_MPKI;
+          n.clear = 1;
+          n.enable = 1;
+          n.state = IMU_ST_CALC_S;
+          n.acc = 0;
+          n.mplier = m->frac << 15;
+          n.cnt = 16;
+        } else {
+          int site = m->mode == IMU_MODE_PIM ? 1
+                     : m->mode == IMU_MODE_PLAN ? m->plan[id & ((1u << c->plan_w) - 1)]
+                                                 : 0;
+          n.sampling = 0;
+          n.site = site;
+          w_dec = 1;
+          w_site = site;
+        }
+      }
+    } else if (op == IMU_OP_ITER) {
+      n.vvalid = 1;
+      n.verdict = 0;
+      if (m->depth != 1) break;
+      if (m->sampling && m->k < m->s) {
+        n.k = m->k + 1;
+      } else if (m->sampling) {
+        n.vvalid = 0;
+        n.via_iter = 1;
+        n.enable = 0;
+        n.flush = 1;
+        n.sel = m->mpki_mode ? PMC_SEL_MISSES : PMC_SEL_PURE;
+        n.state = IMU_ST_FLUSH;
+      } else {
+        n.verdict = m->site;
+        n.k = m->k + 1;
+        if (m->site && !m->off_done) {
+          n.off_done = 1;
+          we_off = 1;
+          w_off = trip_left;
+        }
+      }
+    } else if (op == IMU_OP_END) {
+      if (m->depth == 1 && m->sampling) {
+        n.via_iter = 0;
+        n.enable = 0;
+        n.flush = 1;
+        n.sel = m->mpki_mode ? PMC_SEL_MISSES : PMC_SEL_PURE;
+        n.state = IMU_ST_FLUSH;
+      }
+      if (m->depth != 0) n.depth = m->depth - 1;
+    }
+    break;
+  case IMU_ST_CALC_S:
+    n.acc = acc_step;
+    n.mplier = m->mplier << 1;
+    n.cnt = (m->cnt - 1) & 31u;
+    if (m->cnt == 0) {
+      n.s = s_ceil > m->min ? s_ceil : m->min;
+      n.state = IMU_ST_IDLE;
+    }
+    break;
+  case IMU_ST_FLUSH: n.state = IMU_ST_READ_NUM; break;
+  case IMU_ST_READ_NUM:
+    n.num = rd_data;
+    n.sel = PMC_SEL_TOTAL;
+    n.state = IMU_ST_READ_DEN;
+    break;
+  case IMU_ST_READ_DEN:
+    n.den = m->mpki_mode ? m->ins : rd_data;
+    n.sel = PMC_SEL_NONE;
+    n.acc = 0;
+    n.mplier = m->mpki_mode ? m->mpki : m->thr << 15;
+    n.cnt = m->mpki_mode ? 31 : 16;
+    n.state = IMU_ST_MUL;
+    break;
+  case IMU_ST_MUL:
+    n.acc = acc_step;
+    n.mplier = m->mplier << 1;
+    n.cnt = (m->cnt - 1) & 31u;
+    if (m->cnt == 0) n.state = IMU_ST_DECIDE;
+    break;
+  case IMU_ST_DECIDE:
+    n.state = IMU_ST_IDLE;
+    we_dec = we_meas = we_sam = we_off = 1;
+    w_dec = 1;
+    w_site = offload;
+    w_num = m->num;
+    w_den = m->den;
+    w_sam = m->k;
+    w_off = m->via_iter && offload ? trip_left : 0;
+    if (m->via_iter) {
+      n.vvalid = 1;
+      n.verdict = offload;
+      n.sampling = 0;
+      n.site = offload;
+      n.off_done = offload;
+      n.k = m->k + 1;
+    }
+    break;
+  default: n.state = IMU_ST_IDLE; break;
+  }
+
+  int tbl_clear = 0;
+  if (in->cfg_we) {
+    const uint32_t v = in->cfg_wdata;
+    switch (in->cfg_addr & 7u) {
+    case IMU_CFG_MODE: n.mode = v & 7u; break;
+    case IMU_CFG_FRACTION: n.frac = q16_sat(v); break;
+    case IMU_CFG_THRESHOLD: n.thr = q16_sat(v); break;
+    case IMU_CFG_MIN_SAMPLE: n.min = v; break;
+    case IMU_CFG_MPKI_THR: n.mpki = v; break;
+    case IMU_CFG_PLAN: m->plan[v & ((1u << c->plan_w) - 1)] = (uint8_t)(v >> 31); break;
+    case IMU_CFG_CTRL: n.sticky = (int)(v & 1u); break;
+    default: tbl_clear = 1; break;
+    }
+  }
+
+  /* Table writes (all from the state before the edge, computed above). */
+  imu_entry_t *w = &m->t[widx];
+  if (we_alloc) {
+    w->valid = 1;
+    w->id = id;
+  }
+  if (we_dec) {
+    w->decided = w_dec;
+    w->site = w_site;
+  }
+  if (we_meas) {
+    w->num = w_num;
+    w->den = w_den;
+  }
+  if (we_sam) w->sampled = w_sam;
+  if (we_off) w->offloaded = w_off;
+  if (tbl_clear) {
+    for (unsigned e = 0; e < c->num_loops; e++) m->t[e].valid = 0;
+    n.ptr = 0;
+  }
+  *m = n;
+}
