@@ -46,7 +46,10 @@ int imu_bench_cycle(imu_bench_t *b, imu_in_t *in) {
   pmc_step(b->pmc, &pin, &pout);
   in->pmc_rd_data = pout.rd_data[0];
   in->instr_ret = ret;
-  if (m.pmc_enable) b->en_count++;
+  if (m.pmc_enable) {
+    b->en_count++;
+    b->en_total++;
+  }
   if (!imu_pair_step(&b->ip, in, &b->last)) b->ok = 0;
   b->cycle++;
   return b->ok;

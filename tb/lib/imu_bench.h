@@ -25,6 +25,7 @@ typedef struct {
   void *act_ctx;
   uint64_t cycle;
   uint64_t en_count;   /* enabled cycles since the last clear */
+  uint64_t en_total;   /* enabled cycles since the bench opened */
   uint64_t clears;     /* PMC clears seen */
   uint64_t mshr_allocs;
   int ok;              /* 0 after the first failure: every call then returns at once */
