@@ -156,11 +156,12 @@ hmc_t *hmc_new(const hmc_cfg_t *cfg, uint8_t *mem, size_t mem_bytes) {
   h->free_head = -1;
   int ok = 1;
   for (unsigned l = 0; l < cfg->links; l++) {
-    ok &= hmc_ring_init(&h->link[l].in, 0);
+    for (unsigned v = 0; v < cfg->vaults; v++) ok &= hmc_ring_init(&h->link[l].voq[v], 0);
     ok &= hmc_ring_init(&h->link[l].pend, 0);
     ok &= hmc_ring_init(&h->link[l].wire, 0);
   }
-  for (unsigned v = 0; v < cfg->vaults; v++) ok &= hmc_ring_init(&h->pe[v].in, cfg->pe_port_q);
+  for (unsigned p = 0; p < cfg->vaults; p++)
+    for (unsigned v = 0; v < cfg->vaults; v++) ok &= hmc_ring_init(&h->pe[p].voq[v], 0);
   for (unsigned p = 0; p < HMC_NUM_PORTS; p++) ok &= hmc_ring_init(&h->pollq[p], 0);
   ok &= hmc_vault_init(h);
   if (!ok) {
@@ -174,12 +175,12 @@ hmc_t *hmc_new(const hmc_cfg_t *cfg, uint8_t *mem, size_t mem_bytes) {
 void hmc_free(hmc_t *h) {
   if (!h) return;
   for (unsigned l = 0; l < HMC_MAX_LINKS; l++) {
-    hmc_ring_free(&h->link[l].in);
+    for (unsigned v = 0; v < HMC_MAX_VAULTS; v++) hmc_ring_free(&h->link[l].voq[v]);
     hmc_ring_free(&h->link[l].pend);
     hmc_ring_free(&h->link[l].wire);
   }
   for (unsigned v = 0; v < HMC_MAX_VAULTS; v++) {
-    hmc_ring_free(&h->pe[v].in);
+    for (unsigned w = 0; w < HMC_MAX_VAULTS; w++) hmc_ring_free(&h->pe[v].voq[w]);
     free(h->pe[v].ret);
   }
   for (unsigned p = 0; p < HMC_NUM_PORTS; p++) hmc_ring_free(&h->pollq[p]);
@@ -257,7 +258,7 @@ int hmc_send(hmc_t *h, const hmc_req_t *r, uint64_t now_ps) {
   unsigned rqf = hmc_req_flits(r->cmd, size), rsf = hmc_rsp_flits(r->cmd, size);
   int pe = hmc_port_is_pe(r->port);
   if (pe) {
-    if (h->pe[r->port - HMC_MAX_LINKS].in.n >= h->cfg.pe_port_q) {
+    if (h->pe[r->port - HMC_MAX_LINKS].in_n >= h->cfg.pe_port_q) {
       h->st.stalls++;
       return HMC_STALL;
     }
@@ -294,7 +295,12 @@ int hmc_send(hmc_t *h, const hmc_req_t *r, uint64_t now_ps) {
   if (pe) {
     uint64_t c = ps_to_cyc(h, now_ps);
     p->ready = hmc_max64(c, h->cyc);
-    hmc_ring_push(&h->pe[r->port - HMC_MAX_LINKS].in, i);
+    if (hmc_ring_push(&h->pe[r->port - HMC_MAX_LINKS].voq[a.vault], i) < 0) {
+      pkt_free(h, i);
+      fprintf(stderr, "hmc: out of memory\n");
+      return HMC_EINVAL;
+    }
+    h->pe[r->port - HMC_MAX_LINKS].in_n++;
     if (a.vault == r->port - HMC_MAX_LINKS) h->st.local_reqs++;
     else h->st.remote_reqs++;
   } else {
@@ -303,7 +309,7 @@ int hmc_send(hmc_t *h, const hmc_req_t *r, uint64_t now_ps) {
     L->req_busy = start + (uint64_t)rqf * HMC_FLIT_BYTES * 8;
     uint64_t arrive_ps = slot_to_ps(h, L->req_busy) + h->cfg.link_lat_ps;
     p->ready = hmc_max64(ps_to_cyc(h, arrive_ps), h->cyc);
-    if (hmc_ring_push(&L->in, i) < 0) {
+    if (hmc_ring_push(&L->voq[a.vault], i) < 0) {
       pkt_free(h, i);
       fprintf(stderr, "hmc: out of memory\n");
       return HMC_EINVAL;
@@ -320,8 +326,8 @@ int hmc_send(hmc_t *h, const hmc_req_t *r, uint64_t now_ps) {
 /* ------------------------------------------------------------ crossbar */
 
 static unsigned nsrc(const hmc_t *h) { return h->cfg.links + h->cfg.vaults; }
-static hmc_ring_t *src_ring(hmc_t *h, unsigned s) {
-  return s < h->cfg.links ? &h->link[s].in : &h->pe[s - h->cfg.links].in;
+static hmc_ring_t *src_ring(hmc_t *h, unsigned s, unsigned v) {
+  return s < h->cfg.links ? &h->link[s].voq[v] : &h->pe[s - h->cfg.links].voq[v];
 }
 /* Latency through the crossbar between a port and a vault. */
 static unsigned xbar_lat(const hmc_t *h, unsigned port, unsigned vault) {
@@ -329,23 +335,28 @@ static unsigned xbar_lat(const hmc_t *h, unsigned port, unsigned vault) {
 }
 
 /* Request side: per vault, one packet per cycle, round robin over the
- * sources whose head packet is there and targets it; one per source. */
+ * sources that hold a packet for it (each source buffer is split into one
+ * FIFO per vault, so a full vault does not block the others); at most one
+ * packet per source per cycle. */
 static void xbar_req(hmc_t *h, uint64_t c) {
   unsigned S = nsrc(h);
   uint64_t used = 0; /* sources that moved this cycle (<= 40 sources) */
-  for (unsigned v = 0; v < h->cfg.vaults; v++) {
+  /* The vault served first rotates every cycle, so no vault is favoured. */
+  for (unsigned vi = 0; vi < h->cfg.vaults; vi++) {
+    unsigned v = (unsigned)((c + vi) % h->cfg.vaults);
     hmc_vault_t *V = &h->vault[v];
     if (V->rq_n >= h->cfg.vault_q) continue;
     for (unsigned k = 0; k < S; k++) {
       unsigned s = (V->rr + k) % S;
       if (used >> s & 1) continue;
-      hmc_ring_t *q = src_ring(h, s);
+      hmc_ring_t *q = src_ring(h, s, v);
       if (!q->n) continue;
       int i = hmc_ring_head(q);
       hmc_pkt_t *p = &h->pkt[i];
-      if (p->vault != v || p->ready > c) continue;
+      if (p->ready > c) continue;
       hmc_ring_pop(q);
       if (s < h->cfg.links) h->link[s].in_flits -= p->req_flits;
+      else h->pe[s - h->cfg.links].in_n--;
       used |= 1ull << s;
       p->ready = c + xbar_lat(h, p->port, v);
       p->age = h->age++;
@@ -382,7 +393,9 @@ static void pe_ret_insert(hmc_t *h, unsigned v, int i) {
 /* Response side: per vault, the oldest finished response whose port has
  * room moves, one per vault per cycle. */
 static void xbar_rsp(hmc_t *h, uint64_t c) {
-  for (unsigned v = 0; v < h->cfg.vaults; v++) {
+  /* Rotating start: vaults take turns at the link output buffers' room. */
+  for (unsigned vi = 0; vi < h->cfg.vaults; vi++) {
+    unsigned v = (unsigned)((c + vi) % h->cfg.vaults);
     hmc_vault_t *V = &h->vault[v];
     int best = -1;
     for (unsigned k = 0; k < V->rsp_n; k++) {
@@ -606,6 +619,10 @@ int hmc_probe_link_busy(const hmc_t *h, unsigned l, int rsp) {
   if (l >= h->cfg.links) return 0;
   uint64_t s = ps_to_slot(h, h->now_ps);
   return (rsp ? h->link[l].rsp_busy : h->link[l].req_busy) > s;
+}
+uint64_t hmc_probe_link_free_ps(const hmc_t *h, unsigned l, int rsp) {
+  if (l >= h->cfg.links) return 0;
+  return slot_to_ps(h, rsp ? h->link[l].rsp_busy : h->link[l].req_busy);
 }
 unsigned hmc_probe_bank(const hmc_t *h, unsigned v, unsigned b) {
   if (v >= h->cfg.vaults || b >= h->cfg.banks) return 0;

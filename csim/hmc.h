@@ -230,6 +230,7 @@ void hmc_atomic_apply(hmc_cmd_t cmd, uint8_t *p, const uint64_t op[2], uint64_t 
 unsigned hmc_probe_vault_q(const hmc_t *h, unsigned vault);  /* request queue entries */
 unsigned hmc_probe_link_buf(const hmc_t *h, unsigned link);  /* input buffer FLITs used */
 int hmc_probe_link_busy(const hmc_t *h, unsigned link, int rsp); /* serialiser busy at now */
+uint64_t hmc_probe_link_free_ps(const hmc_t *h, unsigned link, int rsp); /* serialiser free from (rounded up) */
 unsigned hmc_probe_bank(const hmc_t *h, unsigned vault, unsigned bank); /* 0 idle, 1 active, 2 refresh */
 /* Cycle (in tCK) at which vault v's next refresh falls due. */
 uint64_t hmc_probe_next_refresh(const hmc_t *h, unsigned vault);

@@ -58,7 +58,7 @@ typedef struct {
 
 typedef struct {
   uint64_t req_busy, rsp_busy;  /* slot (bit time) at which each serialiser is free */
-  hmc_ring_t in;                /* cube input buffer */
+  hmc_ring_t voq[HMC_MAX_VAULTS]; /* cube input buffer, one FIFO per vault (no head-of-line blocking) */
   unsigned in_flits;
   hmc_ring_t pend;              /* output buffer: crossed the crossbar, not serialised */
   hmc_ring_t wire;              /* serialising or flying, until delivered */
@@ -66,7 +66,8 @@ typedef struct {
 } hmc_link_t;
 
 typedef struct {
-  hmc_ring_t in;                /* requests from the PE */
+  hmc_ring_t voq[HMC_MAX_VAULTS]; /* requests from the PE, one FIFO per vault */
+  unsigned in_n;
   int *ret;                     /* responses on their way, sorted by t_ps */
   unsigned ret_n, ret_cap;
 } hmc_peport_t;
