@@ -9,3 +9,23 @@ $(BUILD)/tools/graphtool: sw/tools/graphtool.c $(BUILD)/lib/libcsim.a
 .PHONY: graphtool
 graphtool: $(BUILD)/tools/graphtool ## native graph tool: build/tools/graphtool info|write|image|run
 TEST_DEPS += $(BUILD)/tools/graphtool
+
+# ---------------------------------------------------------------- RV32 software
+# One ELF per kernel: crt0 + runtime + kernel, .text at 0x1000 (sw/rt/link.ld).
+RV_CC     := riscv64-unknown-elf-gcc
+RV_CFLAGS := -march=rv32ima -mabi=ilp32 -Wa,-march=rv32ima_zicsr_zifencei -O2 -g -std=c11 -Wall -Wextra -Werror \
+             -ffreestanding -fno-common -msmall-data-limit=8 -Isw/include -Isw/rt
+RV_LDFLAGS := --specs=picolibc.specs -nostartfiles -T sw/rt/link.ld -Wl,--no-warn-rwx-segments
+SW_KERNELS := bfs sssp pr cc
+SW_RT_SRC  := sw/rt/crt0.S sw/rt/rt.c
+SW_HDRS    := sw/rt/rt.h sw/include/copim.h sw/include/copim_mmio.h sw/include/graph_image.h sw/kernels/loops.h
+SW_ELFS    := $(patsubst %,$(BUILD)/sw/%.elf,$(SW_KERNELS))
+
+$(BUILD)/sw/%.elf: sw/kernels/%.c $(SW_RT_SRC) $(SW_HDRS) sw/rt/link.ld
+	@mkdir -p $(@D)
+	$(RV_CC) $(RV_CFLAGS) $(RV_LDFLAGS) -o $@ $(SW_RT_SRC) $< -lgcc
+	riscv64-unknown-elf-objdump -d $@ >$(@:.elf=.dis)
+
+.PHONY: sw
+sw: $(SW_ELFS) $(BUILD)/tools/graphtool ## RV32 kernels (build/sw/*.elf) and the native graph tool
+TEST_DEPS += $(SW_ELFS)

@@ -1,0 +1,19 @@
+/* Loop ids of every CoPIM-marked loop of the kernels, unique across
+ * kernels so statistics from different runs line up.  Each kernel
+ * registers "<id>:<name>" through LOOP_NAME at start (rt_loop_name). */
+#ifndef LOOPS_H
+#define LOOPS_H
+
+#define LOOP_BFS_INIT 1      /* "bfs.init": parent = depth = INF */
+#define LOOP_BFS_FRONTIER 2  /* "bfs.frontier": expand one frontier vertex, claim with amominu */
+#define LOOP_SSSP_INIT 3     /* "sssp.init": dist = INF (CoPIM Fig. 1, first loop) */
+#define LOOP_SSSP_RELAX 4    /* "sssp.relax": relax a vertex's out-edges with amominu (Fig. 1, second loop) */
+#define LOOP_PR_INIT 5       /* "pr.init": rank = 1/n */
+#define LOOP_PR_CONTRIB 6    /* "pr.contrib": contrib = rank / out-degree */
+#define LOOP_PR_PULL 7       /* "pr.pull": rank = base + d * sum of in-neighbour contribs; error by amoadd */
+#define LOOP_CC_INIT 8       /* "cc.init": label = id */
+#define LOOP_CC_PROP 9       /* "cc.prop": push the label to neighbours with amominu */
+
+#define LOOP_NAME_STR(id, name) #id ":" name
+
+#endif

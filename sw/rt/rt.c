@@ -1,0 +1,147 @@
+/* RV32 runtime (see rt.h). */
+#include "rt.h"
+
+struct rt_pe_mailbox {
+  uint32_t entry, arg, first, end, loop_id, flags, ticket, reserved;
+};
+
+/* barrier state: all in .bss, cleared by hart 0 before anyone runs */
+static volatile uint32_t rt_bar_count;
+static volatile uint32_t rt_bar_sense;
+static uint32_t rt_local_sense[RT_MAX_HARTS];
+static uint32_t rt_prop_lo, rt_prop_top, rt_prop_end;
+
+int main(void);
+
+uint32_t rt_nharts(void) { return *rt_mmio(COPIM_MMIO_NUM_HARTS); }
+
+void rt_barrier(void) {
+  uint32_t h = rt_hartid(), n = rt_nharts();
+  uint32_t s = rt_local_sense[h] ^ 1;
+  rt_local_sense[h] = s;
+  if (rt_amoadd(&rt_bar_count, 1) == n - 1) {
+    rt_bar_count = 0;
+    rt_amoswap(&rt_bar_sense, s);
+  } else {
+    while (rt_bar_sense != s) {
+    }
+  }
+  __asm__ volatile("fence rw, rw" ::: "memory");
+}
+
+void rt_parallel_for(uint32_t loop_id, uint32_t lo, uint32_t hi, copim_body_fn body, void *arg) {
+  uint32_t h = rt_hartid(), n = rt_nharts();
+  uint32_t total = hi > lo ? hi - lo : 0;
+  uint32_t chunk = total / n + (total % n != 0);
+  uint32_t a = lo + (h * chunk < total ? h * chunk : total);
+  uint32_t b = lo + ((h + 1) * chunk < total ? (h + 1) * chunk : total);
+  COPIM_FOR(loop_id, a, b, body, arg);
+  rt_barrier();
+}
+
+void rt_putc(char c) { *rt_mmio(COPIM_MMIO_CONSOLE) = (uint8_t)c; }
+
+void rt_puts(const char *s) {
+  while (*s) rt_putc(*s++);
+}
+
+void rt_putu(uint32_t v) {
+  char b[11];
+  int i = 0;
+  do {
+    b[i++] = (char)('0' + v % 10);
+    v /= 10;
+  } while (v);
+  while (i) rt_putc(b[--i]);
+}
+
+void rt_puthex(uint32_t v) {
+  rt_puts("0x");
+  for (int s = 28; s >= 0; s -= 4) rt_putc("0123456789abcdef"[(v >> s) & 15]);
+}
+
+void rt_exit(uint32_t code) {
+  *rt_mmio(COPIM_MMIO_EXIT) = code;
+  for (;;) __asm__ volatile("wfi");
+}
+
+void rt_kernel_mark(uint32_t what) { *rt_mmio(COPIM_MMIO_KERNEL_MARK) = what; }
+
+static void rt_prop_report(void) {
+  *rt_mmio(COPIM_MMIO_PIM_REGION_BASE) = rt_prop_lo;
+  *rt_mmio(COPIM_MMIO_PIM_REGION_END) = rt_prop_top;
+}
+
+void rt_prop_init(const struct graph_image *g) {
+  rt_prop_lo = g->prop_base;
+  rt_prop_top = g->heap_base;
+  rt_prop_end = g->heap_end;
+  rt_prop_report();
+}
+
+void *rt_prop_alloc(uint32_t bytes) {
+  uint32_t p = (rt_prop_top + 63) & ~63u;
+  if (p < rt_prop_top || p > rt_prop_end || rt_prop_end - p < bytes) {
+    rt_puts("rt: property heap exhausted\n");
+    rt_exit(3);
+  }
+  rt_prop_top = p + bytes;
+  rt_prop_report();
+  return (void *)p;
+}
+
+void rt_loop_name(const char *s) { *rt_mmio(COPIM_MMIO_LOOP_NAME) = (uint32_t)s; }
+
+struct graph_image *rt_graph(uint32_t kernel) {
+  struct graph_image *g = (struct graph_image *)GRAPH_IMAGE_BASE;
+  if (g->magic != GRAPH_IMAGE_MAGIC || g->version != GRAPH_IMAGE_VERSION ||
+      g->header_bytes != sizeof(struct graph_image)) {
+    rt_puts("rt: no graph image at ");
+    rt_puthex(GRAPH_IMAGE_BASE);
+    rt_puts(" (magic ");
+    rt_puthex(g->magic);
+    rt_puts(")\n");
+    rt_exit(2);
+  }
+  if (g->kernel != kernel) {
+    rt_puts("rt: the image asks for kernel ");
+    rt_putu(g->kernel);
+    rt_puts(", this program is kernel ");
+    rt_putu(kernel);
+    rt_puts("\n");
+    rt_exit(2);
+  }
+  return g;
+}
+
+/* crt0: every host hart, after .bss is clear. */
+void rt_host_main(uint32_t hartid) {
+  int rc = main();
+  rt_barrier();
+  if (hartid == 0) rt_exit((uint32_t)rc);
+}
+
+/* crt0: a PE started by the dispatcher runs its mailbox range, then wfi. */
+void rt_pe_main(uint32_t pe) {
+  __asm__ volatile("fence rw, rw" ::: "memory"); /* SPEC: fence invalidates the PE D-cache */
+  const volatile struct rt_pe_mailbox *mb =
+      (const volatile struct rt_pe_mailbox *)(COPIM_MAILBOX_BASE + COPIM_MAILBOX_BYTES * pe);
+  copim_body_fn fn = (copim_body_fn)mb->entry;
+  void *arg = (void *)mb->arg;
+  uint32_t end = mb->end;
+  for (uint32_t i = mb->first; i < end; i++) fn(i, arg);
+  __asm__ volatile("fence rw, rw" ::: "memory");
+}
+
+void rt_trap(uint32_t cause, uint32_t epc, uint32_t tval) {
+  rt_puts("rt: trap mcause=");
+  rt_putu(cause);
+  rt_puts(" mepc=");
+  rt_puthex(epc);
+  rt_puts(" mtval=");
+  rt_puthex(tval);
+  rt_puts(" hart=");
+  rt_puthex(rt_hartid());
+  rt_puts("\n");
+  rt_exit(128 + (cause & 63));
+}
