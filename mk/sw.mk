@@ -29,3 +29,9 @@ $(BUILD)/sw/%.elf: sw/kernels/%.c $(SW_RT_SRC) $(SW_HDRS) sw/rt/link.ld
 .PHONY: sw
 sw: $(SW_ELFS) $(BUILD)/tools/graphtool ## RV32 kernels (build/sw/*.elf) and the native graph tool
 TEST_DEPS += $(SW_ELFS)
+
+$(BUILD)/tools/graphrun: sw/tools/graphrun.c $(BUILD)/lib/libcsim.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/lib/libcsim.a $(LDLIBS)
+TEST_DEPS += $(BUILD)/tools/graphrun
+sw: $(BUILD)/tools/graphrun

@@ -1,0 +1,481 @@
+/* Functional multi-hart + PE system (see fsim.h). */
+#include "fsim.h"
+
+#include <elf.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../sw/include/copim_mmio.h"
+#include "rv32.h"
+
+#define PG_BITS 16
+#define PG_SIZE (1u << PG_BITS)
+#define NPAGES (1u << (32 - PG_BITS))
+#define DRAM_END 0x80000000u
+
+typedef struct {
+  struct fsim *s;
+  int pe;     /* 0 host, 1 PE */
+  unsigned i; /* hart or PE index */
+} fsim_ctx_t;
+
+typedef struct {
+  uint32_t id, trip, done;
+  int active;
+} fsim_li_t;
+
+struct fsim {
+  fsim_cfg_t cfg;
+  uint8_t **pages;
+  rv32_hart_t host[FSIM_MAX_HARTS], pe[FSIM_MAX_PES];
+  fsim_ctx_t hctx[FSIM_MAX_HARTS], pctx[FSIM_MAX_PES];
+  rv32_bus_t hbus[FSIM_MAX_HARTS], pbus[FSIM_MAX_PES];
+  int asleep[FSIM_MAX_HARTS];
+  fsim_li_t li[FSIM_MAX_HARTS];
+  uint32_t entry, pe_start;
+  int loaded, have_pe_start;
+  int exited, failed;
+  uint32_t exit_code;
+  char *con;
+  size_t con_len, con_cap;
+  fsim_stats_t st;
+  uint64_t mark_host, mark_pe;
+  uint32_t next_ticket, cycle_hi;
+  uint32_t pe_loop; /* loop id the PEs are running */
+  char *err;
+  size_t errcap;
+};
+
+static void fail(struct fsim *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void fail(struct fsim *s, const char *fmt, ...) {
+  if (s->failed) return;
+  s->failed = 1;
+  if (!s->err) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(s->err, s->errcap, fmt, ap);
+  va_end(ap);
+}
+
+static uint64_t total_insns(const struct fsim *s) { return s->st.host_insns + s->st.pe_insns; }
+
+fsim_t *fsim_new(const fsim_cfg_t *cfg, char *err, size_t cap) {
+  if (cfg->harts < 1 || cfg->harts > FSIM_MAX_HARTS || cfg->pes < 1 || cfg->pes > FSIM_MAX_PES || cfg->quantum < 1 ||
+      cfg->verdict > FSIM_VERDICT_SAMPLE) {
+    snprintf(err, cap, "fsim: configuration out of range (harts 1..64, pes 1..64, quantum >= 1, verdict 0..2)");
+    return NULL;
+  }
+  struct fsim *s = calloc(1, sizeof *s);
+  if (s) s->pages = calloc(NPAGES, sizeof *s->pages);
+  if (!s || !s->pages) {
+    if (s) free(s);
+    snprintf(err, cap, "fsim: out of memory");
+    return NULL;
+  }
+  s->cfg = *cfg;
+  if (!s->cfg.max_insns) s->cfg.max_insns = 4000000000ull;
+  return s;
+}
+
+void fsim_free(fsim_t *s) {
+  if (!s) return;
+  for (unsigned i = 0; i < NPAGES; i++) free(s->pages[i]);
+  free(s->pages);
+  free(s->con);
+  free(s);
+}
+
+/* ------------------------------------------------------------ memory */
+
+static int dram(uint32_t addr, uint32_t n) { return addr >= COPIM_TEXT_BASE && addr < DRAM_END && DRAM_END - addr >= n; }
+
+static uint8_t *page(struct fsim *s, uint32_t addr, int alloc) {
+  uint8_t **p = &s->pages[addr >> PG_BITS];
+  if (!*p && alloc) *p = calloc(1, PG_SIZE);
+  return *p;
+}
+
+int fsim_write(fsim_t *s, uint32_t addr, const void *p, size_t n) {
+  if (n > DRAM_END || !dram(addr, (uint32_t)n)) return -1;
+  const uint8_t *b = p;
+  while (n) {
+    uint32_t off = addr & (PG_SIZE - 1), k = PG_SIZE - off;
+    if (k > n) k = (uint32_t)n;
+    uint8_t *pg = page(s, addr, 1);
+    if (!pg) return -1;
+    memcpy(pg + off, b, k);
+    addr += k;
+    b += k;
+    n -= k;
+  }
+  return 0;
+}
+
+void fsim_read(const fsim_t *s, uint32_t addr, void *p, size_t n) {
+  uint8_t *b = p;
+  while (n) {
+    uint32_t off = addr & (PG_SIZE - 1), k = PG_SIZE - off;
+    if (k > n) k = (uint32_t)n;
+    const uint8_t *pg = s->pages[addr >> PG_BITS];
+    if (pg) memcpy(b, pg + off, k);
+    else memset(b, 0, k);
+    addr += k;
+    b += k;
+    n -= k;
+  }
+}
+
+static void con_put(struct fsim *s, char c) {
+  if (s->con_len + 2 > s->con_cap) {
+    size_t cap = s->con_cap ? s->con_cap * 2 : 4096;
+    if (cap > (64u << 20)) return; /* a runaway printer: keep the first 64 MiB */
+    char *x = realloc(s->con, cap);
+    if (!x) return;
+    s->con = x;
+    s->con_cap = cap;
+  }
+  s->con[s->con_len++] = c;
+  s->con[s->con_len] = 0;
+  if (s->cfg.echo_console) fputc(c, stdout);
+}
+
+static int mmio_load(struct fsim *s, uint32_t off, uint32_t *v) {
+  switch (off) {
+    case COPIM_MMIO_NUM_HARTS: *v = s->cfg.harts; return 0;
+    case COPIM_MMIO_NUM_PES: *v = s->cfg.pes; return 0;
+    case COPIM_MMIO_CYCLE_LO: {
+      uint64_t c = total_insns(s);
+      s->cycle_hi = (uint32_t)(c >> 32);
+      *v = (uint32_t)c;
+      return 0;
+    }
+    case COPIM_MMIO_CYCLE_HI: *v = s->cycle_hi; return 0;
+    default: return -1;
+  }
+}
+
+static int mmio_store(struct fsim *s, uint32_t off, uint32_t v) {
+  switch (off) {
+    case COPIM_MMIO_CONSOLE: con_put(s, (char)(v & 0xFF)); return 0;
+    case COPIM_MMIO_EXIT:
+      s->exited = 1;
+      s->exit_code = v;
+      return 0;
+    case COPIM_MMIO_KERNEL_MARK:
+      if (v == COPIM_KERNEL_START) {
+        s->mark_host = s->st.host_insns;
+        s->mark_pe = s->st.pe_insns;
+        s->st.kernel_marked = 1;
+      } else if (v == COPIM_KERNEL_END && s->st.kernel_marked == 1) {
+        s->st.kernel_host_insns = s->st.host_insns - s->mark_host;
+        s->st.kernel_pe_insns = s->st.pe_insns - s->mark_pe;
+        s->st.kernel_marked = 2;
+      }
+      return 0;
+    case COPIM_MMIO_PIM_REGION_BASE: s->st.pim_region_base = v; return 0;
+    case COPIM_MMIO_PIM_REGION_END: s->st.pim_region_end = v; return 0;
+    case COPIM_MMIO_LOOP_NAME: {
+      char b[64];
+      if (!dram(v, 1)) return -1;
+      fsim_read(s, v, b, sizeof b - 1);
+      b[sizeof b - 1] = 0;
+      char *colon = strchr(b, ':');
+      if (!colon) return -1;
+      unsigned id = (unsigned)strtoul(b, NULL, 10);
+      if (id < FSIM_MAX_LOOPS) snprintf(s->st.loop[id].name, sizeof s->st.loop[id].name, "%s", colon + 1);
+      return 0;
+    }
+    default: return -1;
+  }
+}
+
+static int is_mmio(uint32_t addr) { return addr >= COPIM_MMIO_BASE && addr < COPIM_MMIO_BASE + 0x1000; }
+
+static int cb_fetch(void *ctx, uint32_t addr, uint32_t *insn) {
+  fsim_ctx_t *c = ctx;
+  if (!dram(addr, 4)) return -1;
+  const uint8_t *pg = c->s->pages[addr >> PG_BITS];
+  if (!pg) return -1; /* never-written memory holds no code */
+  memcpy(insn, pg + (addr & (PG_SIZE - 1)), 4);
+  return 0;
+}
+
+static int cb_load(void *ctx, uint32_t addr, unsigned size, uint32_t *val) {
+  fsim_ctx_t *c = ctx;
+  if (is_mmio(addr)) return size == 4 ? mmio_load(c->s, addr - COPIM_MMIO_BASE, val) : -1;
+  if (!dram(addr, size)) return -1;
+  uint32_t v = 0;
+  fsim_read(c->s, addr, &v, size);
+  *val = v;
+  return 0;
+}
+
+static int cb_store(void *ctx, uint32_t addr, unsigned size, uint32_t val) {
+  fsim_ctx_t *c = ctx;
+  if (is_mmio(addr)) return size == 4 ? mmio_store(c->s, addr - COPIM_MMIO_BASE, val) : -1;
+  if (!dram(addr, size)) return -1;
+  return fsim_write(c->s, addr, &val, size);
+}
+
+static int cb_amo(void *ctx, unsigned funct5, uint32_t addr, uint32_t operand, uint32_t *result) {
+  fsim_ctx_t *c = ctx;
+  if (!dram(addr, 4)) return -1;
+  uint32_t old;
+  fsim_read(c->s, addr, &old, 4);
+  /* one memory, executed one instruction at a time: LR/SC always succeed */
+  if (funct5 == RV32_AMO_LR) {
+    *result = old;
+    return 0;
+  }
+  if (funct5 == RV32_AMO_SC) {
+    *result = 0;
+    return fsim_write(c->s, addr, &operand, 4);
+  }
+  uint32_t nv = rv32_amo_apply(funct5, old, operand);
+  *result = old;
+  return fsim_write(c->s, addr, &nv, 4);
+}
+
+/* ------------------------------------------------------------ PEs */
+
+static void run_pes(struct fsim *s, uint32_t entry, uint32_t arg, uint32_t first, uint32_t end, uint32_t loop_id,
+                    uint32_t flags, uint32_t ticket) {
+  unsigned P = s->cfg.pes;
+  uint64_t total = end - first;
+  int running[FSIM_MAX_PES];
+  for (unsigned p = 0; p < P; p++) {
+    uint32_t a = first + (uint32_t)(total * p / P), b = first + (uint32_t)(total * (p + 1) / P);
+    uint32_t mb[8] = {entry, arg, a, b, loop_id, flags, ticket, 0};
+    fsim_write(s, COPIM_MAILBOX_BASE + COPIM_MAILBOX_BYTES * p, mb, sizeof mb);
+    rv32_hart_reset(&s->pe[p], s->pe_start, COPIM_PE_HARTID_BASE + p);
+    running[p] = 1;
+  }
+  fsim_loop_t *L = &s->st.loop[loop_id < FSIM_MAX_LOOPS ? loop_id : 0];
+  unsigned live = P;
+  while (live && !s->failed && !s->exited) {
+    for (unsigned p = 0; p < P && !s->failed && !s->exited; p++) {
+      if (!running[p]) continue;
+      for (unsigned q = 0; q < s->cfg.quantum; q++) {
+        rv32_result_t r;
+        rv32_step(&s->pe[p], &s->pbus[p], &r);
+        if (!r.retired) {
+          fail(s, "PE %u: trap cause %u at pc=0x%08x (tval 0x%08x) after %llu instructions", p, r.cause, r.pc, r.tval,
+               (unsigned long long)total_insns(s));
+          return;
+        }
+        rv32_tick(&s->pe[p], 1);
+        s->st.pe_insns++;
+        L->pe_insns++;
+        if (s->pe[p].wfi) {
+          running[p] = 0;
+          live--;
+          break;
+        }
+      }
+      if (total_insns(s) > s->cfg.max_insns) {
+        fail(s, "PE %u: instruction limit %llu reached at pc=0x%08x", p, (unsigned long long)s->cfg.max_insns,
+             s->pe[p].pc);
+        return;
+      }
+    }
+  }
+}
+
+static int cb_custom(void *ctx, rv32_hart_t *h, const rv32_insn_t *d, uint32_t rs1, uint32_t rs2, uint32_t *rd) {
+  fsim_ctx_t *c = ctx;
+  struct fsim *s = c->s;
+  fsim_li_t *li = &s->li[c->i];
+  (void)h;
+  *rd = 0;
+  switch (d->op) {
+    case RV32_CP_LOOP_BEGIN:
+      li->id = rs1;
+      li->trip = rs2;
+      li->done = 0;
+      li->active = 1;
+      s->st.loop[rs1 < FSIM_MAX_LOOPS ? rs1 : 0].begins++;
+      return 0;
+    case RV32_CP_LOOP_ITER: {
+      uint32_t v = 0;
+      if (s->cfg.verdict == FSIM_VERDICT_PIM) v = 1;
+      else if (s->cfg.verdict == FSIM_VERDICT_SAMPLE) v = li->done >= (uint32_t)(((uint64_t)li->trip + 19) / 20);
+      if (!v) {
+        li->done++;
+        s->st.loop[li->id < FSIM_MAX_LOOPS ? li->id : 0].host_iters++;
+      }
+      *rd = v;
+      return 0;
+    }
+    case RV32_CP_LOOP_END: li->active = 0; return 0;
+    case RV32_CP_PIM_LAUNCH: {
+      uint32_t dsc[6];
+      if (!dram(rs1, sizeof dsc) || (rs1 & 3)) {
+        fail(s, "hart %u: cp.pim.launch descriptor 0x%08x outside memory at pc=0x%08x", c->i, rs1, h->pc);
+        return -1;
+      }
+      fsim_read(s, rs1, dsc, sizeof dsc);
+      if (!s->have_pe_start) {
+        fail(s, "hart %u: cp.pim.launch at pc=0x%08x but the ELF has no _pe_start", c->i, h->pc);
+        return -1;
+      }
+      if (dsc[2] > dsc[3] || !dram(dsc[0], 4)) {
+        fail(s, "hart %u: bad offload descriptor at 0x%08x (entry 0x%08x, range [%u, %u)) at pc=0x%08x", c->i, rs1,
+             dsc[0], dsc[2], dsc[3], h->pc);
+        return -1;
+      }
+      uint32_t ticket = ++s->next_ticket;
+      fsim_loop_t *L = &s->st.loop[dsc[4] < FSIM_MAX_LOOPS ? dsc[4] : 0];
+      L->launches++;
+      L->pim_iters += dsc[3] - dsc[2];
+      s->st.launches++;
+      run_pes(s, dsc[0], dsc[1], dsc[2], dsc[3], dsc[4], dsc[5], ticket);
+      *rd = ticket;
+      return s->failed ? -1 : 0;
+    }
+    case RV32_CP_PIM_WAIT:
+      if (rs1 == 0 || rs1 > s->next_ticket) {
+        fail(s, "hart %u: cp.pim.wait on unknown ticket %u at pc=0x%08x", c->i, rs1, h->pc);
+        return -1;
+      }
+      return 0;
+    default: return -1;
+  }
+}
+
+/* ------------------------------------------------------------ ELF */
+
+int fsim_load_elf(fsim_t *s, const char *path, char *err, size_t cap) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    snprintf(err, cap, "%s:0: cannot open the ELF", path);
+    return -1;
+  }
+  fseek(f, 0, SEEK_END);
+  long len = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  if (len < (long)sizeof(Elf32_Ehdr) || len > (64l << 20)) {
+    fclose(f);
+    snprintf(err, cap, "%s:0: not an RV32 ELF (size %ld)", path, len);
+    return -1;
+  }
+  uint8_t *b = malloc((size_t)len);
+  if (!b || fread(b, 1, (size_t)len, f) != (size_t)len) {
+    fclose(f);
+    free(b);
+    snprintf(err, cap, "%s:0: cannot read the ELF", path);
+    return -1;
+  }
+  fclose(f);
+  int rc = -1;
+  Elf32_Ehdr eh;
+  memcpy(&eh, b, sizeof eh);
+  if (memcmp(eh.e_ident, ELFMAG, SELFMAG) || eh.e_ident[EI_CLASS] != ELFCLASS32 ||
+      eh.e_ident[EI_DATA] != ELFDATA2LSB || eh.e_machine != EM_RISCV || eh.e_type != ET_EXEC) {
+    snprintf(err, cap, "%s:0: not an RV32 little-endian executable ELF", path);
+    goto out;
+  }
+  if (eh.e_phentsize != sizeof(Elf32_Phdr) || (uint64_t)eh.e_phoff + (uint64_t)eh.e_phnum * sizeof(Elf32_Phdr) > (uint64_t)len) {
+    snprintf(err, cap, "%s:0: program headers outside the file", path);
+    goto out;
+  }
+  for (unsigned i = 0; i < eh.e_phnum; i++) {
+    Elf32_Phdr ph;
+    memcpy(&ph, b + eh.e_phoff + i * sizeof ph, sizeof ph);
+    if (ph.p_type != PT_LOAD || !ph.p_memsz) continue;
+    if ((uint64_t)ph.p_offset + ph.p_filesz > (uint64_t)len || ph.p_filesz > ph.p_memsz || !dram(ph.p_vaddr, ph.p_memsz)) {
+      snprintf(err, cap, "%s:0: segment %u (0x%08x, %u bytes) outside the file or DRAM", path, i, ph.p_vaddr,
+               ph.p_memsz);
+      goto out;
+    }
+    fsim_write(s, ph.p_vaddr, b + ph.p_offset, ph.p_filesz);
+    for (uint32_t a = ph.p_vaddr + ph.p_filesz; a < ph.p_vaddr + ph.p_memsz; a++) {
+      uint8_t z = 0;
+      fsim_write(s, a, &z, 1);
+    }
+  }
+  s->entry = eh.e_entry;
+  /* _pe_start from the symbol table */
+  if (eh.e_shentsize == sizeof(Elf32_Shdr) && (uint64_t)eh.e_shoff + (uint64_t)eh.e_shnum * sizeof(Elf32_Shdr) <= (uint64_t)len) {
+    for (unsigned i = 0; i < eh.e_shnum; i++) {
+      Elf32_Shdr sh, st;
+      memcpy(&sh, b + eh.e_shoff + i * sizeof sh, sizeof sh);
+      if (sh.sh_type != SHT_SYMTAB || sh.sh_link >= eh.e_shnum) continue;
+      memcpy(&st, b + eh.e_shoff + sh.sh_link * sizeof st, sizeof st);
+      if ((uint64_t)sh.sh_offset + sh.sh_size > (uint64_t)len || (uint64_t)st.sh_offset + st.sh_size > (uint64_t)len)
+        continue;
+      for (uint32_t k = 0; k + sizeof(Elf32_Sym) <= sh.sh_size; k += sizeof(Elf32_Sym)) {
+        Elf32_Sym sym;
+        memcpy(&sym, b + sh.sh_offset + k, sizeof sym);
+        if (sym.st_name >= st.sh_size) continue;
+        const char *nm = (const char *)b + st.sh_offset + sym.st_name;
+        size_t room = st.sh_size - sym.st_name;
+        if (strnlen(nm, room) < room && !strcmp(nm, "_pe_start")) {
+          s->pe_start = sym.st_value;
+          s->have_pe_start = 1;
+        }
+      }
+    }
+  }
+  s->loaded = 1;
+  rc = 0;
+out:
+  free(b);
+  return rc;
+}
+
+/* ------------------------------------------------------------ run */
+
+int fsim_run(fsim_t *s, uint32_t *code, char *err, size_t cap) {
+  s->err = err;
+  s->errcap = cap;
+  if (!s->loaded) {
+    snprintf(err, cap, "fsim: no ELF loaded");
+    return -1;
+  }
+  for (unsigned h = 0; h < s->cfg.harts; h++) {
+    rv32_hart_reset(&s->host[h], s->entry, h);
+    s->hctx[h] = (fsim_ctx_t){s, 0, h};
+    s->hbus[h] = (rv32_bus_t){&s->hctx[h], cb_fetch, cb_load, cb_store, cb_amo, NULL, cb_custom};
+  }
+  for (unsigned p = 0; p < s->cfg.pes; p++) {
+    s->pctx[p] = (fsim_ctx_t){s, 1, p};
+    s->pbus[p] = (rv32_bus_t){&s->pctx[p], cb_fetch, cb_load, cb_store, cb_amo, NULL, NULL};
+  }
+  while (!s->exited && !s->failed) {
+    int awake = 0;
+    for (unsigned h = 0; h < s->cfg.harts && !s->exited && !s->failed; h++) {
+      if (s->asleep[h]) continue;
+      awake = 1;
+      for (unsigned q = 0; q < s->cfg.quantum; q++) {
+        rv32_result_t r;
+        rv32_step(&s->host[h], &s->hbus[h], &r);
+        if (s->failed) break;
+        if (!r.retired) {
+          fail(s, "hart %u: trap cause %u at pc=0x%08x (tval 0x%08x) after %llu instructions", h, r.cause, r.pc, r.tval,
+               (unsigned long long)total_insns(s));
+          break;
+        }
+        rv32_tick(&s->host[h], 1);
+        s->st.host_insns++;
+        if (s->exited) break;
+        if (s->host[h].wfi) {
+          s->asleep[h] = 1;
+          break;
+        }
+      }
+      if (!s->failed && total_insns(s) > s->cfg.max_insns)
+        fail(s, "hart %u: instruction limit %llu reached at pc=0x%08x", h, (unsigned long long)s->cfg.max_insns,
+             s->host[h].pc);
+    }
+    if (!awake && !s->exited) fail(s, "every host hart is asleep (wfi) and none wrote EXIT");
+  }
+  s->err = NULL;
+  if (s->failed) return -1;
+  *code = s->exit_code;
+  return 0;
+}
+
+const fsim_stats_t *fsim_stats(const fsim_t *s) { return &s->st; }
+const char *fsim_console(const fsim_t *s) { return s->con ? s->con : ""; }
