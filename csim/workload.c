@@ -96,7 +96,13 @@ int workload_run(const char *elf, const graph_t *g, const graph_kparams_t *kp, c
   res->stats = *fsim_stats(s);
   snprintf(res->console, sizeof res->console, "%s", fsim_console(s));
   if (res->exit_code) {
-    snprintf(err, cap, "%s: exit code %u; console: %.200s", elf, res->exit_code, fsim_console(s));
+    /* one line: the console's newlines become spaces */
+    char con[201];
+    snprintf(con, sizeof con, "%s", fsim_console(s));
+    for (char *q = con; *q; q++)
+      if (*q == '\n' || *q == '\r') *q = ' ';
+    for (size_t l = strlen(con); l && con[l - 1] == ' '; l--) con[l - 1] = 0;
+    snprintf(err, cap, "%s: exit code %u; console: %s", elf, res->exit_code, con);
     goto out;
   }
   struct graph_image h;
