@@ -107,14 +107,16 @@ help: ## this list
 deps: ## install missing Debian packages (idempotent, no-op when present)
 	@./$(DEPS)
 
-demo: $(BUILD)/tests/pmc_overlap ## main demo: the PMC finding pure miss cycles, counters printed
+demo: deps ## main demo: the PMC (RTL and C in lockstep) finding pure miss cycles, counters printed
+	@$(MAKE) --no-print-directory $(BUILD)/tests/pmc_overlap >/dev/null
 	@$(BUILD)/tests/pmc_overlap
 
 tests: $(addprefix $(BUILD)/tests/,$(TESTS)) $(TEST_DEPS) ## build every test binary and what tests load
 
 test: deps ## lint plus every test in tb/tests.list; last line "N passed, N failed"
+	@mkdir -p $(BUILD)
 	@$(MAKE) --no-print-directory -j$(JOBS) tests >$(BUILD)/tests-build.log 2>&1 \
-	  || { mkdir -p $(BUILD); tail -40 $(BUILD)/tests-build.log; echo "0 passed, 1 failed"; exit 1; }
+	  || { tail -40 $(BUILD)/tests-build.log; echo "0 passed, 1 failed"; exit 1; }
 	@scripts/run_tests.sh
 
 sim: deps ## build and run one test: make sim TEST=<name> [SEED=n] [RESET_SEED=n]; waves in build/waves/<name>.fst

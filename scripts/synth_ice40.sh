@@ -29,11 +29,14 @@ cells() {  # log -> "LUT FF BRAM CARRY", from the last stat in the log
 echo "synth: $blk ($params)"
 yosys -q -l "$out/block.log" -p "read_verilog -sv $files; $chparam synth_ice40 -top $blk; stat" >/dev/null
 read -r lut ff ram carry < <(cells "$out/block.log")
+echo "block $blk alone: LUT4 $lut  flip-flops $ff  BRAM $ram  carry $carry" > "$out/report.txt"
 
 if [[ $top != "$blk" ]]; then
   yosys -q -l "$out/top.log" -p "read_verilog -sv $files; $chparam synth_ice40 -top $top -json $out/$top.json" >/dev/null
   nextpnr-ice40 --hx8k --package ct256 --seed 1 --json "$out/$top.json" --asc "$out/$top.asc" \
-    --freq 12 --log "$out/pnr.log" -q >/dev/null 2>&1 || { echo "synth: nextpnr failed, see $out/pnr.log"; tail -5 "$out/pnr.log"; exit 1; }
+    --freq 12 --log "$out/pnr.log" -q >/dev/null 2>&1 || {
+      cat "$out/report.txt"
+      echo "synth: $top does not place and route on the hx8k: $(grep -m1 '^ERROR' "$out/pnr.log")"; exit 1; }
   icepack "$out/$top.asc" "$out/$top.bin"
   fmax=$(grep -oP "Max frequency for clock '[^']*clk_i[^']*': \K[0-9.]+ MHz" "$out/pnr.log" | tail -1)
   lcs=$(grep -oP 'ICESTORM_LC:\s+\K[0-9]+/\s*[0-9]+' "$out/pnr.log" | tail -1 | tr -d ' ')

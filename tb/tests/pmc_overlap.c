@@ -40,6 +40,10 @@ static const char *sel_name[] = {"total", "hit", "miss", "pure", "misses", "pure
 /* want[sel] for sel 0..6 */
 static void expect_core(tb_t *t, const char *scen, unsigned core, uint64_t v[][PMC_SEL_WIN_FILL + 1],
                         const uint64_t want[7]) {
+  tb_log(t, "%-24s core %u  total %3llu  hit %3llu  miss %3llu  pure %3llu  misses %llu  pure-misses %llu  window %llu\n",
+         scen, core, (unsigned long long)v[core][0], (unsigned long long)v[core][1], (unsigned long long)v[core][2],
+         (unsigned long long)v[core][3], (unsigned long long)v[core][4], (unsigned long long)v[core][5],
+         (unsigned long long)v[core][6]);
   for (unsigned s = 0; s <= PMC_SEL_WIN_FILL; s++) {
     char what[96];
     snprintf(what, sizeof what, "%s: core %u %s", scen, core, sel_name[s]);
