@@ -35,3 +35,20 @@ $(BUILD)/tools/graphrun: sw/tools/graphrun.c $(BUILD)/lib/libcsim.a
 	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/lib/libcsim.a $(LDLIBS)
 TEST_DEPS += $(BUILD)/tools/graphrun
 sw: $(BUILD)/tools/graphrun
+
+# ---------------------------------------------------------------- fuzzing
+# libFuzzer (clang) with ASan + UBSan over the graph readers.  The seed
+# corpus tb/fuzz/graph_corpus is copied to build/fuzz/corpus, where the
+# fuzzer adds what it finds; crashes land in build/fuzz/.
+FUZZ_TIME ?= 60
+$(BUILD)/fuzz/graph_fuzz: tb/fuzz/graph_fuzz.c csim/graph.c csim/graph_gen.c csim/graph.h sw/include/graph_image.h
+	@mkdir -p $(@D)
+	clang -g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
+	  -fno-sanitize-recover=all -Icsim -o $@ tb/fuzz/graph_fuzz.c csim/graph.c csim/graph_gen.c -lz -lm
+
+.PHONY: fuzz-graph
+fuzz-graph: $(BUILD)/fuzz/graph_fuzz ## fuzz the graph readers for FUZZ_TIME seconds (default 60)
+	@mkdir -p $(BUILD)/fuzz/corpus
+	cp -n tb/fuzz/graph_corpus/* $(BUILD)/fuzz/corpus/ 2>/dev/null || true
+	cd $(BUILD)/fuzz && timeout $$(( $(FUZZ_TIME) + 30 )) ./graph_fuzz -max_total_time=$(FUZZ_TIME) -max_len=4096 \
+	  -rss_limit_mb=1024 -timeout=10 corpus
