@@ -1,0 +1,530 @@
+#include "pe.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Port state machine (rtl/pe/pe.sv pstate_e). */
+enum { P_IDLE = 0, P_REQ = 1, P_RESP = 2 };
+
+/* Pipeline control of one instruction, decoded in ID (rtl pe_decode). */
+typedef struct {
+  rv32_insn_t dec;
+  int alu, alu_reg, jal, jalr, branch, load, store, amo, mdu, csr, fence, fence_i, mret, wfi;
+  int wr, u1, u2;
+} ctl_t;
+
+struct pe {
+  pe_cfg_t cfg;
+  unsigned isets, dsets, lw, off;
+  rv32_hart_t h; /* x[] = register file; CSRs */
+  int run;
+  uint32_t f_pc;
+  int i_rd_ok, d_rd_ok;
+  uint8_t *ivalid, *dvalid; /* [w * sets + s] */
+  uint32_t *itag, *dtag;    /* [w * sets + s] */
+  uint32_t *idata, *ddata;  /* [(w * sets + s) * lw + k] */
+  unsigned irr, drr;
+  struct { int valid, ifault; uint32_t pc, insn; } d;
+  struct { int valid; uint32_t pc, insn, rs1v, rs2v; ctl_t c; int trap; unsigned cause; uint32_t tval; } e;
+  struct { int valid; uint32_t pc, insn, res, wdata; ctl_t c; int trap; unsigned cause; uint32_t tval; } m;
+  struct { int valid; uint32_t pc, insn, val; unsigned rd; } w;
+  struct { int busy, done; unsigned cnt; rv32_op_t op; uint32_t a, b; } mdu;
+  int p_state, p_src;
+  uint32_t p_addr, p_wdata;
+  unsigned p_op, p_amo, p_be;
+  pe_stats_t st;
+};
+
+static int pow2(unsigned x) { return x && !(x & (x - 1)); }
+static unsigned lg2(unsigned x) { unsigned n = 0; while ((1u << n) < x) n++; return n; }
+
+pe_t *pe_new(const pe_cfg_t *cfg) {
+  const pe_cfg_t *c = cfg;
+  const int ok = (c->line_bytes == 16 || c->line_bytes == 32 || c->line_bytes == 64) && pow2(c->icache_ways) &&
+                 pow2(c->dcache_ways) && pow2(c->icache_bytes) && pow2(c->dcache_bytes) &&
+                 c->icache_bytes >= 2 * c->icache_ways * c->line_bytes &&
+                 c->dcache_bytes >= 2 * c->dcache_ways * c->line_bytes;
+  if (!ok) {
+    fprintf(stderr, "pe: unsupported configuration (I$ %u B %u-way, D$ %u B %u-way, line %u B)\n", c->icache_bytes,
+            c->icache_ways, c->dcache_bytes, c->dcache_ways, c->line_bytes);
+    return NULL;
+  }
+  pe_t *p = calloc(1, sizeof *p);
+  if (!p) return NULL;
+  p->cfg = *c;
+  p->isets = c->icache_bytes / (c->icache_ways * c->line_bytes);
+  p->dsets = c->dcache_bytes / (c->dcache_ways * c->line_bytes);
+  p->lw = c->line_bytes / 4;
+  p->off = lg2(c->line_bytes);
+  const unsigned ni = p->isets * c->icache_ways, nd = p->dsets * c->dcache_ways;
+  p->ivalid = calloc(ni, 1);
+  p->dvalid = calloc(nd, 1);
+  p->itag = calloc(ni, sizeof *p->itag);
+  p->dtag = calloc(nd, sizeof *p->dtag);
+  p->idata = calloc((size_t)ni * p->lw, sizeof *p->idata);
+  p->ddata = calloc((size_t)nd * p->lw, sizeof *p->ddata);
+  if (!p->ivalid || !p->dvalid || !p->itag || !p->dtag || !p->idata || !p->ddata) {
+    pe_free(p);
+    return NULL;
+  }
+  pe_reset(p);
+  return p;
+}
+
+void pe_free(pe_t *p) {
+  if (!p) return;
+  free(p->ivalid);
+  free(p->dvalid);
+  free(p->itag);
+  free(p->dtag);
+  free(p->idata);
+  free(p->ddata);
+  free(p);
+}
+
+void pe_reset(pe_t *p) {
+  rv32_hart_reset(&p->h, 0, 0);
+  p->run = 0;
+  p->f_pc = 0;
+  p->i_rd_ok = p->d_rd_ok = 0;
+  memset(p->ivalid, 0, p->isets * p->cfg.icache_ways);
+  memset(p->dvalid, 0, p->dsets * p->cfg.dcache_ways);
+  p->irr = p->drr = 0;
+  memset(&p->d, 0, sizeof p->d);
+  memset(&p->e, 0, sizeof p->e);
+  memset(&p->m, 0, sizeof p->m);
+  memset(&p->w, 0, sizeof p->w);
+  memset(&p->mdu, 0, sizeof p->mdu);
+  p->p_state = P_IDLE;
+  p->p_src = 0;
+  p->p_addr = p->p_wdata = 0;
+  p->p_op = p->p_amo = p->p_be = 0;
+  memset(&p->st, 0, sizeof p->st);
+}
+
+const pe_cfg_t *pe_cfg(const pe_t *p) { return &p->cfg; }
+const pe_stats_t *pe_stats(const pe_t *p) { return &p->st; }
+uint32_t pe_reg(const pe_t *p, unsigned r) { return p->h.x[r & 31]; }
+const rv32_hart_t *pe_hart(const pe_t *p) { return &p->h; }
+
+static int halted(const pe_t *p) {
+  return !p->run && p->p_state == P_IDLE && !p->d.valid && !p->e.valid && !p->m.valid && !p->w.valid;
+}
+
+void pe_outputs(const pe_t *p, pe_out_t *o) {
+  o->halted = halted(p);
+  o->mem_req_valid = p->p_state == P_REQ;
+  o->mem_req_addr = p->p_addr;
+  o->mem_req_op = p->p_op;
+  o->mem_req_amo = p->p_amo;
+  o->mem_req_wdata = p->p_wdata;
+  o->mem_req_be = p->p_be;
+  o->ret_valid = p->w.valid;
+  o->ret_pc = p->w.pc;
+  o->ret_insn = p->w.insn;
+  o->ret_rd = p->w.rd;
+  o->ret_rd_value = p->w.val;
+}
+
+static void decode(uint32_t insn, ctl_t *c) {
+  memset(c, 0, sizeof *c);
+  rv32_decode(insn, &c->dec);
+  if (c->dec.cls & RV32_C_CUSTOM) { /* custom-0 is illegal on a PE */
+    c->dec.op = RV32_ILLEGAL;
+    c->dec.cls = 0;
+  }
+  const uint32_t k = c->dec.cls;
+  const rv32_op_t op = c->dec.op;
+  c->alu = (k & RV32_C_ALU) != 0;
+  c->alu_reg = c->alu && (insn & 0x7f) == 0x33;
+  c->jal = op == RV32_JAL;
+  c->jalr = op == RV32_JALR;
+  c->branch = (k & RV32_C_BRANCH) != 0;
+  c->load = (k & RV32_C_LOAD) != 0;
+  c->store = (k & RV32_C_STORE) != 0;
+  c->amo = (k & RV32_C_AMO) != 0;
+  c->mdu = (k & RV32_C_MULDIV) != 0;
+  c->csr = (k & RV32_C_CSR) != 0;
+  c->fence = op == RV32_FENCE;
+  c->fence_i = op == RV32_FENCE_I;
+  c->mret = op == RV32_MRET;
+  c->wfi = op == RV32_WFI;
+  c->wr = (k & RV32_C_WRITES_RD) != 0;
+  c->u1 = (k & RV32_C_USES_RS1) != 0;
+  c->u2 = (k & RV32_C_USES_RS2) != 0;
+}
+
+static unsigned rd_of(uint32_t insn) { return (insn >> 7) & 31; }
+static unsigned rs1_of(uint32_t insn) { return (insn >> 15) & 31; }
+static unsigned rs2_of(uint32_t insn) { return (insn >> 20) & 31; }
+
+void pe_step(pe_t *p, const pe_in_t *in, pe_out_t *out) {
+  pe_out_t o;
+  pe_outputs(p, &o);
+  if (out) *out = o;
+  const pe_cfg_t *cfg = &p->cfg;
+  const unsigned off = p->off, lw = p->lw;
+  const uint32_t imask_idx = p->isets - 1, dmask_idx = p->dsets - 1;
+  const unsigned ishift = off + lg2(p->isets), dshift = off + lg2(p->dsets);
+  const int port_idle = p->p_state == P_IDLE;
+  const int is_halted = o.halted;
+  p->h.mhartid = in->hart_id;
+
+  /* ---------------- IF */
+  const uint32_t f_idx = (p->f_pc >> off) & imask_idx, f_tag = p->f_pc >> ishift;
+  int i_hit = 0;
+  uint32_t i_word = 0;
+  for (unsigned w = 0; w < cfg->icache_ways; w++) {
+    const unsigned s = w * p->isets + f_idx;
+    if (p->ivalid[s] && p->itag[s] == f_tag) {
+      i_hit = 1;
+      i_word = p->idata[(size_t)s * lw + ((p->f_pc >> 2) & (lw - 1))];
+    }
+  }
+  const int f_fault = (p->f_pc >> 28) == 0xF;
+  const int f_ready = p->run && (f_fault || (p->i_rd_ok && i_hit));
+
+  /* ---------------- ID */
+  ctl_t dc;
+  decode(p->d.insn, &dc);
+  const unsigned d_rs1 = rs1_of(p->d.insn), d_rs2 = rs2_of(p->d.insn);
+  const int dc_illegal = dc.dec.op == RV32_ILLEGAL;
+  const int dc_ecall = dc.dec.op == RV32_ECALL, dc_ebreak = dc.dec.op == RV32_EBREAK;
+  const int d_trap = p->d.ifault || dc_illegal || dc_ecall || dc_ebreak;
+  const unsigned d_cause = p->d.ifault ? 1 : dc_illegal ? 2 : dc_ecall ? 11 : 3;
+  const uint32_t d_tval = p->d.ifault ? p->d.pc : dc_illegal ? p->d.insn : dc_ecall ? 0 : p->d.pc;
+  const unsigned e_rd = rd_of(p->e.insn);
+  const int e_late = p->e.c.load || p->e.c.amo || p->e.c.csr;
+  const int d_hazard = p->e.valid && e_late && p->e.c.wr && e_rd != 0 &&
+                       ((dc.u1 && d_rs1 == e_rd) || (dc.u2 && d_rs2 == e_rd));
+  const uint32_t rs1v = d_rs1 == 0 ? 0 : (p->w.valid && p->w.rd == d_rs1) ? p->w.val : p->h.x[d_rs1];
+  const uint32_t rs2v = d_rs2 == 0 ? 0 : (p->w.valid && p->w.rd == d_rs2) ? p->w.val : p->h.x[d_rs2];
+
+  /* ---------------- EX */
+  const unsigned e_rs1 = rs1_of(p->e.insn), e_rs2 = rs2_of(p->e.insn), m_rd = rd_of(p->m.insn);
+  uint32_t fa, fb;
+  if (e_rs1 == 0) fa = 0;
+  else if (p->m.valid && p->m.c.wr && m_rd == e_rs1) fa = p->m.res;
+  else if (p->w.valid && p->w.rd == e_rs1) fa = p->w.val;
+  else fa = p->e.rs1v;
+  if (e_rs2 == 0) fb = 0;
+  else if (p->m.valid && p->m.c.wr && m_rd == e_rs2) fb = p->m.res;
+  else if (p->w.valid && p->w.rd == e_rs2) fb = p->w.val;
+  else fb = p->e.rs2v;
+  const int m_late = p->m.c.load || p->m.c.amo || p->m.c.csr;
+  const int e_dep_m = p->m.valid && m_late && p->m.c.wr && m_rd != 0 &&
+                      ((p->e.c.u1 && e_rs1 == m_rd) || (p->e.c.u2 && e_rs2 == m_rd));
+  const ctl_t *ec = &p->e.c;
+  const uint32_t e_imm = (uint32_t)ec->dec.imm;
+  const uint32_t e_addr = fa + (ec->csr ? 0 : e_imm);
+  int e_taken = ec->jal || ec->jalr || (ec->branch && rv32_branch_taken(ec->dec.op, fa, fb));
+  const uint32_t e_target = ec->jalr ? (e_addr & ~1u) : p->e.pc + e_imm;
+  const int e_mis_target = e_taken && (e_target & 2);
+  uint32_t e_res = 0;
+  if (ec->alu) e_res = rv32_alu(ec->dec.op, ec->dec.op == RV32_AUIPC ? p->e.pc : fa, ec->alu_reg ? fb : e_imm);
+  else if (ec->jal || ec->jalr) e_res = p->e.pc + 4;
+  else if (ec->mdu) e_res = rv32_alu(p->mdu.op, p->mdu.a, p->mdu.b);
+  else if (ec->load || ec->store || ec->amo) e_res = e_addr;
+  else if (ec->csr) e_res = (p->e.insn & (1u << 14)) ? e_rs1 : fa;
+  const int e_ready = (!ec->mdu || p->mdu.done) && !e_dep_m;
+
+  /* ---------------- MEM */
+  const ctl_t *mc = &p->m.c;
+  const uint32_t maddr = p->m.res;
+  const uint32_t m_idx = (maddr >> off) & dmask_idx, m_tag = maddr >> dshift;
+  const int m_cacheable = (maddr >> 28) != 0xF;
+  int d_hit = 0, d_hit_way = -1;
+  uint32_t d_hword = 0;
+  for (unsigned w = 0; w < cfg->dcache_ways; w++) {
+    const unsigned s = w * p->dsets + m_idx;
+    if (p->dvalid[s] && p->dtag[s] == m_tag) {
+      d_hit_way = (int)w;
+      d_hword = p->ddata[(size_t)s * lw + ((maddr >> 2) & (lw - 1))];
+    }
+  }
+  d_hit = m_cacheable && d_hit_way >= 0;
+  const uint32_t resp_word = in->mem_resp_data[0];
+  uint32_t st_wdata = 0;
+  unsigned st_be = 0;
+  rv32_store_lane(mc->dec.op, maddr, p->m.wdata, &st_wdata, &st_be);
+  /* the RTL's lane logic uses funct3[1:0] only; the same for legal stores */
+  const int p_d_resp = p->p_state == P_RESP && p->p_src && in->mem_resp_valid;
+  const int csr_wr = ((p->m.insn >> 12) & 3) == 1 || rs1_of(p->m.insn) != 0;
+
+  int m_done = 0, m_exc = 0, m_issue = 0, d_store_we = 0, d_amo_inval = 0;
+  unsigned m_iss_op = PE_OP_FILL;
+  uint32_t m_iss_addr = 0, m_wval = p->m.res, csr_old = 0;
+  int csr_illegal = 0;
+  if (p->m.valid) {
+    if (p->m.trap) {
+      m_done = 1;
+      m_exc = 1;
+    } else if (mc->load) {
+      uint32_t word = d_hword;
+      if (m_cacheable) {
+        if (!p->d_rd_ok) {
+        } else if (d_hit) {
+          m_done = 1;
+        } else if (port_idle) {
+          m_issue = 1;
+          m_iss_op = PE_OP_FILL;
+          m_iss_addr = maddr & ~(cfg->line_bytes - 1);
+        }
+      } else if (port_idle) {
+        m_issue = 1;
+        m_iss_op = PE_OP_READ;
+        m_iss_addr = maddr & ~3u;
+      } else if (p_d_resp) {
+        m_done = 1;
+        word = resp_word;
+      }
+      m_wval = rv32_load_extract(mc->dec.op, word, maddr);
+    } else if (mc->store) {
+      if (port_idle) {
+        m_issue = 1;
+        m_iss_op = PE_OP_WRITE;
+        m_iss_addr = maddr & ~3u;
+      } else if (p->p_state == P_REQ && p->p_src && in->mem_req_ready) {
+        m_done = 1;
+        d_store_we = p->d_rd_ok && d_hit;
+      }
+    } else if (mc->amo) {
+      if (port_idle) {
+        m_issue = 1;
+        m_iss_op = PE_OP_AMO;
+        m_iss_addr = maddr;
+      } else if (p_d_resp) {
+        m_done = 1;
+        m_wval = resp_word;
+        d_amo_inval = 1;
+      }
+    } else if (mc->csr) {
+      m_done = 1;
+      /* legality without side effects: try on a copy */
+      rv32_hart_t tmp = p->h;
+      int wm;
+      csr_illegal = rv32_csr_op(&tmp, &mc->dec, p->m.res, &csr_old, &wm) != 0;
+      m_exc = csr_illegal;
+      m_wval = csr_old;
+    } else if (mc->fence_i) {
+      m_done = port_idle;
+    } else {
+      m_done = 1;
+    }
+  }
+  const int m_hold = p->m.valid && !m_done;
+  const int m_flush = m_done && (m_exc || mc->fence_i || mc->mret || mc->wfi);
+  const uint32_t m_target = m_exc ? p->h.mtvec : mc->mret ? p->h.mepc : p->m.pc + 4;
+
+  /* ---------------- pipeline control */
+  const int e_advance = p->e.valid && e_ready && !m_hold;
+  const int e_can_accept = !p->e.valid || e_advance;
+  const int d_advance = p->d.valid && !d_hazard && e_can_accept;
+  const int d_can_accept = !p->d.valid || d_advance;
+  const int f_advance = f_ready && d_can_accept;
+  const int e_redirect = e_advance && e_taken && !e_mis_target && !p->e.trap && !m_flush;
+  const int flush_any = m_flush || e_redirect;
+  const int f_issue = p->run && !f_fault && p->i_rd_ok && !i_hit && port_idle && !m_issue && !flush_any;
+  const int mdu_kill = m_flush || (e_advance && ec->mdu);
+  const int mdu_start = p->e.valid && ec->mdu && !p->mdu.busy && !p->mdu.done && !e_dep_m;
+
+  /* statistics */
+  p->st.cycles++;
+  if (!is_halted) p->st.run_cycles++;
+  if (p->w.valid) p->st.retired++;
+  if (m_done && m_exc) p->st.traps++;
+  if (d_hazard && p->d.valid) p->st.load_use_stalls++;
+  if (p->e.valid && ec->mdu && !e_advance) p->st.mdu_cycles++;
+  if (e_redirect) p->st.branch_flushes++;
+
+  /* ---------------- memory port */
+  const int i_fill_we = p->p_state == P_RESP && !p->p_src && in->mem_resp_valid;
+  const int d_fill_we = p->p_state == P_RESP && p->p_src && p->p_op == PE_OP_FILL && in->mem_resp_valid;
+  const uint32_t p_addr = p->p_addr;
+  const int p_src = p->p_src;
+  switch (p->p_state) {
+    case P_IDLE:
+      if (m_issue) {
+        p->p_state = P_REQ;
+        p->p_src = 1;
+        p->p_addr = m_iss_addr;
+        p->p_op = m_iss_op;
+        p->p_amo = m_iss_op == PE_OP_AMO ? p->m.insn >> 27 : 0;
+        p->p_wdata = m_iss_op == PE_OP_WRITE ? st_wdata : m_iss_op == PE_OP_AMO ? p->m.wdata : 0;
+        p->p_be = m_iss_op == PE_OP_WRITE ? st_be : m_iss_op == PE_OP_FILL ? 0 : 0xF;
+        switch (m_iss_op) {
+          case PE_OP_FILL: p->st.dfills++; break;
+          case PE_OP_WRITE: p->st.writes++; break;
+          case PE_OP_AMO: p->st.amos++; break;
+          default: p->st.reads++; break;
+        }
+      } else if (f_issue) {
+        p->p_state = P_REQ;
+        p->p_src = 0;
+        p->p_addr = p->f_pc & ~(cfg->line_bytes - 1);
+        p->p_op = PE_OP_FILL;
+        p->p_amo = 0;
+        p->p_wdata = 0;
+        p->p_be = 0;
+        p->st.ifills++;
+      }
+      break;
+    case P_REQ:
+      if (in->mem_req_ready) p->p_state = p->p_op == PE_OP_WRITE ? P_IDLE : P_RESP;
+      break;
+    default:
+      if (in->mem_resp_valid) p->p_state = P_IDLE;
+      break;
+  }
+  (void)p_src;
+
+  /* ---------------- cache writes, valid bits, replacement */
+  if (i_fill_we) {
+    const uint32_t idx = (p_addr >> off) & imask_idx;
+    unsigned victim = p->irr;
+    for (int w = (int)cfg->icache_ways - 1; w >= 0; w--)
+      if (!p->ivalid[(unsigned)w * p->isets + idx]) victim = (unsigned)w;
+    const unsigned s = victim * p->isets + idx;
+    p->itag[s] = p_addr >> ishift;
+    memcpy(&p->idata[(size_t)s * lw], in->mem_resp_data, lw * 4);
+    p->irr = (p->irr + 1) & (cfg->icache_ways - 1);
+    if (!(m_done && mc->fence_i && !m_exc)) p->ivalid[s] = 1;
+  }
+  if (m_done && mc->fence_i && !m_exc) memset(p->ivalid, 0, p->isets * cfg->icache_ways);
+  if (d_fill_we) {
+    const uint32_t idx = (p_addr >> off) & dmask_idx;
+    unsigned victim = p->drr;
+    for (int w = (int)cfg->dcache_ways - 1; w >= 0; w--)
+      if (!p->dvalid[(unsigned)w * p->dsets + idx]) victim = (unsigned)w;
+    const unsigned s = victim * p->dsets + idx;
+    p->dtag[s] = p_addr >> dshift;
+    memcpy(&p->ddata[(size_t)s * lw], in->mem_resp_data, lw * 4);
+    p->drr = (p->drr + 1) & (cfg->dcache_ways - 1);
+    p->dvalid[s] = 1; /* a fill never coincides with fence or an AMO (both MEM-stage) */
+  } else if (d_store_we) {
+    const unsigned s = (unsigned)d_hit_way * p->dsets + m_idx;
+    uint32_t *word = &p->ddata[(size_t)s * lw + ((maddr >> 2) & (lw - 1))];
+    for (unsigned b = 0; b < 4; b++)
+      if (st_be & (1u << b)) *word = (*word & ~(0xffu << (8 * b))) | (st_wdata & (0xffu << (8 * b)));
+  }
+  if (m_done && mc->fence && !m_exc) memset(p->dvalid, 0, p->dsets * cfg->dcache_ways);
+  else if (d_amo_inval)
+    for (unsigned w = 0; w < cfg->dcache_ways; w++) p->dvalid[w * p->dsets + m_idx] = 0;
+  p->i_rd_ok = !i_fill_we;
+  p->d_rd_ok = !(d_fill_we || d_store_we);
+
+  /* ---------------- CSRs (MEM stage), counters */
+  int no_cycle_inc = 0, no_instret_inc = 0;
+  if (m_done && mc->csr && !m_exc && csr_wr) {
+    uint32_t old;
+    int wm;
+    rv32_csr_op(&p->h, &mc->dec, p->m.res, &old, &wm);
+    no_instret_inc = wm;
+    no_cycle_inc = mc->dec.csr == RV32_CSR_MCYCLE || mc->dec.csr == RV32_CSR_MCYCLEH;
+  }
+  if (m_done && m_exc) {
+    if (p->m.trap) rv32_trap(&p->h, p->m.pc, p->m.cause, p->m.tval);
+    else rv32_trap(&p->h, p->m.pc, RV32_EXC_ILLEGAL, p->m.insn);
+  } else if (m_done && mc->mret) {
+    rv32_mret(&p->h);
+  }
+  if (!no_cycle_inc) p->h.mcycle++;
+  if (!no_instret_inc && m_done && !m_exc) p->h.minstret++;
+
+  /* ---------------- register file (WB) */
+  if (p->w.valid && p->w.rd) p->h.x[p->w.rd] = p->w.val;
+
+  /* ---------------- M unit */
+  if (mdu_kill) {
+    p->mdu.busy = p->mdu.done = 0;
+  } else if (mdu_start) {
+    p->mdu.busy = 1;
+    p->mdu.done = 0;
+    p->mdu.cnt = 0;
+    p->mdu.op = ec->dec.op;
+    p->mdu.a = fa;
+    p->mdu.b = fb;
+  } else if (p->mdu.busy) {
+    if (p->mdu.cnt == 31) {
+      p->mdu.busy = 0;
+      p->mdu.done = 1;
+    }
+    p->mdu.cnt = (p->mdu.cnt + 1) & 31;
+  }
+
+  /* ---------------- fetch pc, run state */
+  const int run_q = p->run;
+  if (is_halted && in->start) p->run = 1;
+  else if (m_done && mc->wfi && !m_exc) p->run = 0;
+  uint32_t npc;
+  if (is_halted && in->start) npc = in->boot_pc;
+  else if (m_flush) npc = m_target;
+  else if (e_redirect) npc = e_target;
+  else if (f_advance) npc = p->f_pc + 4;
+  else npc = p->f_pc;
+  (void)run_q;
+
+  /* ---------------- MEM -> WB */
+  const int m_wr_rd = mc->wr && m_rd != 0;
+  p->w.valid = m_done && !m_exc;
+  p->w.pc = p->m.pc;
+  p->w.insn = p->m.insn;
+  p->w.rd = m_wr_rd ? m_rd : 0;
+  p->w.val = m_wr_rd ? m_wval : 0;
+
+  /* ---------------- EX -> MEM */
+  if (!m_hold) {
+    if (e_advance && !m_flush) {
+      p->m.valid = 1;
+      p->m.pc = p->e.pc;
+      p->m.insn = p->e.insn;
+      p->m.res = e_res;
+      p->m.wdata = fb;
+      p->m.c = p->e.c;
+      const unsigned f3 = (p->e.insn >> 12) & 3;
+      const int mis = (f3 == 1 && (e_addr & 1)) || (f3 == 2 && (e_addr & 3));
+      p->m.trap = 1;
+      if (p->e.trap) { p->m.cause = p->e.cause; p->m.tval = p->e.tval; }
+      else if (e_mis_target) { p->m.cause = 0; p->m.tval = e_target; }
+      else if (ec->load && mis) { p->m.cause = 4; p->m.tval = e_addr; }
+      else if (ec->store && mis) { p->m.cause = 6; p->m.tval = e_addr; }
+      else if (ec->amo && (e_addr & 3)) { p->m.cause = ec->dec.op == RV32_LR_W ? 4 : 6; p->m.tval = e_addr; }
+      else { p->m.trap = 0; p->m.cause = 0; p->m.tval = 0; }
+    } else {
+      p->m.valid = 0;
+    }
+  }
+
+  /* ---------------- ID -> EX */
+  if (m_flush) {
+    p->e.valid = 0;
+  } else if (d_advance && !e_redirect) {
+    p->e.valid = 1;
+    p->e.pc = p->d.pc;
+    p->e.insn = p->d.insn;
+    p->e.rs1v = rs1v;
+    p->e.rs2v = rs2v;
+    p->e.c = dc;
+    p->e.trap = d_trap;
+    p->e.cause = d_cause;
+    p->e.tval = d_tval;
+  } else {
+    p->e.valid = p->e.valid && !e_advance;
+    p->e.rs1v = fa; /* a held instruction keeps what it forwarded */
+    p->e.rs2v = fb;
+  }
+
+  /* ---------------- IF -> ID */
+  if (flush_any) {
+    p->d.valid = 0;
+  } else if (f_advance) {
+    p->d.valid = 1;
+    p->d.pc = p->f_pc;
+    p->d.insn = f_fault ? 0 : i_word;
+    p->d.ifault = f_fault;
+  } else {
+    p->d.valid = p->d.valid && !d_advance;
+  }
+  p->f_pc = npc;
+}

@@ -1,0 +1,102 @@
+/* Vault PE: cycle-exact, bit-accurate C model of rtl/pe/pe.sv.
+ *
+ * The same five-stage RV32IMA pipeline (IF ID EX MEM WB), the same I- and
+ * D-cache timing and the same memory-port and retirement traffic as the
+ * RTL, one pe_step() per PE clock.  Instruction semantics come from the
+ * shared rv32 unit (csim/rv32.h); this file adds only the pipeline, the
+ * caches and the port.  docs/pe.md describes the micro-architecture and
+ * the cycle rules both implementations follow.
+ *
+ * Ports (RTL order and names, without _i/_o):
+ *   in : start, boot_pc, hart_id, mem_req_ready, mem_resp_valid, mem_resp_data
+ *   out: halted, mem_req_{valid,addr,op,amo,wdata,be},
+ *        ret_{valid,pc,insn,rd,rd_value}
+ * Every output is a register (or a function of registers only), so a
+ * memory model may look at the outputs of a cycle (pe_outputs()) before it
+ * chooses that cycle's inputs.
+ *
+ * Memory port protocol: a request is held (valid, addr, op, ...) until the
+ * cycle it sees ready.  PE_OP_WRITE has no response.  PE_OP_FILL (addr line
+ * aligned), PE_OP_READ (uncached word, addr word aligned) and PE_OP_AMO
+ * (amo = funct5, LR/SC included, wdata = operand) each get exactly one
+ * response, a cycle with resp_valid, at the earliest the cycle after the
+ * request was accepted; the PE has at most one request in flight.  A fill
+ * returns the whole line (word k of the line in mem_resp_data[k]); READ and
+ * AMO return one word in mem_resp_data[0] (SC: 0 success, 1 failure).
+ */
+#ifndef PE_H
+#define PE_H
+
+#include <stdint.h>
+
+#include "rv32.h"
+
+#define PE_MAX_LINE_BYTES 64
+
+enum { PE_OP_FILL = 0, PE_OP_WRITE = 1, PE_OP_AMO = 2, PE_OP_READ = 3 };
+
+typedef struct {
+  unsigned icache_bytes, icache_ways; /* ICacheBytes, ICacheWays */
+  unsigned dcache_bytes, dcache_ways; /* DCacheBytes, DCacheWays */
+  unsigned line_bytes;                /* LineBytes: 16, 32 or 64 */
+} pe_cfg_t;
+
+/* The defaults of SPEC section 2 / issue 3 (rtl/pe/block.mk). */
+#define PE_CFG_DEFAULT \
+  ((pe_cfg_t){.icache_bytes = 16384, .icache_ways = 4, .dcache_bytes = 32768, .dcache_ways = 4, .line_bytes = 64})
+
+typedef struct {
+  int start;              /* start_i: starts a halted PE at boot_pc */
+  uint32_t boot_pc;       /* boot_pc_i */
+  uint32_t hart_id;       /* hart_id_i: the value of mhartid */
+  int mem_req_ready;      /* mem_req_ready_i */
+  int mem_resp_valid;     /* mem_resp_valid_i */
+  uint32_t mem_resp_data[PE_MAX_LINE_BYTES / 4]; /* mem_resp_data_i, word k = bits [32k+31:32k] */
+} pe_in_t;
+
+typedef struct {
+  int halted;             /* halted_o: not running, pipeline and port empty */
+  int mem_req_valid;      /* mem_req_valid_o */
+  uint32_t mem_req_addr;  /* mem_req_addr_o */
+  unsigned mem_req_op;    /* mem_req_op_o: PE_OP_* */
+  unsigned mem_req_amo;   /* mem_req_amo_o: AMO funct5 (RV32_AMO_*) */
+  uint32_t mem_req_wdata; /* mem_req_wdata_o: write data in its byte lanes / AMO operand */
+  unsigned mem_req_be;    /* mem_req_be_o: byte enables of a write (0xF for READ/AMO, 0 for FILL) */
+  int ret_valid;          /* ret_valid_o: an instruction retired */
+  uint32_t ret_pc;        /* ret_pc_o */
+  uint32_t ret_insn;      /* ret_insn_o */
+  unsigned ret_rd;        /* ret_rd_o: register written, 0 if none */
+  uint32_t ret_rd_value;  /* ret_rd_value_o: its value, 0 if none */
+} pe_out_t;
+
+/* Event counters (not ports; docs/pe.md "statistics"). */
+typedef struct {
+  uint64_t cycles;        /* cycles stepped */
+  uint64_t run_cycles;    /* cycles with the PE running or draining */
+  uint64_t retired;
+  uint64_t traps;
+  uint64_t ifills, dfills, writes, amos, reads; /* port requests by kind */
+  uint64_t load_use_stalls, mdu_cycles, branch_flushes;
+} pe_stats_t;
+
+typedef struct pe pe_t;
+
+/* Returns NULL (and prints why) for an unsupported configuration: sizes
+ * not powers of two, fewer than 2 sets, line not 16/32/64. */
+pe_t *pe_new(const pe_cfg_t *cfg);
+void pe_free(pe_t *p);
+/* The asynchronous reset: pipeline empty, halted, caches invalid,
+ * registers and CSRs zero (mstatus.MPP = 3). */
+void pe_reset(pe_t *p);
+/* The outputs of the current cycle (functions of state only). */
+void pe_outputs(const pe_t *p, pe_out_t *out);
+/* One clock: out = the outputs before the edge, then the edge. */
+void pe_step(pe_t *p, const pe_in_t *in, pe_out_t *out);
+const pe_cfg_t *pe_cfg(const pe_t *p);
+const pe_stats_t *pe_stats(const pe_t *p);
+/* Architectural state for debugging and tests: register r (0..31), the
+ * CSR file (mcycle etc.) as an rv32 hart (x[] = the register file). */
+uint32_t pe_reg(const pe_t *p, unsigned r);
+const rv32_hart_t *pe_hart(const pe_t *p);
+
+#endif

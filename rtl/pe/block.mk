@@ -1,0 +1,15 @@
+# Build-time parameters of the vault PE: one place feeds verilator (-G), the
+# shim (-D), synthesis and docs.  Override on the make command line.
+# Caches: sizes and ways powers of two, at least 2 sets; line 16, 32 or 64 B.
+PE_ICACHE_BYTES ?= 16384
+PE_ICACHE_WAYS  ?= 4
+PE_DCACHE_BYTES ?= 32768
+PE_DCACHE_WAYS  ?= 4
+PE_LINE_BYTES   ?= 64
+pe_PARAMS := -GICacheBytes=$(PE_ICACHE_BYTES) -GICacheWays=$(PE_ICACHE_WAYS) \
+             -GDCacheBytes=$(PE_DCACHE_BYTES) -GDCacheWays=$(PE_DCACHE_WAYS) -GLineBytes=$(PE_LINE_BYTES)
+pe_DEFS   := -DPE_ICACHE_BYTES=$(PE_ICACHE_BYTES) -DPE_ICACHE_WAYS=$(PE_ICACHE_WAYS) \
+             -DPE_DCACHE_BYTES=$(PE_DCACHE_BYTES) -DPE_DCACHE_WAYS=$(PE_DCACHE_WAYS) -DPE_LINE_BYTES=$(PE_LINE_BYTES)
+# iCE40 hx8k prototype (make synth BLOCK=pe, fpga/ice40/pe_top.sv): caches
+# shrunk to fit the 32 BRAMs and 7680 logic cells, 16 B lines.
+PE_SYNTH_PARAMS := -GICacheBytes=256 -GICacheWays=1 -GDCacheBytes=256 -GDCacheWays=1 -GLineBytes=16

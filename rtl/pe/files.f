@@ -1,0 +1,4 @@
+rtl/pe/pe_ram.sv
+rtl/pe/pe_mdu.sv
+rtl/pe/pe_decode.sv
+rtl/pe/pe.sv

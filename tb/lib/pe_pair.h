@@ -1,0 +1,57 @@
+/* The vault PE in lockstep: Verilated RTL and C model stepped together on
+ * the inputs of one memory model (tb/lib/pe_mem.h), every output port
+ * compared every cycle (the memory request fields and the retirement fields
+ * when their valid is set), plus a reference check of the retirement
+ * stream against the plain rv32 interpreter (csim/rv32.h) on its own copy
+ * of memory: the first difference is reported with cycle, port and both
+ * values.  With rtl = 0 only the C model runs (benchmarks). */
+#ifndef PE_PAIR_H
+#define PE_PAIR_H
+
+#include "pe.h"
+#include "pe_mem.h"
+#include "pe_rtl.h"
+#include "tb.h"
+
+typedef struct {
+  tb_t *t;
+  pe_t *c;
+  pe_rtl_t *rtl;    /* NULL: C model only */
+  pe_mem_t *mem;    /* the memory both PEs see */
+  pe_mem_t *iss_mem; /* the reference interpreter's copy (NULL: no reference) */
+  rv32_hart_t iss;
+  rv32_bus_t iss_bus;
+  pe_cfg_t cfg;
+  uint32_t hart_id;
+  uint64_t cycle, retired;
+  int diverged;
+} pe_pair_t;
+
+/* Opens RTL (if rtl) and C model at the RTL's build parameters (C only:
+ * PE_CFG_DEFAULT), a memory with the timing and seed given, and (if iss)
+ * the reference interpreter.  waves: FST path or NULL.  0 on failure. */
+int pe_pair_open(pe_pair_t *pp, tb_t *t, int rtl, int iss, const pe_mem_timing_t *tm, uint64_t mem_seed,
+                 const char *waves);
+/* Loads an ELF into both memories; 0 on success. */
+int pe_pair_load_elf(pe_pair_t *pp, const char *path, uint32_t *entry);
+/* Writes a word into both memories. */
+void pe_pair_poke(pe_pair_t *pp, uint32_t addr, uint32_t v);
+/* One cycle; start pulses start_i with boot_pc.  Returns 0 at a mismatch. */
+int pe_pair_step(pe_pair_t *pp, int start, uint32_t boot_pc);
+/* Starts the PE at boot_pc and runs until it halts again.  Returns 1 when
+ * halted, 0 on a mismatch, a memory error or the cycle limit (reported). */
+int pe_pair_run(pe_pair_t *pp, uint32_t boot_pc, uint64_t max_cycles);
+void pe_pair_close(pe_pair_t *pp);
+
+
+
+/* Directory of the RV32 test images built by mk/pe.mk (env PE_ELF_DIR
+ * overrides build/pe). */
+const char *pe_elf_dir(void);
+/* Runs one ELF from its entry on RTL + C (+ reference) in lockstep under a
+ * timing, until the PE halts; checks the program wrote EXIT = want_exit.
+ * Prints a line with cycles, retired, CPI.  Returns 1 on success. */
+int pe_pair_run_elf(tb_t *t, const char *elf, const pe_mem_timing_t *tm, uint64_t seed, const char *waves,
+                    uint64_t max_cycles, uint32_t want_exit, const char *label);
+
+#endif

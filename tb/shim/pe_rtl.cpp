@@ -1,0 +1,120 @@
+#include "pe_rtl.h"
+
+#include <stdio.h>
+
+#include "Vpe.h"
+#include "verilated_fst_c.h"
+#include "vl_util.h"
+
+#ifndef PE_LINE_BYTES
+#error "build with -DPE_LINE_BYTES etc. matching the verilator -G parameters"
+#endif
+
+struct pe_rtl {
+  VerilatedContext *ctx;
+  Vpe *top;
+  VerilatedFstC *tfp;
+  uint64_t cycle;
+};
+
+static void tick_half(pe_rtl *h, int clk, uint64_t t) {
+  h->top->clk_i = clk;
+  h->top->eval();
+  if (h->tfp) h->tfp->dump(t);
+}
+
+extern "C" pe_rtl_t *pe_rtl_new(unsigned reset_seed, const char *fst_path) {
+  pe_rtl *h = new pe_rtl();
+  h->ctx = vl_context(reset_seed);
+  h->top = new Vpe(h->ctx, "pe");
+  if (fst_path) {
+    h->tfp = new VerilatedFstC;
+    h->top->trace(h->tfp, 99);
+    h->tfp->open(fst_path);
+    if (!h->tfp->isOpen()) {
+      fprintf(stderr, "pe_rtl: cannot open waveform '%s'\n", fst_path);
+      pe_rtl_free(h);
+      return NULL;
+    }
+  }
+  Vpe *t = h->top;
+  t->start_i = 0;
+  t->boot_pc_i = 0;
+  t->hart_id_i = 0;
+  t->mem_req_ready_i = 0;
+  t->mem_resp_valid_i = 0;
+  // Reset takes the first two cycles of the waveform; cycle 0 follows.
+  t->rst_ni = 0;
+  t->clk_i = 0;
+  t->eval();
+  t->rst_ni = 1;
+  t->eval();
+  t->rst_ni = 0;
+  for (uint64_t i = 0; i < VL_RESET_CYCLES; i++) {
+    tick_half(h, 0, i * VL_TICKS_PER_CYCLE);
+    tick_half(h, 1, i * VL_TICKS_PER_CYCLE + VL_TICKS_PER_CYCLE / 2);
+  }
+  t->clk_i = 0;
+  t->rst_ni = 1;
+  t->eval();
+  return h;
+}
+
+extern "C" void pe_rtl_free(pe_rtl_t *h) {
+  if (!h) return;
+  if (h->tfp) {
+    h->tfp->close();
+    delete h->tfp;
+  }
+  h->top->final();
+  delete h->top;
+  delete h->ctx;
+  delete h;
+}
+
+extern "C" pe_cfg_t pe_rtl_cfg(const pe_rtl_t *) {
+  pe_cfg_t c;
+  c.icache_bytes = PE_ICACHE_BYTES;
+  c.icache_ways = PE_ICACHE_WAYS;
+  c.dcache_bytes = PE_DCACHE_BYTES;
+  c.dcache_ways = PE_DCACHE_WAYS;
+  c.line_bytes = PE_LINE_BYTES;
+  return c;
+}
+
+extern "C" uint64_t pe_rtl_cycle(const pe_rtl_t *h) { return h->cycle; }
+
+extern "C" void pe_rtl_outputs(const pe_rtl_t *h, pe_out_t *o) {
+  const Vpe *t = h->top;
+  o->halted = t->halted_o;
+  o->mem_req_valid = t->mem_req_valid_o;
+  o->mem_req_addr = t->mem_req_addr_o;
+  o->mem_req_op = t->mem_req_op_o;
+  o->mem_req_amo = t->mem_req_amo_o;
+  o->mem_req_wdata = t->mem_req_wdata_o;
+  o->mem_req_be = t->mem_req_be_o;
+  o->ret_valid = t->ret_valid_o;
+  o->ret_pc = t->ret_pc_o;
+  o->ret_insn = t->ret_insn_o;
+  o->ret_rd = t->ret_rd_o;
+  o->ret_rd_value = t->ret_rd_value_o;
+}
+
+extern "C" void pe_rtl_step(pe_rtl_t *h, const pe_in_t *in, pe_out_t *out) {
+  Vpe *t = h->top;
+  t->start_i = in->start ? 1 : 0;
+  t->boot_pc_i = in->boot_pc;
+  t->hart_id_i = in->hart_id;
+  t->mem_req_ready_i = in->mem_req_ready ? 1 : 0;
+  t->mem_resp_valid_i = in->mem_resp_valid ? 1 : 0;
+#if PE_LINE_BYTES > 8
+  for (unsigned k = 0; k < PE_LINE_BYTES / 4; k++) t->mem_resp_data_i[k] = in->mem_resp_data[k];
+#else
+#error "PE_LINE_BYTES must be 16, 32 or 64"
+#endif
+  const uint64_t t0 = (h->cycle + VL_RESET_CYCLES) * VL_TICKS_PER_CYCLE;
+  tick_half(h, 0, t0);
+  if (out) pe_rtl_outputs(h, out);
+  tick_half(h, 1, t0 + VL_TICKS_PER_CYCLE / 2);
+  h->cycle++;
+}
