@@ -403,6 +403,11 @@ module imu #(
   end
 
   // ---------------------------------------------------------------- table write
+  // Constant-index writes per entry: a dynamic part-select on the left-hand
+  // side would synthesize to a shifter per field.
+  logic tbl_clear;
+  assign tbl_clear = cfg_we_i && (cfg_addr_i == imu_pkg::CfgTblClear);
+
   always_comb begin
     tv_d    = tv_q;
     tdec_d  = tdec_q;
@@ -412,33 +417,37 @@ module imu #(
     tden_d  = tden_q;
     tsam_d  = tsam_q;
     toff_d  = toff_q;
-    if (we_alloc) begin
-      tv_d[widx]               = 1'b1;
-      ttag_d[IdW*widx +: IdW]  = marker_id_i;
-    end
-    if (we_dec) begin
-      tdec_d[widx]  = w_dec;
-      tsite_d[widx] = w_site;
-    end
-    if (we_meas) begin
-      tnum_d[CntW*widx +: CntW] = w_num;
-      tden_d[CntW*widx +: CntW] = w_den;
-    end
-    if (we_sam) begin
-      tsam_d[32*widx +: 32] = w_sam;
-    end
-    if (we_off) begin
-      toff_d[32*widx +: 32] = w_off;
+    for (int unsigned e = 0; e < NumLoops; e++) begin
+      if (widx == e[IdxW-1:0]) begin
+        if (we_alloc) begin
+          tv_d[e]                = 1'b1;
+          ttag_d[IdW*e +: IdW]   = marker_id_i;
+        end
+        if (we_dec) begin
+          tdec_d[e]  = w_dec;
+          tsite_d[e] = w_site;
+        end
+        if (we_meas) begin
+          tnum_d[CntW*e +: CntW] = w_num;
+          tden_d[CntW*e +: CntW] = w_den;
+        end
+        if (we_sam) begin
+          tsam_d[32*e +: 32] = w_sam;
+        end
+        if (we_off) begin
+          toff_d[32*e +: 32] = w_off;
+        end
+      end
     end
     // A clear wins over a write in the same cycle (the entry stays invalid).
-    if (cfg_we_i && (cfg_addr_i == imu_pkg::CfgTblClear)) begin
+    if (tbl_clear) begin
       tv_d = '0;
     end
   end
 
   // The allocation pointer restarts with the table.
   logic [IdxW-1:0] ptr_next;
-  assign ptr_next = (cfg_we_i && (cfg_addr_i == imu_pkg::CfgTblClear)) ? '0 : ptr_d;
+  assign ptr_next = tbl_clear ? '0 : ptr_d;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

@@ -1,0 +1,87 @@
+// iCE40 measurement wrapper for the IMU.  Its ports (186 input and 172
+// output bits at the defaults) exceed the hx8k's pins, so they go through
+// scan chains, as in pmc_top: inputs shift in while scan_en_i is high and
+// hold otherwise, outputs are captured every cycle and shift out under
+// scan_en_i.  Both chains are registers, so every IMU path, the
+// combinational table read port included, is register to register and the
+// reported Fmax is the block's own.
+module imu_top #(
+  parameter int unsigned NumLoops = 16,
+  parameter int unsigned IdW      = 32,
+  parameter int unsigned CntW     = 48,
+  parameter int unsigned RetW     = 3,
+  parameter int unsigned PlanW    = 6,
+  parameter int unsigned DepthW   = 4
+) (
+  input  logic clk_i,
+  input  logic rst_ni,
+  input  logic scan_en_i,
+  input  logic scan_in_i,
+  output logic scan_out_o
+);
+
+  // input chain: valid, op, id, trip, ret, cfg we/addr/wdata, rd data, table id
+  localparam int unsigned InW  = 1 + 2 + IdW + 32 + RetW + 1 + 3 + 32 + CntW + IdW;
+  // output chain: ready, verdict valid/value, clear/enable/flush, sel, table
+  localparam int unsigned OutW = 1 + 2 + 3 + 3 + 3 + 2 * CntW + 64;
+  localparam int unsigned OId    = 3;
+  localparam int unsigned OTrip  = OId + IdW;
+  localparam int unsigned ORet   = OTrip + 32;
+  localparam int unsigned OCfg   = ORet + RetW;
+  localparam int unsigned OData  = OCfg + 1 + 3 + 32;
+  localparam int unsigned OTblId = OData + CntW;
+
+  logic [InW-1:0]  in_q;
+  logic [OutW-1:0] out_q, outs;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      in_q  <= '0;
+      out_q <= '0;
+    end else begin
+      if (scan_en_i) begin
+        in_q <= {in_q[InW-2:0], scan_in_i};
+      end
+      out_q <= scan_en_i ? {out_q[OutW-2:0], 1'b0} : outs;
+    end
+  end
+
+  assign scan_out_o = out_q[OutW-1];
+
+  imu #(
+    .NumLoops(NumLoops),
+    .IdW     (IdW),
+    .CntW    (CntW),
+    .RetW    (RetW),
+    .PlanW   (PlanW),
+    .DepthW  (DepthW)
+  ) u_imu (
+    .clk_i,
+    .rst_ni,
+    .marker_valid_i    (in_q[0]),
+    .marker_ready_o    (outs[0]),
+    .marker_op_i       (in_q[1 +: 2]),
+    .marker_id_i       (in_q[OId +: IdW]),
+    .marker_trip_i     (in_q[OTrip +: 32]),
+    .instr_ret_i       (in_q[ORet +: RetW]),
+    .verdict_valid_o   (outs[1]),
+    .verdict_o         (outs[2]),
+    .cfg_we_i          (in_q[OCfg]),
+    .cfg_addr_i        (in_q[OCfg + 1 +: 3]),
+    .cfg_wdata_i       (in_q[OCfg + 4 +: 32]),
+    .pmc_clear_o       (outs[3]),
+    .pmc_enable_o      (outs[4]),
+    .pmc_flush_o       (outs[5]),
+    .pmc_rd_sel_o      (outs[6 +: 3]),
+    .pmc_rd_data_i     (in_q[OData +: CntW]),
+    .tbl_rd_id_i       (in_q[OTblId +: IdW]),
+    .tbl_rd_hit_o      (outs[9]),
+    .tbl_rd_decided_o  (outs[10]),
+    .tbl_rd_site_o     (outs[11]),
+    .tbl_rd_num_o      (outs[12 +: CntW]),
+    .tbl_rd_den_o      (outs[12 + CntW +: CntW]),
+    .tbl_rd_sampled_o  (outs[12 + 2 * CntW +: 32]),
+    .tbl_rd_offloaded_o(outs[44 + 2 * CntW +: 32])
+  );
+
+endmodule
