@@ -162,7 +162,7 @@ const char *pe_elf_dir(void) {
 }
 
 int pe_pair_run_elf(tb_t *t, const char *elf, const pe_mem_timing_t *tm, uint64_t seed, const char *waves,
-                    uint64_t max_cycles, uint32_t want_exit, const char *label) {
+                    uint64_t max_cycles, uint32_t want_exit, const char *label, char *console, size_t console_len) {
   pe_pair_t pp;
   char path[512];
   snprintf(path, sizeof path, "%s/%s", pe_elf_dir(), elf);
@@ -195,6 +195,7 @@ int pe_pair_run_elf(tb_t *t, const char *elf, const pe_mem_timing_t *tm, uint64_
     }
   }
   const char *con = pe_mem_console(pp.mem);
+  if (console && console_len) snprintf(console, console_len, "%s", con);
   if (*con && !t->quiet) printf("  console: %s%s", con, con[strlen(con) - 1] == '\n' ? "" : "\n");
   pe_pair_close(&pp);
   return ok;

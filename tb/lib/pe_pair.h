@@ -50,8 +50,9 @@ void pe_pair_close(pe_pair_t *pp);
 const char *pe_elf_dir(void);
 /* Runs one ELF from its entry on RTL + C (+ reference) in lockstep under a
  * timing, until the PE halts; checks the program wrote EXIT = want_exit.
- * Prints a line with cycles, retired, CPI.  Returns 1 on success. */
+ * Prints a line with cycles, retired, CPI; copies the console text into
+ * console (if not NULL).  Returns 1 on success. */
 int pe_pair_run_elf(tb_t *t, const char *elf, const pe_mem_timing_t *tm, uint64_t seed, const char *waves,
-                    uint64_t max_cycles, uint32_t want_exit, const char *label);
+                    uint64_t max_cycles, uint32_t want_exit, const char *label, char *console, size_t console_len);
 
 #endif
