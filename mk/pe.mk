@@ -22,3 +22,11 @@ TEST_DEPS += $(PE_ASM_ELFS) $(PE_PROG_ELFS)
 $(BUILD)/tests/pe_isa: $(PE_ELF_DIR)/isa.elf
 $(BUILD)/tests/pe_traps: $(PE_ELF_DIR)/traps.elf
 $(BUILD)/tests/pe_programs: $(PE_PROG_ELFS)
+
+# PE benchmark binary (scripts/bench_pe.sh)
+$(BUILD)/bench/pe_bench: tb/bench/pe_bench.c $(BUILD)/lib/libtb.a $(BUILD)/lib/libcsim.a $(BUILD)/obj/shim/pe_rtl.o \
+    $(BUILD)/vl/pe/stamp $(PE_PROG_ELFS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c $< -o $(BUILD)/obj/pe_bench.o
+	$(CXX) -o $@ $(BUILD)/obj/pe_bench.o $(BUILD)/obj/shim/pe_rtl.o $(BUILD)/vl/pe/Vpe__ALL.a $(BUILD)/lib/libtb.a \
+	  $(BUILD)/lib/libcsim.a $(BUILD)/vl/pe/libverilated.a $(LDLIBS)

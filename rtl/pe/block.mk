@@ -13,3 +13,10 @@ pe_DEFS   := -DPE_ICACHE_BYTES=$(PE_ICACHE_BYTES) -DPE_ICACHE_WAYS=$(PE_ICACHE_W
 # iCE40 hx8k prototype (make synth BLOCK=pe, fpga/ice40/pe_top.sv): caches
 # shrunk to fit the 32 BRAMs and 7680 logic cells, 16 B lines.
 PE_SYNTH_PARAMS := -GICacheBytes=256 -GICacheWays=1 -GDCacheBytes=256 -GDCacheWays=1 -GLineBytes=16
+# `make synth BLOCK=pe` passes pe_PARAMS to scripts/synth_ice40.sh: for that
+# goal they are the synthesis set (32 KB caches do not fit an hx8k).
+ifneq ($(filter synth,$(MAKECMDGOALS)),)
+ifeq ($(BLOCK),pe)
+pe_PARAMS := $(PE_SYNTH_PARAMS)
+endif
+endif

@@ -1,0 +1,66 @@
+// iCE40 measurement wrapper for the vault PE.  Its ports (67 + LineBytes*8
+// input bits, 179 output bits) exceed the hx8k's pins, so they go through
+// scan chains: inputs shift in while scan_en_i is high and hold otherwise,
+// outputs are captured every cycle and shift out under scan_en_i.  Both
+// chains are registers, so every PE path is register to register and the
+// reported Fmax is the PE's own.  Caches are shrunk by parameter
+// (PE_SYNTH_PARAMS in rtl/pe/block.mk).
+module pe_top #(
+  parameter int ICacheBytes = 256,
+  parameter int ICacheWays  = 1,
+  parameter int DCacheBytes = 256,
+  parameter int DCacheWays  = 1,
+  parameter int LineBytes   = 16
+) (
+  input  logic clk_i,
+  input  logic rst_ni,
+  input  logic scan_en_i,
+  input  logic scan_in_i,
+  output logic scan_out_o
+);
+  localparam int InW  = 67 + LineBytes * 8;
+  localparam int OutW = 179;
+
+  logic [InW-1:0]  in_q;
+  logic [OutW-1:0] out_q, outs;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      in_q  <= '0;
+      out_q <= '0;
+    end else begin
+      if (scan_en_i) in_q <= {in_q[InW-2:0], scan_in_i};
+      out_q <= scan_en_i ? {out_q[OutW-2:0], 1'b0} : outs;
+    end
+  end
+  assign scan_out_o = out_q[OutW-1];
+
+  pe #(
+    .ICacheBytes(ICacheBytes),
+    .ICacheWays (ICacheWays),
+    .DCacheBytes(DCacheBytes),
+    .DCacheWays (DCacheWays),
+    .LineBytes  (LineBytes)
+  ) u_pe (
+    .clk_i,
+    .rst_ni,
+    .start_i         (in_q[0]),
+    .boot_pc_i       (in_q[1 +: 32]),
+    .hart_id_i       (in_q[33 +: 32]),
+    .halted_o        (outs[0]),
+    .mem_req_valid_o (outs[1]),
+    .mem_req_ready_i (in_q[65]),
+    .mem_req_addr_o  (outs[2 +: 32]),
+    .mem_req_op_o    (outs[34 +: 2]),
+    .mem_req_amo_o   (outs[36 +: 5]),
+    .mem_req_wdata_o (outs[41 +: 32]),
+    .mem_req_be_o    (outs[73 +: 4]),
+    .mem_resp_valid_i(in_q[66]),
+    .mem_resp_data_i (in_q[67 +: LineBytes * 8]),
+    .ret_valid_o     (outs[77]),
+    .ret_pc_o        (outs[78 +: 32]),
+    .ret_insn_o      (outs[110 +: 32]),
+    .ret_rd_o        (outs[142 +: 5]),
+    .ret_rd_value_o  (outs[147 +: 32])
+  );
+endmodule
