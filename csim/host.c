@@ -1,0 +1,571 @@
+/* Behavioural host: harts, functional memory callbacks, MMIO page,
+ * custom-0, IMU/PMC wiring, the event heap and the cycle loop (host.h). */
+#include <elf.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../sw/include/copim_mmio.h"
+#include "host_int.h"
+
+void host_fail(struct host *h, const char *fmt, ...) {
+  if (h->failed) return;
+  h->failed = 1;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(h->err, sizeof h->err, fmt, ap);
+  va_end(ap);
+}
+
+/* ---------------------------------------------------------------- events */
+
+static int ev_less(const host_ev_t *a, const host_ev_t *b) {
+  return a->t < b->t || (a->t == b->t && (int32_t)(a->seq - b->seq) < 0);
+}
+
+void host_ev_push(struct host *h, uint64_t t, unsigned type, unsigned core, unsigned a, uint32_t b) {
+  if (h->ev_n == h->ev_cap) {
+    unsigned cap = h->ev_cap ? h->ev_cap * 2 : 1024;
+    host_ev_t *n = realloc(h->ev, cap * sizeof *n);
+    if (!n) {
+      host_fail(h, "host: out of memory");
+      return;
+    }
+    h->ev = n;
+    h->ev_cap = cap;
+  }
+  host_ev_t e = {.t = t, .seq = h->ev_seq++, .type = (uint8_t)type, .core = (uint8_t)core, .a = (uint16_t)a, .b = b};
+  unsigned i = h->ev_n++;
+  while (i) {
+    unsigned p = (i - 1) / 2;
+    if (!ev_less(&e, &h->ev[p])) break;
+    h->ev[i] = h->ev[p];
+    i = p;
+  }
+  h->ev[i] = e;
+}
+
+static void ev_pop(struct host *h) {
+  host_ev_t last = h->ev[--h->ev_n];
+  unsigned i = 0, n = h->ev_n;
+  for (;;) {
+    unsigned l = 2 * i + 1;
+    if (l >= n) break;
+    if (l + 1 < n && ev_less(&h->ev[l + 1], &h->ev[l])) l++;
+    if (!ev_less(&h->ev[l], &last)) break;
+    h->ev[i] = h->ev[l];
+    i = l;
+  }
+  if (n) h->ev[i] = last;
+}
+
+/* ---------------------------------------------------------------- memory */
+
+static int dram(const struct host *h, uint32_t addr, uint32_t n) {
+  return addr >= COPIM_TEXT_BASE && (uint64_t)addr + n <= h->mem_bytes;
+}
+
+static int is_mmio(uint32_t addr) { return addr >= COPIM_MMIO_BASE && addr < COPIM_MMIO_BASE + 0x1000; }
+
+static void con_put(struct host *h, char ch) {
+  if (h->con_len + 2 > h->con_cap) {
+    size_t cap = h->con_cap ? h->con_cap * 2 : 4096;
+    if (cap > (64u << 20)) return;
+    char *x = realloc(h->con, cap);
+    if (!x) return;
+    h->con = x;
+    h->con_cap = cap;
+  }
+  h->con[h->con_len++] = ch;
+  h->con[h->con_len] = 0;
+  if (h->cfg.echo_console) fputc(ch, stdout);
+}
+
+static uint64_t committed_all(const struct host *h) {
+  uint64_t n = 0;
+  for (unsigned c = 0; c < h->cfg.cores; c++) n += h->core[c].st.insns;
+  return n;
+}
+
+int host_dev_load(struct host *h, host_core_t *c, uint32_t addr, unsigned size, uint32_t *v) {
+  (void)c;
+  if (size != 4) return -1;
+  switch (addr - COPIM_MMIO_BASE) {
+    case COPIM_MMIO_NUM_HARTS: *v = h->cfg.cores; return 0;
+    case COPIM_MMIO_NUM_PES: *v = h->cfg.num_pes; return 0;
+    case COPIM_MMIO_CYCLE_LO:
+      h->cycle_hi = (uint32_t)(h->now >> 32);
+      *v = (uint32_t)h->now;
+      return 0;
+    case COPIM_MMIO_CYCLE_HI: *v = h->cycle_hi; return 0;
+    default: return -1;
+  }
+}
+
+int host_dev_store(struct host *h, host_core_t *c, uint32_t addr, unsigned size, uint32_t v) {
+  (void)c;
+  if (size != 4) return -1;
+  switch (addr - COPIM_MMIO_BASE) {
+    case COPIM_MMIO_CONSOLE: con_put(h, (char)(v & 0xff)); return 0;
+    case COPIM_MMIO_EXIT:
+      h->exited = 1;
+      h->exit_code = v;
+      return 0;
+    case COPIM_MMIO_KERNEL_MARK:
+      if (v == COPIM_KERNEL_START) {
+        h->st.kernel_start = h->now;
+        h->kernel_insn0 = committed_all(h);
+      } else if (v == COPIM_KERNEL_END && h->st.kernel_start) {
+        h->st.kernel_end = h->now;
+        h->st.kernel_insns = committed_all(h) - h->kernel_insn0;
+      }
+      return 0;
+    case COPIM_MMIO_PIM_REGION_BASE: h->st.pim_region_base = v; return 0;
+    case COPIM_MMIO_PIM_REGION_END: h->st.pim_region_end = v; return 0;
+    case COPIM_MMIO_LOOP_NAME: return dram(h, v, 1) ? 0 : -1;
+    default: return -1;
+  }
+}
+
+static void resv_kill(struct host *h, unsigned self, uint32_t addr) {
+  for (unsigned k = 0; k < h->cfg.cores; k++)
+    if (k != self && h->core[k].resv_valid && (h->core[k].resv_addr >> 2) == (addr >> 2)) h->core[k].resv_valid = 0;
+}
+
+static int cb_fetch(void *ctx, uint32_t addr, uint32_t *insn) {
+  host_core_t *c = ctx;
+  if (!dram(c->h, addr, 4)) return -1;
+  memcpy(insn, c->h->mem + addr, 4);
+  return 0;
+}
+
+static int cb_load(void *ctx, uint32_t addr, unsigned size, uint32_t *val) {
+  host_core_t *c = ctx;
+  struct host *h = c->h;
+  if (is_mmio(addr)) return host_dev_load(h, c, addr, size, val);
+  if (!dram(h, addr, size)) return -1;
+  uint32_t v = 0;
+  memcpy(&v, h->mem + addr, size);
+  *val = v;
+  return 0;
+}
+
+static int cb_store(void *ctx, uint32_t addr, unsigned size, uint32_t val) {
+  host_core_t *c = ctx;
+  struct host *h = c->h;
+  if (is_mmio(addr)) return host_dev_store(h, c, addr, size, val);
+  if (!dram(h, addr, size)) return -1;
+  memcpy(h->mem + addr, &val, size);
+  resv_kill(h, c->id, addr);
+  return 0;
+}
+
+static int cb_amo(void *ctx, unsigned funct5, uint32_t addr, uint32_t operand, uint32_t *result) {
+  host_core_t *c = ctx;
+  struct host *h = c->h;
+  if (!dram(h, addr, 4)) return -1;
+  uint32_t old;
+  memcpy(&old, h->mem + addr, 4);
+  if (funct5 == RV32_AMO_LR) {
+    c->resv_valid = 1;
+    c->resv_addr = addr;
+    *result = old;
+    return 0;
+  }
+  if (funct5 == RV32_AMO_SC) {
+    if (c->resv_valid && c->resv_addr == addr) {
+      memcpy(h->mem + addr, &operand, 4);
+      resv_kill(h, c->id, addr);
+      *result = 0;
+    } else {
+      *result = 1;
+    }
+    c->resv_valid = 0;
+    return 0;
+  }
+  uint32_t nv = rv32_amo_apply(funct5, old, operand);
+  memcpy(h->mem + addr, &nv, 4);
+  resv_kill(h, c->id, addr);
+  *result = old;
+  return 0;
+}
+
+static int cb_custom(void *ctx, rv32_hart_t *hart, const rv32_insn_t *d, uint32_t rs1, uint32_t rs2, uint32_t *rd) {
+  (void)hart;
+  (void)d;
+  (void)rs1;
+  (void)rs2;
+  host_core_t *c = ctx;
+  *rd = c->custom_rd;
+  return 0;
+}
+
+/* ---------------------------------------------------------------- life cycle */
+
+static int cfg_ok(const host_cfg_t *g, char *err, size_t cap) {
+  const host_cache_cfg_t *cc[4] = {&g->l1i, &g->l1d, &g->l2, &g->llc};
+  const char *nm[4] = {"l1i", "l1d", "l2", "llc"};
+  if (g->cores < 1 || g->cores > HOST_MAX_CORES || !g->clk_ps || g->width < 1 || g->width > 16 || g->rob < 4 ||
+      g->rob > 1024 || g->lq < 1 || g->sq < 1 || g->sq > 1024 || g->alus < 1 || g->muls < 1 || g->load_ports < 1 ||
+      g->bp_hist < 1 || g->bp_hist > 24 || g->itb_bits > 20 || g->ras > 256 || g->lat_alu < 1 || g->lat_alu > 255 ||
+      !g->max_cycles) {
+    snprintf(err, cap, "host: core configuration out of range (cores 1..%d, width 1..16, rob 4..1024, sq 1..1024, "
+                       "units and latencies >= 1, bp_hist 1..24)", HOST_MAX_CORES);
+    return 0;
+  }
+  for (unsigned i = 0; i < 4; i++) {
+    uint32_t lines = cc[i]->bytes >> HOST_LINE_BITS;
+    if (!cc[i]->ways || lines < cc[i]->ways || lines % cc[i]->ways || ((lines / cc[i]->ways) & (lines / cc[i]->ways - 1)) ||
+        cc[i]->mshrs < 1 || cc[i]->mshrs > (i == 3 ? 64u : 32u) || !cc[i]->lat) {
+      snprintf(err, cap, "host: %s configuration out of range (%u bytes, %u ways, %u MSHRs, latency %u): sets must be "
+                         "a power of two, 1..32 MSHRs (LLC 1..64), latency >= 1", nm[i], cc[i]->bytes, cc[i]->ways,
+               cc[i]->mshrs, cc[i]->lat);
+      return 0;
+    }
+  }
+  return 1;
+}
+
+host_t *host_new(const host_cfg_t *cfg, uint8_t *mem, size_t mem_bytes, hmc_t *hmc, char *err, size_t cap) {
+  if (!cfg_ok(cfg, err, cap)) return NULL;
+  if (!mem || mem_bytes < 0x2000 || mem_bytes > 0x80000000ull) {
+    snprintf(err, cap, "host: functional memory must be 8 KiB..2 GiB");
+    return NULL;
+  }
+  struct host *h = calloc(1, sizeof *h);
+  if (!h) {
+    snprintf(err, cap, "host: out of memory");
+    return NULL;
+  }
+  h->cfg = *cfg;
+  h->mem = mem;
+  h->mem_bytes = mem_bytes;
+  h->hmc = hmc;
+  int bad = host_mem_init(h);
+  for (unsigned c = 0; c < cfg->cores && !bad; c++) {
+    host_core_t *k = &h->core[c];
+    bad = host_core_init(k, h, c);
+    k->bus = (rv32_bus_t){k, cb_fetch, cb_load, cb_store, cb_amo, NULL, cb_custom};
+  }
+  if (bad) {
+    host_free(h);
+    snprintf(err, cap, "host: out of memory");
+    return NULL;
+  }
+  for (unsigned c = 0; c < cfg->cores; c++) host_core_reset(&h->core[c], COPIM_TEXT_BASE);
+  for (unsigned c = 0; c < PMC_MAX_CORES; c++) h->pmc_in.rd_sel[c] = PMC_SEL_NONE;
+  return h;
+}
+
+void host_free(host_t *h) {
+  if (!h) return;
+  for (unsigned c = 0; c < h->cfg.cores; c++) host_core_fini(&h->core[c]);
+  host_mem_fini(h);
+  free(h->ev);
+  free(h->con);
+  free(h);
+}
+
+const host_cfg_t *host_cfg(const host_t *h) { return &h->cfg; }
+void host_set_hooks(host_t *h, const host_hooks_t *hooks) { h->hooks = *hooks; }
+uint32_t host_pe_start(const host_t *h) { return h->pe_start; }
+uint64_t host_cycle(const host_t *h) { return h->now; }
+const char *host_error(const host_t *h) { return h->failed ? h->err : ""; }
+const rv32_hart_t *host_hart(const host_t *h, unsigned core) { return &h->core[core].hart; }
+const char *host_console(const host_t *h) { return h->con ? h->con : ""; }
+
+void host_set_entry(host_t *h, uint32_t pc) {
+  h->entry = pc;
+  h->loaded = 1;
+  for (unsigned c = 0; c < h->cfg.cores; c++) host_core_reset(&h->core[c], pc);
+}
+
+int host_exited(const host_t *h, uint32_t *code) {
+  if (code) *code = h->exit_code;
+  return h->exited;
+}
+
+void host_read(const host_t *h, uint32_t addr, void *p, size_t n) {
+  uint8_t *b = p;
+  for (size_t i = 0; i < n; i++) b[i] = (uint64_t)addr + i < h->mem_bytes ? h->mem[addr + i] : 0;
+}
+
+int host_write(host_t *h, uint32_t addr, const void *p, size_t n) {
+  if (n > h->mem_bytes || !dram(h, addr, (uint32_t)n)) return -1;
+  memcpy(h->mem + addr, p, n);
+  return 0;
+}
+
+/* ---------------------------------------------------------------- ELF */
+
+int host_load_elf(host_t *h, const char *path, char *err, size_t cap) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    snprintf(err, cap, "%s:0: cannot open the ELF", path);
+    return -1;
+  }
+  fseek(f, 0, SEEK_END);
+  long len = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  if (len < (long)sizeof(Elf32_Ehdr) || len > (64l << 20)) {
+    fclose(f);
+    snprintf(err, cap, "%s:0: not an RV32 ELF (size %ld)", path, len);
+    return -1;
+  }
+  uint8_t *b = malloc((size_t)len);
+  if (!b || fread(b, 1, (size_t)len, f) != (size_t)len) {
+    fclose(f);
+    free(b);
+    snprintf(err, cap, "%s:0: cannot read the ELF", path);
+    return -1;
+  }
+  fclose(f);
+  int rc = -1;
+  Elf32_Ehdr eh;
+  memcpy(&eh, b, sizeof eh);
+  if (memcmp(eh.e_ident, ELFMAG, SELFMAG) || eh.e_ident[EI_CLASS] != ELFCLASS32 ||
+      eh.e_ident[EI_DATA] != ELFDATA2LSB || eh.e_machine != EM_RISCV || eh.e_type != ET_EXEC) {
+    snprintf(err, cap, "%s:0: not an RV32 little-endian executable ELF", path);
+    goto out;
+  }
+  if (eh.e_phentsize != sizeof(Elf32_Phdr) ||
+      (uint64_t)eh.e_phoff + (uint64_t)eh.e_phnum * sizeof(Elf32_Phdr) > (uint64_t)len) {
+    snprintf(err, cap, "%s:0: program headers outside the file", path);
+    goto out;
+  }
+  for (unsigned i = 0; i < eh.e_phnum; i++) {
+    Elf32_Phdr ph;
+    memcpy(&ph, b + eh.e_phoff + i * sizeof ph, sizeof ph);
+    if (ph.p_type != PT_LOAD || !ph.p_memsz) continue;
+    if ((uint64_t)ph.p_offset + ph.p_filesz > (uint64_t)len || ph.p_filesz > ph.p_memsz ||
+        !dram(h, ph.p_vaddr, ph.p_memsz)) {
+      snprintf(err, cap, "%s:0: segment %u (0x%08x, %u bytes) outside the file or the %zu-byte memory", path, i,
+               ph.p_vaddr, ph.p_memsz, h->mem_bytes);
+      goto out;
+    }
+    memcpy(h->mem + ph.p_vaddr, b + ph.p_offset, ph.p_filesz);
+    memset(h->mem + ph.p_vaddr + ph.p_filesz, 0, ph.p_memsz - ph.p_filesz);
+  }
+  h->pe_start = 0;
+  if (eh.e_shentsize == sizeof(Elf32_Shdr) &&
+      (uint64_t)eh.e_shoff + (uint64_t)eh.e_shnum * sizeof(Elf32_Shdr) <= (uint64_t)len) {
+    for (unsigned i = 0; i < eh.e_shnum; i++) {
+      Elf32_Shdr sh, st;
+      memcpy(&sh, b + eh.e_shoff + i * sizeof sh, sizeof sh);
+      if (sh.sh_type != SHT_SYMTAB || sh.sh_link >= eh.e_shnum) continue;
+      memcpy(&st, b + eh.e_shoff + sh.sh_link * sizeof st, sizeof st);
+      if ((uint64_t)sh.sh_offset + sh.sh_size > (uint64_t)len || (uint64_t)st.sh_offset + st.sh_size > (uint64_t)len)
+        continue;
+      for (uint32_t k = 0; k + sizeof(Elf32_Sym) <= sh.sh_size; k += sizeof(Elf32_Sym)) {
+        Elf32_Sym sym;
+        memcpy(&sym, b + sh.sh_offset + k, sizeof sym);
+        if (sym.st_name >= st.sh_size) continue;
+        const char *nm = (const char *)b + st.sh_offset + sym.st_name;
+        size_t room = st.sh_size - sym.st_name;
+        if (strnlen(nm, room) < room && !strcmp(nm, "_pe_start")) h->pe_start = sym.st_value;
+      }
+    }
+  }
+  host_set_entry(h, eh.e_entry);
+  rc = 0;
+out:
+  free(b);
+  return rc;
+}
+
+/* ---------------------------------------------------------------- IMU/PMC */
+
+void host_attach_imu(host_t *h, unsigned core, imu_t *imu) {
+  if (core >= h->cfg.cores) return;
+  h->core[core].imu = imu;
+  h->core[core].imu_port = imu != NULL;
+}
+
+void host_attach_pmc(host_t *h, pmc_t *pmc) { h->pmc = pmc; }
+
+void host_imu_set(host_t *h, unsigned core, const host_imu_in_t *in) {
+  if (core >= h->cfg.cores) return;
+  h->core[core].imu_port = 1;
+  h->core[core].imu_in = *in;
+}
+
+const host_imu_out_t *host_imu_get(const host_t *h, unsigned core) { return &h->core[core].imu_out; }
+const pmc_in_t *host_pmc_ports(const host_t *h) { return &h->pmc_in; }
+uint64_t host_pmc_read(const host_t *h, unsigned core, unsigned sel) {
+  return h->pmc ? pmc_read(h->pmc, core, sel) : 0;
+}
+
+void host_invalidate(host_t *h, uint32_t addr, uint32_t bytes) {
+  if (!bytes) return;
+  uint32_t first = addr >> HOST_LINE_BITS, last = (uint32_t)(((uint64_t)addr + bytes - 1) >> HOST_LINE_BITS);
+  for (uint32_t l = first; l <= last; l++) {
+    if (h->invq_n == h->invq_cap) {
+      unsigned cap = h->invq_cap * 2;
+      uint32_t *q = malloc(cap * sizeof *q);
+      if (!q) {
+        host_fail(h, "host: out of memory");
+        return;
+      }
+      for (unsigned i = 0; i < h->invq_n; i++) q[i] = h->invq[(h->invq_head + i) % h->invq_cap];
+      free(h->invq);
+      h->invq = q;
+      h->invq_cap = cap;
+      h->invq_head = 0;
+    }
+    h->invq[(h->invq_head + h->invq_n++) % h->invq_cap] = l;
+    if (l == last) break;
+  }
+}
+
+void host_hmc_response(host_t *h, const hmc_resp_t *r) { host_mem_hmc_resp(h, r); }
+
+/* ---------------------------------------------------------------- cycle */
+
+int host_step(host_t *h) {
+  if (h->failed) return -1;
+  if (h->exited) return 1;
+  const unsigned nc = h->cfg.cores;
+  imu_out_t mo[HOST_MAX_CORES];
+  for (unsigned c = 0; c < nc; c++) {
+    host_core_t *k = &h->core[c];
+    if (!k->imu) continue;
+    imu_moore(k->imu, &mo[c]);
+    k->imu_in.marker_ready = mo[c].marker_ready;
+    k->imu_in.verdict_valid = mo[c].verdict_valid;
+    k->imu_in.verdict = mo[c].verdict;
+  }
+  host_mem_cycle(h);
+  while (h->ev_n && h->ev[0].t <= h->now && !h->failed) {
+    host_ev_t e = h->ev[0];
+    ev_pop(h);
+    if (e.type == EV_LOAD) host_core_load_event(&h->core[e.core], e.a, e.b);
+    else host_mem_event(h, &e);
+  }
+  host_mem_llc(h);
+  int live = 0;
+  for (unsigned c = 0; c < nc; c++) {
+    host_core_t *k = &h->core[c];
+    host_core_cycle(k);
+    k->imu_out.instr_ret = k->committed_now;
+    live |= !k->halted;
+  }
+  host_mem_pmc(h);
+  if (h->pmc) {
+    pmc_in_t in = h->pmc_in;
+    for (unsigned c = 0; c < nc; c++) {
+      host_core_t *k = &h->core[c];
+      if (!k->imu) continue;
+      const uint64_t b = 1ull << c;
+      in.clear |= mo[c].pmc_clear ? b : 0;
+      in.enable |= mo[c].pmc_enable ? b : 0;
+      in.flush |= mo[c].pmc_flush ? b : 0;
+      in.rd_sel[c] = (uint8_t)mo[c].pmc_rd_sel;
+    }
+    pmc_step(h->pmc, &in, &h->pmc_out);
+  }
+  for (unsigned c = 0; c < nc; c++) {
+    host_core_t *k = &h->core[c];
+    if (!k->imu) continue;
+    imu_in_t ii;
+    memset(&ii, 0, sizeof ii);
+    ii.marker_valid = k->imu_out.marker_valid;
+    ii.marker_op = k->imu_out.marker_valid ? k->imu_out.marker_op : IMU_OP_NONE;
+    ii.marker_id = k->imu_out.marker_id;
+    ii.marker_trip = k->imu_out.marker_trip;
+    ii.instr_ret = k->imu_out.instr_ret;
+    ii.pmc_rd_data = h->pmc ? h->pmc_out.rd_data[c] : 0;
+    imu_out_t o;
+    imu_step(k->imu, &ii, &o);
+  }
+  h->st.cycles = ++h->now;
+  if (h->failed) return -1;
+  if (h->exited) return 1;
+  if (!live) {
+    host_fail(h, "every host hart is asleep (wfi) and none wrote EXIT (cycle %llu)", (unsigned long long)h->now);
+    return -1;
+  }
+  if (h->now - h->last_commit > h->cfg.stall_limit) {
+    unsigned c = 0;
+    while (c + 1 < nc && h->core[c].halted) c++;
+    host_fail(h, "host: no instruction committed for %llu cycles (hart %u at pc=0x%08x, cycle %llu)",
+              (unsigned long long)h->cfg.stall_limit, c, h->core[c].hart.pc, (unsigned long long)h->now);
+    return -1;
+  }
+  return 0;
+}
+
+int host_run(host_t *h, uint64_t max_cycles, uint32_t *code, char *err, size_t cap) {
+  if (!h->loaded) {
+    snprintf(err, cap, "host: no program loaded");
+    return -1;
+  }
+  if (!max_cycles) max_cycles = h->cfg.max_cycles;
+  const uint64_t end = h->now + max_cycles;
+  int rc = 0;
+  while (!rc) {
+    if (h->now >= end) {
+      unsigned c = 0;
+      while (c + 1 < h->cfg.cores && h->core[c].halted) c++;
+      host_fail(h, "host: cycle limit %llu reached (hart %u at pc=0x%08x)", (unsigned long long)max_cycles, c,
+                h->core[c].hart.pc);
+      rc = -1;
+      break;
+    }
+    rc = host_step(h);
+  }
+  if (rc < 0) {
+    snprintf(err, cap, "%s", h->err);
+    return -1;
+  }
+  *code = h->exit_code;
+  return 0;
+}
+
+/* ---------------------------------------------------------------- stats */
+
+void host_stats(const host_t *h, host_stats_t *s) {
+  *s = h->st;
+  s->cycles = h->now;
+  for (unsigned c = 0; c < h->cfg.cores; c++) s->core[c] = h->core[c].st;
+}
+
+void host_probe(const host_t *h, unsigned core, host_probe_t *p) {
+  const host_core_t *c = &h->core[core];
+  p->rob = c->rob_n;
+  p->lq = c->lq_n;
+  p->sq = c->sq_n;
+  p->l1d_mshr = c->l1d_busy;
+  p->l2_mshr = c->l2_busy;
+  p->committed = c->committed_now;
+  p->halted = c->halted;
+  p->pc = c->hart.pc;
+}
+
+void host_print_stats(const host_t *h, FILE *f) {
+  host_stats_t s;
+  host_stats(h, &s);
+  fprintf(f, "host: %llu cycles, %u cores\n", (unsigned long long)s.cycles, h->cfg.cores);
+  for (unsigned c = 0; c < h->cfg.cores; c++) {
+    const host_core_stats_t *k = &s.core[c];
+    fprintf(f,
+            "  core %u: %llu insns IPC %.3f | br %llu mispred %llu | ld %llu st %llu amo %llu fwd %llu | "
+            "L1I miss %llu | L1D hit %llu miss %llu merge %llu | L2 hit %llu miss %llu | LLC hit %llu miss %llu "
+            "merge %llu | stalls rob %llu lsq %llu mshr %llu fetch %llu serial %llu\n",
+            c, (unsigned long long)k->insns, k->cycles_active ? (double)k->insns / (double)k->cycles_active : 0.0,
+            (unsigned long long)k->branches, (unsigned long long)k->mispredicts, (unsigned long long)k->loads,
+            (unsigned long long)k->stores, (unsigned long long)k->amos, (unsigned long long)k->fwd_loads,
+            (unsigned long long)k->l1i_miss, (unsigned long long)k->l1d_hit, (unsigned long long)k->l1d_miss,
+            (unsigned long long)k->l1d_merge, (unsigned long long)k->l2_hit, (unsigned long long)k->l2_miss,
+            (unsigned long long)k->llc_hit, (unsigned long long)k->llc_miss, (unsigned long long)k->llc_merge,
+            (unsigned long long)k->stall_rob, (unsigned long long)k->stall_lsq, (unsigned long long)k->stall_mshr,
+            (unsigned long long)k->stall_fetch, (unsigned long long)k->stall_serial);
+  }
+  fprintf(f,
+          "  LLC: %llu lookups, %llu MSHR-full cycles, %llu write-backs to memory, %llu L2 write-backs | memory: %llu "
+          "reads %llu writes %llu stalls | coherence invalidations %llu | PIM: %llu lines written back, %llu "
+          "invalidated\n",
+          (unsigned long long)s.llc_lookups, (unsigned long long)s.llc_stall_cycles,
+          (unsigned long long)s.llc_writebacks, (unsigned long long)s.l2_writebacks, (unsigned long long)s.hmc_reads,
+          (unsigned long long)s.hmc_writes, (unsigned long long)s.hmc_stalls, (unsigned long long)s.coherence_invals,
+          (unsigned long long)s.pim_wb_lines, (unsigned long long)s.pim_inv_lines);
+}

@@ -1,0 +1,616 @@
+/* Out-of-order timing model of one host core (docs/host.md "Core").
+ *
+ * Functional-first: rv32_step() executes an instruction when it dispatches;
+ * the ROB entry then gets its times by dataflow: issue = max(dispatch + 1,
+ * sources ready, a free functional unit), complete = issue + latency.  A
+ * load's completion is known only when its L1D access (an event at its
+ * issue cycle) hits or its miss is filled; instructions that depend on an
+ * unknown time wait on the producer's consumer list and are timed when it
+ * resolves.  Commit is in order, width per cycle, once complete. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../sw/include/copim_mmio.h"
+#include "host_int.h"
+
+#define DEV_BASE 0xF0000000u
+
+static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+int host_core_init(host_core_t *c, struct host *h, unsigned id) {
+  const host_cfg_t *g = &h->cfg;
+  c->h = h;
+  c->id = id;
+  c->rob = calloc(g->rob, sizeof *c->rob);
+  c->node = calloc((size_t)g->rob * 3, sizeof *c->node);
+  c->sq = calloc(g->sq, sizeof *c->sq);
+  c->pht = malloc((size_t)1 << g->bp_hist);
+  c->itb = calloc((size_t)1 << g->itb_bits, sizeof *c->itb);
+  c->ras = calloc(g->ras ? g->ras : 1, sizeof *c->ras);
+  c->dec = calloc(HOST_DEC_SIZE, sizeof *c->dec);
+  if (!c->rob || !c->node || !c->sq || !c->pht || !c->itb || !c->ras || !c->dec) return -1;
+  if (host_cache_init(&c->l1i, g->l1i.bytes, g->l1i.ways) || host_cache_init(&c->l1d, g->l1d.bytes, g->l1d.ways) ||
+      host_cache_init(&c->l2, g->l2.bytes, g->l2.ways))
+    return -1;
+  for (unsigned i = 0; i < HOST_DEC_SIZE; i++) c->dec[i].pc = 1; /* never a fetch pc */
+  return 0;
+}
+
+void host_core_fini(host_core_t *c) {
+  free(c->rob);
+  free(c->node);
+  free(c->sq);
+  free(c->pht);
+  free(c->itb);
+  free(c->ras);
+  free(c->dec);
+  host_cache_free(&c->l1i);
+  host_cache_free(&c->l1d);
+  host_cache_free(&c->l2);
+}
+
+void host_core_reset(host_core_t *c, uint32_t pc) {
+  const host_cfg_t *g = &c->h->cfg;
+  rv32_hart_reset(&c->hart, pc, g->hartid_base + c->id);
+  c->halted = 0;
+  c->rob_head = c->rob_n = 0;
+  c->next_seq = c->head_seq = 1;
+  const unsigned nn = g->rob * 3;
+  for (unsigned i = 0; i < nn; i++) c->node[i].next = (uint16_t)(i + 1 < nn ? i + 1 : HOST_NIL);
+  c->node_free = 0;
+  for (unsigned r = 0; r < 32; r++) {
+    c->reg_ready[r] = 0;
+    c->reg_seq[r] = 0;
+  }
+  c->sq_head = c->sq_n = c->lq_n = 0;
+  memset(c->fu_alu, 0, sizeof c->fu_alu);
+  memset(c->fu_mul, 0, sizeof c->fu_mul);
+  memset(c->fu_ld, 0, sizeof c->fu_ld);
+  c->div_free = 0;
+  c->fe_ready = 0;
+  c->fe_wait_br = c->fe_miss = 0;
+  c->fe_line = 0xFFFFFFFFu;
+  c->ghist = 0;
+  memset(c->pht, 1, (size_t)1 << g->bp_hist); /* weakly not taken */
+  c->ras_top = c->ras_n = 0;
+  c->ser = SER_NONE;
+  c->ser_inflight = 0;
+  c->wb_pending = 0;
+  c->resv_valid = 0;
+  c->mshrq_head = c->mshrq_n = 0;
+  c->l2q_head = c->l2q_n = 0;
+}
+
+/* ---------------------------------------------------------------- dataflow */
+
+static uint64_t fu_slot(host_fu_t *ring, unsigned limit, uint64_t t, uint64_t now) {
+  /* beyond the ring's horizon contention is not tracked */
+  if (t >= now + HOST_FU_RING - 8) return t;
+  for (;;) {
+    host_fu_t *f = &ring[t & (HOST_FU_RING - 1)];
+    if (f->cyc != t) {
+      f->cyc = t;
+      f->cnt = 0;
+    }
+    if (f->cnt < limit) {
+      f->cnt++;
+      return t;
+    }
+    t++;
+  }
+}
+
+static void schedule(host_core_t *c, unsigned slot);
+
+void host_core_resolve(host_core_t *c, unsigned slot, uint64_t t) {
+  host_rob_t *e = &c->rob[slot];
+  e->complete = t;
+  if (e->rd && c->reg_seq[e->rd] == e->seq) c->reg_ready[e->rd] = t;
+  if (e->mispredict) {
+    c->fe_wait_br = 0;
+    c->fe_ready = max64(c->fe_ready, t + c->h->cfg.mispredict_penalty);
+  }
+  uint16_t n = e->cons;
+  e->cons = HOST_NIL;
+  while (n != HOST_NIL) {
+    host_node_t *nd = &c->node[n];
+    const uint16_t next = nd->next, cs = nd->slot;
+    nd->next = c->node_free;
+    c->node_free = n;
+    host_rob_t *ce = &c->rob[cs];
+    if (ce->ready < t) ce->ready = t;
+    if (--ce->pending == 0) schedule(c, cs);
+    n = next;
+  }
+}
+
+void host_core_load_done(host_core_t *c, unsigned slot, uint64_t t) { host_core_resolve(c, slot, t); }
+
+static void schedule(host_core_t *c, unsigned slot) {
+  struct host *h = c->h;
+  const host_cfg_t *g = &h->cfg;
+  host_rob_t *e = &c->rob[slot];
+  uint64_t t = max64(e->disp + 1, e->ready);
+  if (t < h->now) t = h->now;
+  switch (e->kind) {
+    case K_ALU:
+    case K_BR:
+      t = fu_slot(c->fu_alu, g->alus, t, h->now);
+      host_core_resolve(c, slot, t + e->lat);
+      break;
+    case K_MUL:
+      t = fu_slot(c->fu_mul, g->muls, t, h->now);
+      host_core_resolve(c, slot, t + g->lat_mul);
+      break;
+    case K_DIV:
+      t = max64(t, c->div_free);
+      c->div_free = t + g->lat_div;
+      host_core_resolve(c, slot, t + g->lat_div);
+      break;
+    case K_STORE: host_core_resolve(c, slot, t); break;
+    case K_FWD: host_core_resolve(c, slot, t + g->lat_fwd); break;
+    case K_LOAD: host_ev_push(h, t, EV_LOAD, c->id, slot, (uint32_t)e->seq); break;
+    default: break;
+  }
+}
+
+void host_core_load_event(host_core_t *c, unsigned slot, uint32_t seqlo) {
+  struct host *h = c->h;
+  host_rob_t *e = &c->rob[slot];
+  if ((uint32_t)e->seq != seqlo || e->complete != HOST_INF || e->kind != K_LOAD) return;
+  host_fu_t *f = &c->fu_ld[h->now & (HOST_FU_RING - 1)];
+  if (f->cyc != h->now) {
+    f->cyc = h->now;
+    f->cnt = 0;
+  }
+  if (f->cnt >= h->cfg.load_ports) {
+    host_ev_push(h, h->now + 1, EV_LOAD, c->id, slot, seqlo);
+    return;
+  }
+  f->cnt++;
+  if (host_mem_load(c, slot, e->addr) < 0) {
+    c->st.stall_mshr++;
+    if (c->mshrq_n < 512) c->mshrq[(c->mshrq_head + c->mshrq_n++) % 512] = (uint16_t)slot;
+  }
+}
+
+void host_core_fetch_done(host_core_t *c, uint64_t t) {
+  c->fe_miss = 0;
+  c->fe_ready = max64(c->fe_ready, t);
+}
+
+void host_core_store_wake(host_core_t *c) {
+  if (c->sq_n) c->sq[c->sq_head].waiting = 0;
+}
+
+/* Consumer slot waits on producer slot p. */
+static void wait_on(host_core_t *c, unsigned slot, unsigned p) {
+  uint16_t n = c->node_free;
+  c->node_free = c->node[n].next;
+  c->node[n].slot = (uint16_t)slot;
+  c->node[n].next = c->rob[p].cons;
+  c->rob[p].cons = n;
+  c->rob[slot].pending++;
+}
+
+static void use_reg(host_core_t *c, unsigned slot, unsigned r) {
+  if (!r) return;
+  if (c->reg_ready[r] != HOST_INF) {
+    if (c->rob[slot].ready < c->reg_ready[r]) c->rob[slot].ready = c->reg_ready[r];
+    return;
+  }
+  wait_on(c, slot, c->reg_slot[r]);
+}
+
+/* ---------------------------------------------------------------- front end */
+
+static int is_link(unsigned r) { return r == 1 || r == 5; }
+
+/* Returns 1 when the control transfer was mispredicted. */
+static int predict(host_core_t *c, const rv32_insn_t *d, uint32_t pc, uint32_t next) {
+  const host_cfg_t *g = &c->h->cfg;
+  if (d->cls & RV32_C_BRANCH) {
+    const uint32_t mask = (1u << g->bp_hist) - 1;
+    const uint32_t idx = ((pc >> 2) ^ c->ghist) & mask;
+    const int taken = next != pc + 4;
+    uint8_t *ctr = &c->pht[idx];
+    const int pred = *ctr >= 2;
+    if (taken && *ctr < 3) (*ctr)++;
+    if (!taken && *ctr > 0) (*ctr)--;
+    c->ghist = ((c->ghist << 1) | (uint32_t)taken) & mask;
+    return pred != taken;
+  }
+  int miss = 0;
+  if (d->op == RV32_JALR) {
+    uint32_t pred;
+    if (d->rd == 0 && is_link(d->rs1) && g->ras) {
+      if (c->ras_n) {
+        c->ras_top = (c->ras_top + g->ras - 1) % g->ras;
+        c->ras_n--;
+        pred = c->ras[c->ras_top];
+      } else {
+        pred = 0;
+      }
+    } else {
+      uint32_t *it = &c->itb[(pc >> 2) & ((1u << g->itb_bits) - 1)];
+      pred = *it;
+      *it = next;
+    }
+    miss = pred != next;
+  }
+  if ((d->op == RV32_JAL || d->op == RV32_JALR) && is_link(d->rd) && g->ras) {
+    c->ras[c->ras_top] = pc + 4;
+    c->ras_top = (c->ras_top + 1) % g->ras;
+    if (c->ras_n < g->ras) c->ras_n++;
+  }
+  return miss;
+}
+
+/* ---------------------------------------------------------------- dispatch */
+
+static unsigned new_entry(host_core_t *c, unsigned kind) {
+  const unsigned R = c->h->cfg.rob;
+  unsigned slot = c->rob_head + c->rob_n;
+  if (slot >= R) slot -= R;
+  c->rob_n++;
+  host_rob_t *e = &c->rob[slot];
+  e->seq = c->next_seq++;
+  e->complete = HOST_INF;
+  e->ready = 0;
+  e->disp = c->h->now;
+  e->cons = HOST_NIL;
+  e->wnext = HOST_NIL;
+  e->kind = (uint8_t)kind;
+  e->pending = 0;
+  e->mispredict = 0;
+  e->rd = 0;
+  e->lat = 1;
+  return slot;
+}
+
+static void set_rd(host_core_t *c, unsigned slot, const rv32_result_t *r, const rv32_insn_t *d) {
+  if (!(d->cls & RV32_C_WRITES_RD) || !d->rd) return;
+  host_rob_t *e = &c->rob[slot];
+  e->rd = d->rd;
+  c->reg_seq[d->rd] = e->seq;
+  c->reg_slot[d->rd] = (uint16_t)slot;
+  c->reg_ready[d->rd] = e->complete; /* HOST_INF until resolved */
+  (void)r;
+}
+
+static int trap_taken(host_core_t *c, const rv32_result_t *r) {
+  struct host *h = c->h;
+  if (!c->hart.mtvec) {
+    host_fail(h, "hart %u: trap cause %u at pc=0x%08x (tval 0x%08x) at cycle %llu, no trap handler", c->id, r->cause,
+              r->pc, r->tval, (unsigned long long)h->now);
+    return 1;
+  }
+  c->fe_ready = max64(c->fe_ready, h->now + h->cfg.mispredict_penalty);
+  return 1;
+}
+
+static void exec_retire_hook(host_core_t *c, const rv32_result_t *r) {
+  struct host *h = c->h;
+  if (h->hooks.retire) h->hooks.retire(h->hooks.ctx, c->id, r);
+}
+
+/* Executes a serialising instruction now (ROB and SQ are empty). */
+static void exec_serial(host_core_t *c, const rv32_insn_t *d) {
+  struct host *h = c->h;
+  const host_cfg_t *g = &h->cfg;
+  c->hart.mcycle = h->now;
+  rv32_result_t r;
+  rv32_step(&c->hart, &c->bus, &r);
+  exec_retire_hook(c, &r);
+  if (h->failed) return;
+  if (!r.retired) {
+    trap_taken(c, &r);
+    return;
+  }
+  unsigned slot = new_entry(c, K_SER);
+  c->ser_inflight = 1;
+  c->ser_seq = c->rob[slot].seq;
+  uint64_t done = h->now + g->lat_csr;
+  if (d->cls & RV32_C_AMO) {
+    c->st.amos++;
+    int rc = host_mem_store(c, r.mem_addr, 1, slot);
+    if (rc == 0) done = HOST_INF; /* resolved by the fill */
+    else done = h->now + g->l1d.lat + 1;
+  } else if ((d->cls & (RV32_C_LOAD | RV32_C_STORE))) {
+    done = h->now + g->lat_mmio;
+    if (d->cls & RV32_C_LOAD) c->st.loads++;
+    else c->st.stores++;
+  } else if (d->cls & RV32_C_CUSTOM) {
+    done = h->now + 1;
+  }
+  set_rd(c, slot, &r, d);
+  if (done != HOST_INF) host_core_resolve(c, slot, done);
+  if (c->hart.wfi) c->halted = 1;
+  c->fe_ready = max64(c->fe_ready, h->now + 1);
+}
+
+/* custom-0 sequencing: markers to the IMU, verdicts, PIM launch/wait. */
+static void ser_step(host_core_t *c) {
+  struct host *h = c->h;
+  const rv32_insn_t *d = &c->ser_d;
+  const uint32_t rs1 = c->hart.x[d->rs1], rs2 = c->hart.x[d->rs2];
+  switch (c->ser) {
+    case SER_MARKER: {
+      const unsigned op = d->op == RV32_CP_LOOP_BEGIN ? IMU_OP_BEGIN : d->op == RV32_CP_LOOP_ITER ? IMU_OP_ITER : IMU_OP_END;
+      if (!c->imu_port) {
+        c->custom_rd = 0;
+        c->ser = SER_NONE;
+        c->st.markers++;
+        exec_serial(c, d);
+        return;
+      }
+      c->imu_out.marker_valid = 1;
+      c->imu_out.marker_op = op;
+      c->imu_out.marker_id = rs1;
+      c->imu_out.marker_trip = op == IMU_OP_BEGIN ? rs2 : 0;
+      if (!c->imu_in.marker_ready) {
+        c->st.stall_serial++;
+        return;
+      }
+      c->st.markers++;
+      if (op == IMU_OP_ITER) {
+        c->ser = SER_VERDICT;
+        return;
+      }
+      c->custom_rd = 0;
+      c->ser = SER_NONE;
+      exec_serial(c, d);
+      return;
+    }
+    case SER_VERDICT:
+      if (!c->imu_in.verdict_valid) {
+        c->st.stall_serial++;
+        return;
+      }
+      c->custom_rd = (uint32_t)(c->imu_in.verdict != 0);
+      c->ser = SER_NONE;
+      exec_serial(c, d);
+      return;
+    case SER_WB:
+      host_mem_flush_dirty(h, c);
+      c->ser = SER_LAUNCH;
+      /* fall through */
+    case SER_LAUNCH: {
+      if (c->wb_pending) {
+        c->st.pim_wb_cycles++;
+        return;
+      }
+      if (!h->hooks.pim_launch) {
+        host_fail(h, "hart %u: cp.pim.launch at pc=0x%08x (cycle %llu) but no PIM dispatcher is attached", c->id,
+                  c->hart.pc, (unsigned long long)h->now);
+        return;
+      }
+      uint32_t ticket = 0;
+      int rc = h->hooks.pim_launch(h->hooks.ctx, c->id, rs1, h->now * h->cfg.clk_ps, &ticket);
+      if (rc == 1) return;
+      if (rc < 0) {
+        host_fail(h, "hart %u: cp.pim.launch of descriptor 0x%08x refused at pc=0x%08x (cycle %llu)", c->id, rs1,
+                  c->hart.pc, (unsigned long long)h->now);
+        return;
+      }
+      c->st.pim_launches++;
+      c->custom_rd = ticket;
+      c->ser = SER_NONE;
+      exec_serial(c, d);
+      return;
+    }
+    case SER_PIMWAIT: {
+      if (!h->hooks.pim_done) {
+        host_fail(h, "hart %u: cp.pim.wait at pc=0x%08x (cycle %llu) but no PIM dispatcher is attached", c->id,
+                  c->hart.pc, (unsigned long long)h->now);
+        return;
+      }
+      int rc = h->hooks.pim_done(h->hooks.ctx, c->id, rs1, h->now * h->cfg.clk_ps);
+      if (rc < 0) {
+        host_fail(h, "hart %u: cp.pim.wait on unknown ticket %u at pc=0x%08x (cycle %llu)", c->id, rs1, c->hart.pc,
+                  (unsigned long long)h->now);
+        return;
+      }
+      h->last_commit = h->now; /* waiting on PEs is progress */
+      if (rc == 0 || h->invq_n) {
+        c->st.pim_wait_cycles++;
+        return;
+      }
+      c->custom_rd = 0;
+      c->ser = SER_NONE;
+      exec_serial(c, d);
+      return;
+    }
+    default: c->ser = SER_NONE; return;
+  }
+}
+
+static int serialising(const rv32_insn_t *d) {
+  return (d->cls & (RV32_C_CSR | RV32_C_SYSTEM | RV32_C_AMO | RV32_C_CUSTOM)) || d->op == RV32_ILLEGAL;
+}
+
+static void dispatch(host_core_t *c) {
+  struct host *h = c->h;
+  const host_cfg_t *g = &h->cfg;
+  if (c->ser != SER_NONE) {
+    ser_step(c);
+    return;
+  }
+  if (c->ser_inflight) {
+    c->st.stall_serial++;
+    return;
+  }
+  if (c->fe_wait_br || c->fe_miss || c->fe_ready > h->now) {
+    c->st.stall_fetch++;
+    return;
+  }
+  for (unsigned n = 0; n < g->width; n++) {
+    const uint32_t pc = c->hart.pc;
+    uint32_t raw = 0;
+    if (pc >= COPIM_TEXT_BASE && (uint64_t)pc + 4 <= h->mem_bytes && !(pc & 3)) {
+      const uint32_t line = pc >> HOST_LINE_BITS;
+      if (line != c->fe_line) {
+        int rc = host_mem_fetch(c, pc);
+        if (rc <= 0) {
+          if (rc == 0) c->fe_miss = 1;
+          c->st.stall_fetch++;
+          return;
+        }
+        c->fe_line = line;
+      }
+      memcpy(&raw, h->mem + pc, 4);
+    }
+    host_dec_t *dc = &c->dec[(pc >> 2) & (HOST_DEC_SIZE - 1)];
+    if (dc->pc != pc || dc->raw != raw) {
+      dc->pc = pc;
+      dc->raw = raw;
+      rv32_decode(raw, &dc->d);
+    }
+    const rv32_insn_t *d = &dc->d;
+    if (c->rob_n == g->rob) {
+      c->st.stall_rob++;
+      return;
+    }
+    const int is_ld = (d->cls & RV32_C_LOAD) != 0, is_st = (d->cls & RV32_C_STORE) != 0;
+    if ((is_ld && c->lq_n == g->lq) || (is_st && c->sq_n == g->sq)) {
+      c->st.stall_lsq++;
+      return;
+    }
+    int ser = serialising(d);
+    if (!ser && (is_ld || is_st) && c->hart.x[d->rs1] + (uint32_t)d->imm >= DEV_BASE) ser = 1;
+    if (ser) {
+      if (n || c->rob_n || c->sq_n) {
+        if (!n) c->st.stall_serial++;
+        return;
+      }
+      if (d->cls & RV32_C_CUSTOM) {
+        c->ser_d = *d;
+        switch (d->op) {
+          case RV32_CP_PIM_LAUNCH: c->ser = SER_WB; break;
+          case RV32_CP_PIM_WAIT: c->ser = SER_PIMWAIT; break;
+          default: c->ser = SER_MARKER; break;
+        }
+        ser_step(c);
+      } else {
+        exec_serial(c, d);
+      }
+      return;
+    }
+    /* an ordinary instruction: execute, then time it */
+    rv32_result_t r;
+    rv32_step(&c->hart, &c->bus, &r);
+    exec_retire_hook(c, &r);
+    if (h->failed) return;
+    if (!r.retired) {
+      trap_taken(c, &r);
+      return;
+    }
+    unsigned kind = K_ALU;
+    if (d->cls & RV32_C_LOAD) kind = K_LOAD;
+    else if (d->cls & RV32_C_STORE) kind = K_STORE;
+    else if (d->cls & (RV32_C_BRANCH | RV32_C_JUMP)) kind = K_BR;
+    else if (d->cls & RV32_C_MULDIV) kind = d->op >= RV32_DIV ? K_DIV : K_MUL;
+    const unsigned slot = new_entry(c, kind);
+    host_rob_t *e = &c->rob[slot];
+    e->lat = (uint8_t)g->lat_alu;
+    if (d->cls & RV32_C_USES_RS1) use_reg(c, slot, d->rs1);
+    if (d->cls & RV32_C_USES_RS2) use_reg(c, slot, d->rs2);
+    int end_group = r.next_pc != pc + 4;
+    if (kind == K_LOAD) {
+      c->st.loads++;
+      c->lq_n++;
+      e->addr = r.mem_addr;
+      e->size = (uint8_t)rv32_mem_size(d->op);
+      /* store-to-load forwarding from the youngest older overlapping store */
+      const unsigned S = g->sq;
+      for (unsigned k = c->sq_n; k-- > 0;) {
+        unsigned i = c->sq_head + k;
+        if (i >= S) i -= S;
+        host_sq_t *s = &c->sq[i];
+        if (s->addr < e->addr + e->size && e->addr < s->addr + s->size) {
+          e->kind = K_FWD;
+          c->st.fwd_loads++;
+          if (s->commit == HOST_INF) {
+            host_rob_t *se = &c->rob[s->rob];
+            if (se->seq == s->seq) {
+              if (se->complete == HOST_INF) wait_on(c, slot, s->rob);
+              else if (e->ready < se->complete) e->ready = se->complete;
+            }
+          }
+          break;
+        }
+      }
+    } else if (kind == K_STORE) {
+      c->st.stores++;
+      unsigned i = c->sq_head + c->sq_n;
+      if (i >= g->sq) i -= g->sq;
+      c->sq_n++;
+      host_sq_t *s = &c->sq[i];
+      s->addr = r.mem_addr;
+      s->size = (uint8_t)rv32_mem_size(d->op);
+      s->waiting = 0;
+      s->rob = (uint16_t)slot;
+      s->seq = e->seq;
+      s->commit = HOST_INF;
+      e->sqi = (uint16_t)i;
+    } else if (kind == K_BR) {
+      c->st.branches++;
+      if (predict(c, d, pc, r.next_pc)) {
+        e->mispredict = 1;
+        c->fe_wait_br = 1;
+        c->st.mispredicts++;
+        end_group = 1;
+      }
+    }
+    set_rd(c, slot, &r, d);
+    if (!e->pending) schedule(c, slot);
+    if (end_group || c->fe_wait_br) return;
+  }
+}
+
+static void commit(host_core_t *c) {
+  struct host *h = c->h;
+  const host_cfg_t *g = &h->cfg;
+  unsigned n = 0;
+  while (n < g->width && c->rob_n) {
+    host_rob_t *e = &c->rob[c->rob_head];
+    if (e->complete > h->now) break;
+    if (e->kind == K_STORE) c->sq[e->sqi].commit = h->now;
+    else if (e->kind == K_LOAD || e->kind == K_FWD) c->lq_n--;
+    else if (e->kind == K_SER && c->ser_inflight && e->seq == c->ser_seq) c->ser_inflight = 0;
+    if (++c->rob_head == g->rob) c->rob_head = 0;
+    c->rob_n--;
+    c->head_seq++;
+    n++;
+  }
+  c->committed_now = n;
+  if (n) {
+    c->st.insns += n;
+    h->last_commit = h->now;
+  }
+}
+
+static void drain_store(host_core_t *c) {
+  if (!c->sq_n) return;
+  host_sq_t *s = &c->sq[c->sq_head];
+  if (s->commit >= c->h->now || s->waiting) return;
+  int rc = host_mem_store(c, s->addr, 0, 0);
+  if (rc == 1) {
+    if (++c->sq_head == c->h->cfg.sq) c->sq_head = 0;
+    c->sq_n--;
+  } else if (rc == 0) {
+    s->waiting = 1;
+  } else {
+    c->st.stall_mshr++;
+  }
+}
+
+void host_core_cycle(host_core_t *c) {
+  c->imu_out.marker_valid = 0;
+  c->committed_now = 0;
+  if (c->halted) return;
+  c->st.cycles_active = c->h->now + 1;
+  commit(c);
+  drain_store(c);
+  dispatch(c);
+}

@@ -1,0 +1,292 @@
+/* Internal state of the host model shared by host.c (system, MMIO,
+ * custom-0, IMU/PMC wiring), host_core.c (out-of-order timing),
+ * host_mem.c (cache hierarchy, MSHRs, coherence, HMC) and host_cache.c
+ * (tag arrays).  Not an API: include host.h. */
+#ifndef HOST_INT_H
+#define HOST_INT_H
+
+#include "host.h"
+
+#define HOST_INF UINT64_MAX
+#define HOST_NIL 0xFFFFu
+#define HOST_LINE_BITS 6
+#define HOST_MAX_MSHR 64
+#define HOST_FU_RING 256
+
+/* ---------------------------------------------------------------- tags */
+enum { ST_I = 0, ST_S = 1, ST_E = 2, ST_M = 3 };
+
+typedef struct {
+  uint32_t tag;     /* line address (addr >> 6); valid when st != ST_I */
+  uint8_t st;       /* private caches: I/S/E/M; LLC: I or S(valid), dirty in .dirty */
+  uint8_t dirty;    /* LLC only */
+  uint16_t sharers; /* LLC only: cores whose L2 holds the line */
+  uint32_t stamp;   /* LRU: last touch */
+} host_line_t;
+
+typedef struct {
+  host_line_t *l;
+  uint32_t sets, ways, set_mask;
+  uint32_t tick;
+} host_cache_t;
+
+int host_cache_init(host_cache_t *c, uint32_t bytes, unsigned ways);
+void host_cache_free(host_cache_t *c);
+/* The line holding tag, or NULL. */
+host_line_t *host_cache_find(host_cache_t *c, uint32_t tag);
+/* Marks a line most recently used. */
+static inline void host_cache_touch(host_cache_t *c, host_line_t *l) { l->stamp = ++c->tick; }
+/* The way to fill tag into: an invalid one, else the least recently used. */
+host_line_t *host_cache_victim(host_cache_t *c, uint32_t tag);
+
+/* ---------------------------------------------------------------- events */
+enum {
+  EV_LOAD = 1,    /* a: rob slot, b: seq low bits: L1D access of a load */
+  EV_L2_REQ,      /* a: l1 mshr, b: src (0 L1I, 1 L1D): L2 lookup */
+  EV_L1_FILL,     /* a: l1 mshr, b: src | state << 4 */
+  EV_L2_FILL,     /* a: l2 mshr, b: state */
+  EV_LLC_MISS,    /* a: llc mshr: end of the hit phase, request to memory */
+  EV_MEM_RESP,    /* stand-in memory: a: llc mshr (or HOST_NIL for a write ack) */
+};
+
+typedef struct {
+  uint64_t t;
+  uint32_t seq;
+  uint8_t type, core;
+  uint16_t a;
+  uint32_t b;
+} host_ev_t;
+
+/* ---------------------------------------------------------------- MSHRs */
+typedef struct {
+  uint32_t line;
+  uint8_t busy, excl, src;
+  uint16_t loads;   /* L1D: list of waiting loads (rob slots, via rob.wnext) */
+  uint8_t store, amo, fetch; /* L1: store drain / AMO / instruction fetch waits */
+  uint16_t amo_slot;
+} host_l1m_t;
+
+typedef struct {
+  uint32_t line;
+  uint8_t busy, excl;
+  uint8_t wait[2];   /* bit per L1 (0 L1I, 1 L1D): that L1's MSHR index + 1, 0 none */
+} host_l2m_t;
+
+typedef struct {
+  uint32_t line;
+  uint8_t busy, owner, sent;
+  uint16_t waiters;  /* bitmap of cores waiting */
+  uint8_t l2m[HOST_MAX_CORES]; /* per waiting core: its L2 MSHR */
+  uint8_t excl[HOST_MAX_CORES];
+} host_llcm_t;
+
+typedef struct {
+  uint32_t line;
+  uint8_t core, l2m, excl;
+  uint64_t arrive;
+} host_llcq_t;
+
+typedef struct {
+  hmc_cmd_t cmd;
+  uint32_t addr; /* line */
+  uint64_t tag;
+  unsigned core;
+} host_send_t;
+
+/* ---------------------------------------------------------------- core */
+enum { K_ALU = 0, K_MUL, K_DIV, K_BR, K_LOAD, K_STORE, K_SER, K_FWD };
+
+typedef struct {
+  uint64_t seq;
+  uint64_t complete; /* result available (HOST_INF: not known yet) */
+  uint64_t ready;    /* max over the sources known so far */
+  uint64_t disp;     /* dispatch cycle */
+  uint32_t addr;
+  uint16_t cons;     /* consumers waiting on this entry (node list) */
+  uint16_t wnext;    /* link in an MSHR's load list */
+  uint16_t sqi;      /* store: its SQ slot; forwarded load: the store's rob slot */
+  uint8_t kind, pending, mispredict, rd, lat, size;
+} host_rob_t;
+
+typedef struct {
+  uint16_t slot, next;
+} host_node_t;
+
+typedef struct {
+  uint32_t addr;
+  uint8_t size, waiting;
+  uint16_t rob;
+  uint64_t seq;
+  uint64_t commit; /* HOST_INF until committed */
+} host_sq_t;
+
+typedef struct {
+  uint64_t cyc;
+  uint8_t cnt;
+} host_fu_t;
+
+enum { SER_NONE = 0, SER_WAIT, SER_MARKER, SER_VERDICT, SER_WB, SER_LAUNCH, SER_PIMWAIT };
+
+typedef struct {
+  uint32_t pc;
+  uint32_t raw;
+  rv32_insn_t d;
+} host_dec_t;
+
+#define HOST_DEC_SIZE 4096
+
+typedef struct host_core {
+  struct host *h;
+  unsigned id;
+  rv32_hart_t hart;
+  rv32_bus_t bus;
+  int halted;
+  /* ROB, ring */
+  host_rob_t *rob;
+  unsigned rob_head, rob_n;
+  uint64_t next_seq, head_seq;
+  host_node_t *node;
+  uint16_t node_free;
+  /* register map */
+  uint64_t reg_ready[32];
+  uint64_t reg_seq[32];
+  uint16_t reg_slot[32];
+  /* LSQ */
+  host_sq_t *sq;
+  unsigned sq_head, sq_n, lq_n;
+  /* functional units */
+  host_fu_t fu_alu[HOST_FU_RING], fu_mul[HOST_FU_RING], fu_ld[HOST_FU_RING];
+  uint64_t div_free;
+  /* front end */
+  uint64_t fe_ready;     /* first cycle the next instruction may dispatch */
+  int fe_wait_br;        /* a mispredicted branch is unresolved */
+  int fe_miss;           /* waiting for an L1I fill */
+  uint32_t fe_line;      /* line of the last fetch that hit */
+  uint32_t ghist;
+  uint8_t *pht;
+  uint32_t *itb;
+  uint32_t *ras;
+  unsigned ras_top, ras_n;
+  host_dec_t *dec;
+  /* serialising instructions and custom-0 */
+  int ser;               /* SER_* */
+  uint64_t ser_seq;      /* the serialising entry in flight (dispatch waits for its commit) */
+  int ser_inflight;
+  rv32_insn_t ser_d;
+  uint32_t ser_rs1, ser_rs2;
+  uint32_t custom_rd;
+  unsigned wb_pending;   /* PIM write-backs not yet acknowledged */
+  /* LR/SC */
+  int resv_valid;
+  uint32_t resv_addr;
+  /* caches */
+  host_cache_t l1i, l1d, l2;
+  host_l1m_t l1im[HOST_MAX_MSHR], l1dm[HOST_MAX_MSHR];
+  host_l2m_t l2m[HOST_MAX_MSHR];
+  unsigned l1i_busy, l1d_busy, l2_busy;
+  /* loads waiting for a free L1D MSHR (rob slots, FIFO) / L1 misses for an L2 MSHR */
+  uint16_t mshrq[512];
+  unsigned mshrq_head, mshrq_n;
+  uint16_t l2q[2 * HOST_MAX_MSHR]; /* src << 8 | l1 mshr */
+  unsigned l2q_head, l2q_n;
+  uint64_t fu_ld_now; /* loads issued this cycle */
+  /* IMU */
+  int imu_port;          /* 1: handshakes with an IMU */
+  imu_t *imu;
+  host_imu_in_t imu_in;
+  host_imu_out_t imu_out;
+  unsigned committed_now;
+  host_core_stats_t st;
+} host_core_t;
+
+/* ---------------------------------------------------------------- system */
+struct host {
+  host_cfg_t cfg;
+  uint8_t *mem;
+  size_t mem_bytes;
+  hmc_t *hmc;
+  host_hooks_t hooks;
+  uint64_t now;
+  host_core_t core[HOST_MAX_CORES];
+  /* event heap */
+  host_ev_t *ev;
+  unsigned ev_n, ev_cap;
+  uint32_t ev_seq;
+  /* LLC */
+  host_cache_t llc;
+  host_llcm_t llcm[HOST_MAX_MSHR];
+  unsigned llcm_busy;
+  host_llcq_t *llcq;
+  unsigned llcq_head, llcq_n, llcq_cap;
+  uint16_t *fillq;      /* LLC MSHRs whose memory data arrived, one freed per cycle */
+  unsigned fillq_head, fillq_n;
+  /* memory sends that found the HMC full */
+  host_send_t *sendq;
+  unsigned sendq_head, sendq_n, sendq_cap;
+  /* PMC ports of this cycle */
+  uint64_t hit_until[HOST_MAX_CORES];
+  unsigned miss_cnt[HOST_MAX_CORES];
+  pmc_in_t pmc_in;
+  pmc_out_t pmc_out;
+  pmc_t *pmc;
+  /* PIM */
+  uint32_t *invq;       /* lines to invalidate */
+  unsigned invq_head, invq_n, invq_cap;
+  int wb_active;        /* a PIM write-back walk is running */
+  /* ELF */
+  uint32_t entry, pe_start;
+  int loaded;
+  /* MMIO, console, exit */
+  char *con;
+  size_t con_len, con_cap;
+  int exited, failed;
+  uint32_t exit_code, cycle_hi;
+  char err[512];
+  uint64_t last_commit;
+  uint64_t kernel_insn0;
+  host_stats_t st;
+};
+
+/* host.c */
+void host_fail(struct host *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void host_ev_push(struct host *h, uint64_t t, unsigned type, unsigned core, unsigned a, uint32_t b);
+int host_dev_load(struct host *h, host_core_t *c, uint32_t addr, unsigned size, uint32_t *v);
+int host_dev_store(struct host *h, host_core_t *c, uint32_t addr, unsigned size, uint32_t v);
+int host_custom(host_core_t *c, const rv32_insn_t *d, uint32_t rs1, uint32_t rs2, uint32_t *rd);
+
+/* host_core.c */
+int host_core_init(host_core_t *c, struct host *h, unsigned id);
+void host_core_fini(host_core_t *c);
+void host_core_reset(host_core_t *c, uint32_t pc);
+void host_core_cycle(host_core_t *c);
+/* A load's or AMO's data arrived at cycle t (L1 fill or hit). */
+void host_core_load_done(host_core_t *c, unsigned slot, uint64_t t);
+/* The entry's complete time became known: wake consumers. */
+void host_core_resolve(host_core_t *c, unsigned slot, uint64_t t);
+void host_core_fetch_done(host_core_t *c, uint64_t t);
+void host_core_store_wake(host_core_t *c);
+void host_core_load_event(host_core_t *c, unsigned slot, uint32_t seqlo);
+
+/* host_mem.c */
+int host_mem_init(struct host *h);
+void host_mem_fini(struct host *h);
+/* L1D access of a load at cycle now: 1 hit (done), 0 miss queued on an
+ * MSHR, -1 no MSHR (retry). */
+int host_mem_load(host_core_t *c, unsigned slot, uint32_t addr);
+/* Store drain / AMO: 1 written (line owned), 0 waiting on an MSHR, -1 no MSHR. */
+int host_mem_store(host_core_t *c, uint32_t addr, int amo, unsigned slot);
+/* Instruction fetch of a new line: 1 hit, 0 miss (host_core_fetch_done later), -1 no MSHR. */
+int host_mem_fetch(host_core_t *c, uint32_t pc);
+void host_mem_event(struct host *h, const host_ev_t *e);
+/* Per cycle, before the events: memory responses, HMC sends, one LLC fill. */
+void host_mem_cycle(struct host *h);
+/* Per cycle, after the events: one LLC lookup, one queued invalidation. */
+void host_mem_llc(struct host *h);
+/* PMC ports of the cycle (after the cores). */
+void host_mem_pmc(struct host *h);
+/* Writes every dirty line back for a PIM launch of core c (traffic counted in wb_pending). */
+void host_mem_flush_dirty(struct host *h, host_core_t *c);
+void host_mem_invalidate_line(struct host *h, uint32_t line);
+void host_mem_hmc_resp(struct host *h, const hmc_resp_t *r);
+
+#endif

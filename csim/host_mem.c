@@ -1,0 +1,629 @@
+/* Host cache hierarchy: private L1I/L1D/L2 per core, shared inclusive LLC
+ * with a sharer directory, MSHRs at every level with same-line merging,
+ * MESI-style invalidation coherence, misses to the HMC, and the LLC's PMC
+ * ports (docs/host.md "Caches" and "PMC ports"). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "host_int.h"
+
+/* Tags of HMC requests: kind in the high half. */
+enum { TAG_FILL = 1, TAG_WB = 2, TAG_POSTED = 3 };
+
+int host_mem_init(struct host *h) {
+  const host_cfg_t *g = &h->cfg;
+  if (host_cache_init(&h->llc, g->llc.bytes, g->llc.ways)) return -1;
+  h->llcq_cap = 1024;
+  h->llcq = calloc(h->llcq_cap, sizeof *h->llcq);
+  h->fillq = calloc(HOST_MAX_MSHR, sizeof *h->fillq);
+  h->sendq_cap = 1024;
+  h->sendq = calloc(h->sendq_cap, sizeof *h->sendq);
+  h->invq_cap = 1024;
+  h->invq = calloc(h->invq_cap, sizeof *h->invq);
+  return h->llcq && h->fillq && h->sendq && h->invq ? 0 : -1;
+}
+
+void host_mem_fini(struct host *h) {
+  host_cache_free(&h->llc);
+  free(h->llcq);
+  free(h->fillq);
+  free(h->sendq);
+  free(h->invq);
+}
+
+/* ---------------------------------------------------------------- memory */
+
+static unsigned link_of(struct host *h, unsigned core) {
+  return h->hmc ? core % hmc_cfg(h->hmc)->links : 0;
+}
+
+static int try_send(struct host *h, hmc_cmd_t cmd, uint32_t line, uint64_t tag, unsigned core) {
+  if (!h->hmc) {
+    /* stand-in: fixed latency; posted writes vanish */
+    if (cmd == HMC_WR_POSTED) return HMC_OK;
+    host_ev_push(h, h->now + h->cfg.mem_lat, EV_MEM_RESP, core, (unsigned)(tag >> 32), (uint32_t)tag);
+    return HMC_OK;
+  }
+  hmc_req_t r = {.port = hmc_port_link(link_of(h, core)), .cmd = cmd, .addr = (uint64_t)line << HOST_LINE_BITS,
+                 .size = 64, .tag = tag};
+  int rc = hmc_send(h->hmc, &r, h->now * h->cfg.clk_ps);
+  if (rc == HMC_STALL) h->st.hmc_stalls++;
+  else if (rc != HMC_OK) host_fail(h, "host: the HMC refused a request for 0x%08x at cycle %llu", line << HOST_LINE_BITS,
+                                   (unsigned long long)h->now);
+  return rc;
+}
+
+static void mem_send(struct host *h, hmc_cmd_t cmd, uint32_t line, uint64_t tag, unsigned core) {
+  if (cmd == HMC_RD) h->st.hmc_reads++;
+  else h->st.hmc_writes++;
+  if (!h->sendq_n && try_send(h, cmd, line, tag, core) != HMC_STALL) return;
+  if (h->sendq_n == h->sendq_cap) {
+    unsigned cap = h->sendq_cap * 2;
+    void *q = malloc(cap * sizeof *h->sendq);
+    if (!q) {
+      host_fail(h, "host: out of memory");
+      return;
+    }
+    for (unsigned i = 0; i < h->sendq_n; i++)
+      memcpy((char *)q + i * sizeof *h->sendq, &h->sendq[(h->sendq_head + i) % h->sendq_cap], sizeof *h->sendq);
+    free(h->sendq);
+    h->sendq = q;
+    h->sendq_cap = cap;
+    h->sendq_head = 0;
+  }
+  unsigned i = (h->sendq_head + h->sendq_n++) % h->sendq_cap;
+  h->sendq[i].cmd = cmd;
+  h->sendq[i].addr = line;
+  h->sendq[i].tag = tag;
+  h->sendq[i].core = core;
+}
+
+void host_mem_hmc_resp(struct host *h, const hmc_resp_t *r) {
+  unsigned kind = (unsigned)(r->tag >> 32), v = (unsigned)(r->tag & 0xffffffffu);
+  if (kind == TAG_FILL) h->fillq[(h->fillq_head + h->fillq_n++) % HOST_MAX_MSHR] = (uint16_t)v;
+  else if (kind == TAG_WB && v < h->cfg.cores && h->core[v].wb_pending) h->core[v].wb_pending--;
+}
+
+/* ---------------------------------------------------------------- coherence */
+
+/* Drops core o's private copies of line; 1 if one was dirty. */
+static int priv_inval(host_core_t *o, uint32_t line) {
+  int dirty = 0;
+  host_line_t *l;
+  if ((l = host_cache_find(&o->l1d, line))) {
+    dirty |= l->st == ST_M;
+    l->st = ST_I;
+  }
+  if ((l = host_cache_find(&o->l1i, line))) l->st = ST_I;
+  if ((l = host_cache_find(&o->l2, line))) {
+    dirty |= l->st == ST_M;
+    l->st = ST_I;
+  }
+  return dirty;
+}
+
+/* Core o keeps line read-only; 1 if it was dirty. */
+static int priv_downgrade(host_core_t *o, uint32_t line) {
+  int dirty = 0;
+  host_line_t *l;
+  if ((l = host_cache_find(&o->l1d, line))) {
+    dirty |= l->st == ST_M;
+    l->st = ST_S;
+  }
+  if ((l = host_cache_find(&o->l2, line))) {
+    dirty |= l->st == ST_M;
+    l->st = ST_S;
+  }
+  return dirty;
+}
+
+/* Access of core c to LLC line L: invalidate (excl) or downgrade the other
+ * sharers; returns the private state granted, *extra the snoop latency. */
+static unsigned llc_grant(struct host *h, unsigned c, host_line_t *L, int excl, unsigned *extra) {
+  uint32_t others = L->sharers & ~(1u << c);
+  for (unsigned o = 0; others; o++, others >>= 1) {
+    if (!(others & 1)) continue;
+    host_core_t *oc = &h->core[o];
+    if (excl) {
+      if (priv_inval(oc, L->tag)) {
+        L->dirty = 1;
+        *extra = h->cfg.snoop_lat;
+      }
+      oc->st.invalidations_recv++;
+      h->st.coherence_invals++;
+    } else {
+      host_line_t *l2 = host_cache_find(&oc->l2, L->tag);
+      if (l2 && l2->st >= ST_E && priv_downgrade(oc, L->tag)) {
+        L->dirty = 1;
+        *extra = h->cfg.snoop_lat;
+      } else if (l2 && l2->st >= ST_E) {
+        priv_downgrade(oc, L->tag);
+      } else if (!l2) {
+        L->sharers &= ~(1u << o); /* silently dropped (should not happen: inclusion) */
+      }
+    }
+  }
+  if (excl) {
+    L->sharers = (uint16_t)(1u << c);
+    return ST_E;
+  }
+  L->sharers |= (uint16_t)(1u << c);
+  return (L->sharers & ~(1u << c)) ? ST_S : ST_E;
+}
+
+static void llc_evict(struct host *h, host_line_t *v, unsigned core) {
+  if (v->st == ST_I) return;
+  int dirty = v->dirty;
+  uint32_t s = v->sharers;
+  for (unsigned o = 0; s; o++, s >>= 1)
+    if (s & 1) dirty |= priv_inval(&h->core[o], v->tag);
+  if (dirty) {
+    h->st.llc_writebacks++;
+    mem_send(h, HMC_WR_POSTED, v->tag, (uint64_t)TAG_POSTED << 32, core);
+  }
+  v->st = ST_I;
+  v->sharers = 0;
+  v->dirty = 0;
+}
+
+static void l2_evict(struct host *h, host_core_t *c, host_line_t *v) {
+  if (v->st == ST_I) return;
+  int dirty = v->st == ST_M;
+  host_line_t *l;
+  if ((l = host_cache_find(&c->l1d, v->tag))) {
+    dirty |= l->st == ST_M;
+    l->st = ST_I;
+  }
+  if ((l = host_cache_find(&c->l1i, v->tag))) l->st = ST_I;
+  host_line_t *L = host_cache_find(&h->llc, v->tag);
+  if (L) {
+    L->sharers &= (uint16_t)~(1u << c->id);
+    if (dirty) {
+      L->dirty = 1;
+      h->st.l2_writebacks++;
+    }
+  } else if (dirty) {
+    mem_send(h, HMC_WR_POSTED, v->tag, (uint64_t)TAG_POSTED << 32, c->id);
+  }
+  v->st = ST_I;
+}
+
+/* ---------------------------------------------------------------- L1 */
+
+static host_l1m_t *l1m_find(host_l1m_t *m, unsigned n, uint32_t line) {
+  for (unsigned i = 0; i < n; i++)
+    if (m[i].busy && m[i].line == line) return &m[i];
+  return NULL;
+}
+
+static int l1m_alloc(host_l1m_t *m, unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    if (!m[i].busy) return (int)i;
+  return -1;
+}
+
+int host_mem_load(host_core_t *c, unsigned slot, uint32_t addr) {
+  struct host *h = c->h;
+  const uint32_t line = addr >> HOST_LINE_BITS;
+  host_line_t *l = host_cache_find(&c->l1d, line);
+  if (l) {
+    host_cache_touch(&c->l1d, l);
+    c->st.l1d_hit++;
+    host_core_load_done(c, slot, h->now + h->cfg.l1d.lat);
+    return 1;
+  }
+  host_l1m_t *m = l1m_find(c->l1dm, h->cfg.l1d.mshrs, line);
+  if (m) {
+    c->rob[slot].wnext = m->loads;
+    m->loads = (uint16_t)slot;
+    c->st.l1d_merge++;
+    return 0;
+  }
+  int i = l1m_alloc(c->l1dm, h->cfg.l1d.mshrs);
+  if (i < 0) return -1;
+  m = &c->l1dm[i];
+  memset(m, 0, sizeof *m);
+  m->busy = 1;
+  m->line = line;
+  m->src = 1;
+  m->loads = (uint16_t)slot;
+  m->amo_slot = HOST_NIL;
+  c->rob[slot].wnext = HOST_NIL;
+  c->l1d_busy++;
+  c->st.l1d_miss++;
+  host_ev_push(h, h->now + h->cfg.l1d.lat, EV_L2_REQ, c->id, (unsigned)i, 1);
+  return 0;
+}
+
+int host_mem_store(host_core_t *c, uint32_t addr, int amo, unsigned slot) {
+  struct host *h = c->h;
+  const uint32_t line = addr >> HOST_LINE_BITS;
+  host_line_t *l = host_cache_find(&c->l1d, line);
+  if (l && l->st >= ST_E) {
+    host_cache_touch(&c->l1d, l);
+    l->st = ST_M;
+    return 1;
+  }
+  if (l) c->st.upgrades++;
+  host_l1m_t *m = l1m_find(c->l1dm, h->cfg.l1d.mshrs, line);
+  if (!m) {
+    int i = l1m_alloc(c->l1dm, h->cfg.l1d.mshrs);
+    if (i < 0) return -1;
+    m = &c->l1dm[i];
+    memset(m, 0, sizeof *m);
+    m->busy = 1;
+    m->line = line;
+    m->src = 1;
+    m->loads = HOST_NIL;
+    m->amo_slot = HOST_NIL;
+    c->l1d_busy++;
+    if (!l) c->st.l1d_miss++;
+    host_ev_push(h, h->now + h->cfg.l1d.lat, EV_L2_REQ, c->id, (unsigned)i, 1);
+  } else {
+    c->st.l1d_merge++;
+  }
+  m->excl = 1;
+  if (amo) {
+    m->amo = 1;
+    m->amo_slot = (uint16_t)slot;
+  } else {
+    m->store = 1;
+  }
+  return 0;
+}
+
+int host_mem_fetch(host_core_t *c, uint32_t pc) {
+  struct host *h = c->h;
+  const uint32_t line = pc >> HOST_LINE_BITS;
+  host_line_t *l = host_cache_find(&c->l1i, line);
+  if (l) {
+    host_cache_touch(&c->l1i, l);
+    return 1;
+  }
+  host_l1m_t *m = l1m_find(c->l1im, h->cfg.l1i.mshrs, line);
+  if (m) {
+    m->fetch = 1;
+    return 0;
+  }
+  int i = l1m_alloc(c->l1im, h->cfg.l1i.mshrs);
+  if (i < 0) return -1;
+  m = &c->l1im[i];
+  memset(m, 0, sizeof *m);
+  m->busy = 1;
+  m->line = line;
+  m->fetch = 1;
+  m->loads = HOST_NIL;
+  m->amo_slot = HOST_NIL;
+  c->l1i_busy++;
+  c->st.l1i_miss++;
+  host_ev_push(h, h->now + h->cfg.l1i.lat, EV_L2_REQ, c->id, (unsigned)i, 0);
+  return 0;
+}
+
+static void l1_fill(struct host *h, host_core_t *c, unsigned mi, unsigned src, unsigned state) {
+  host_l1m_t *m = src ? &c->l1dm[mi] : &c->l1im[mi];
+  host_cache_t *cc = src ? &c->l1d : &c->l1i;
+  host_line_t *l = host_cache_find(cc, m->line);
+  if (!l) {
+    l = host_cache_victim(cc, m->line);
+    if (src && l->st == ST_M) {
+      host_line_t *l2 = host_cache_find(&c->l2, l->tag);
+      if (l2) l2->st = ST_M;
+    }
+    l->tag = m->line;
+    l->st = ST_I;
+  }
+  unsigned ns = src ? (state >= ST_E ? ST_E : ST_S) : ST_S;
+  if (l->st < ns || (l->st == ST_E && ns == ST_S) || l->st == ST_I) l->st = (uint8_t)ns;
+  host_cache_touch(cc, l);
+  m->busy = 0;
+  if (src) c->l1d_busy--;
+  else c->l1i_busy--;
+  const uint64_t t = h->now;
+  for (uint16_t s = m->loads; s != HOST_NIL;) {
+    uint16_t nx = c->rob[s].wnext;
+    host_core_load_done(c, s, t);
+    s = nx;
+  }
+  if (m->amo && m->amo_slot != HOST_NIL) {
+    if (l->st >= ST_E) l->st = ST_M;
+    host_core_load_done(c, m->amo_slot, t + 1);
+  }
+  if (m->store) host_core_store_wake(c);
+  if (m->fetch) host_core_fetch_done(c, t);
+  /* loads that found every L1D MSHR busy try again now */
+  if (src && c->mshrq_n) {
+    unsigned n = c->mshrq_n;
+    for (unsigned k = 0; k < n; k++) {
+      uint16_t s = c->mshrq[(c->mshrq_head + k) % 512];
+      host_ev_push(h, t, EV_LOAD, c->id, s, (uint32_t)c->rob[s].seq);
+    }
+    c->mshrq_head = (c->mshrq_head + n) % 512;
+    c->mshrq_n = 0;
+  }
+}
+
+/* ---------------------------------------------------------------- L2 */
+
+static void l2_req(struct host *h, host_core_t *c, unsigned mi, unsigned src) {
+  host_l1m_t *m = src ? &c->l1dm[mi] : &c->l1im[mi];
+  host_line_t *l = host_cache_find(&c->l2, m->line);
+  if (l && (!m->excl || l->st >= ST_E)) {
+    host_cache_touch(&c->l2, l);
+    c->st.l2_hit++;
+    host_ev_push(h, h->now + h->cfg.l2.lat, EV_L1_FILL, c->id, mi, src | (uint32_t)l->st << 4);
+    return;
+  }
+  const unsigned n = h->cfg.l2.mshrs;
+  for (unsigned j = 0; j < n; j++) {
+    host_l2m_t *q = &c->l2m[j];
+    if (q->busy && q->line == m->line && !q->wait[src]) {
+      q->wait[src] = (uint8_t)(mi + 1);
+      return;
+    }
+  }
+  int j = -1;
+  for (unsigned k = 0; k < n; k++)
+    if (!c->l2m[k].busy) {
+      j = (int)k;
+      break;
+    }
+  if (j < 0) {
+    c->l2q[(c->l2q_head + c->l2q_n++) % (2 * HOST_MAX_MSHR)] = (uint16_t)(src << 8 | mi);
+    return;
+  }
+  host_l2m_t *q = &c->l2m[j];
+  memset(q, 0, sizeof *q);
+  q->busy = 1;
+  q->line = m->line;
+  q->excl = m->excl;
+  q->wait[src] = (uint8_t)(mi + 1);
+  c->l2_busy++;
+  c->st.l2_miss++;
+  if (h->llcq_n == h->llcq_cap) {
+    unsigned cap = h->llcq_cap * 2;
+    host_llcq_t *nq = malloc(cap * sizeof *nq);
+    if (!nq) {
+      host_fail(h, "host: out of memory");
+      return;
+    }
+    for (unsigned i = 0; i < h->llcq_n; i++) nq[i] = h->llcq[(h->llcq_head + i) % h->llcq_cap];
+    free(h->llcq);
+    h->llcq = nq;
+    h->llcq_cap = cap;
+    h->llcq_head = 0;
+  }
+  host_llcq_t *e = &h->llcq[(h->llcq_head + h->llcq_n++) % h->llcq_cap];
+  e->line = m->line;
+  e->core = (uint8_t)c->id;
+  e->l2m = (uint8_t)j;
+  e->excl = m->excl;
+  e->arrive = h->now + h->cfg.l2.lat;
+}
+
+static void l2_fill(struct host *h, host_core_t *c, unsigned j, unsigned state) {
+  host_l2m_t *q = &c->l2m[j];
+  host_line_t *l = host_cache_find(&c->l2, q->line);
+  if (!l) {
+    l = host_cache_victim(&c->l2, q->line);
+    l2_evict(h, c, l);
+    l->tag = q->line;
+    l->st = (uint8_t)state;
+  } else if (state > l->st) {
+    l->st = (uint8_t)state;
+  }
+  host_cache_touch(&c->l2, l);
+  q->busy = 0;
+  c->l2_busy--;
+  for (unsigned src = 0; src < 2; src++)
+    if (q->wait[src]) l1_fill(h, c, q->wait[src] - 1u, src, l->st);
+  /* an L1 miss that found every L2 MSHR busy goes now */
+  if (c->l2q_n) {
+    uint16_t v = c->l2q[c->l2q_head];
+    c->l2q_head = (c->l2q_head + 1) % (2 * HOST_MAX_MSHR);
+    c->l2q_n--;
+    l2_req(h, c, v & 0xff, v >> 8);
+  }
+}
+
+/* ---------------------------------------------------------------- LLC */
+
+static void llc_fill(struct host *h, unsigned mi) {
+  host_llcm_t *m = &h->llcm[mi];
+  h->pmc_in.mshr_free = 1;
+  h->pmc_in.mshr_free_idx = mi;
+  if (h->miss_cnt[m->owner]) h->miss_cnt[m->owner]--;
+  host_line_t *L = host_cache_find(&h->llc, m->line);
+  if (!L) {
+    L = host_cache_victim(&h->llc, m->line);
+    llc_evict(h, L, m->owner);
+    L->tag = m->line;
+    L->st = ST_S;
+    L->dirty = 0;
+    L->sharers = 0;
+  }
+  host_cache_touch(&h->llc, L);
+  m->busy = 0;
+  h->llcm_busy--;
+  for (unsigned c = 0; c < h->cfg.cores; c++) {
+    if (!(m->waiters & (1u << c))) continue;
+    unsigned extra = 0;
+    unsigned st = llc_grant(h, c, L, m->excl[c], &extra);
+    if (extra) host_ev_push(h, h->now + extra, EV_L2_FILL, c, m->l2m[c], st);
+    else l2_fill(h, &h->core[c], m->l2m[c], st);
+  }
+}
+
+void host_mem_cycle(struct host *h) {
+  h->pmc_in.mshr_alloc = 0;
+  h->pmc_in.mshr_free = 0;
+  if (h->hmc && (hmc_inflight(h->hmc) || h->sendq_n)) {
+    hmc_advance(h->hmc, h->now * h->cfg.clk_ps);
+    hmc_resp_t r;
+    const unsigned links = hmc_cfg(h->hmc)->links;
+    for (unsigned l = 0; l < links && l < h->cfg.cores; l++)
+      while (hmc_poll(h->hmc, hmc_port_link(l), &r)) host_mem_hmc_resp(h, &r);
+  }
+  while (h->sendq_n) {
+    host_send_t *s = &h->sendq[h->sendq_head];
+    if (try_send(h, s->cmd, s->addr, s->tag, s->core) == HMC_STALL) break;
+    h->sendq_head = (h->sendq_head + 1) % h->sendq_cap;
+    h->sendq_n--;
+  }
+  if (h->fillq_n) {
+    unsigned mi = h->fillq[h->fillq_head];
+    h->fillq_head = (h->fillq_head + 1) % HOST_MAX_MSHR;
+    h->fillq_n--;
+    llc_fill(h, mi);
+  }
+}
+
+void host_mem_event(struct host *h, const host_ev_t *e) {
+  host_core_t *c = &h->core[e->core];
+  switch (e->type) {
+    case EV_L2_REQ: l2_req(h, c, e->a, e->b); break;
+    case EV_L1_FILL: l1_fill(h, c, e->a, e->b & 15, e->b >> 4); break;
+    case EV_L2_FILL: l2_fill(h, c, e->a, e->b); break;
+    case EV_LLC_MISS: {
+      host_llcm_t *m = &h->llcm[e->a];
+      h->miss_cnt[m->owner]++;
+      mem_send(h, HMC_RD, m->line, (uint64_t)TAG_FILL << 32 | e->a, m->owner);
+      break;
+    }
+    case EV_MEM_RESP: {
+      hmc_resp_t r;
+      memset(&r, 0, sizeof r);
+      r.tag = (uint64_t)e->a << 32 | e->b;
+      host_mem_hmc_resp(h, &r);
+      break;
+    }
+    default: break;
+  }
+}
+
+void host_mem_llc(struct host *h) {
+  if (h->invq_n) {
+    host_mem_invalidate_line(h, h->invq[h->invq_head]);
+    h->invq_head = (h->invq_head + 1) % h->invq_cap;
+    h->invq_n--;
+    h->st.pim_inv_lines++;
+    return; /* the tag port is busy this cycle */
+  }
+  if (!h->llcq_n) return;
+  host_llcq_t *q = &h->llcq[h->llcq_head];
+  if (q->arrive > h->now) return;
+  const unsigned c = q->core, lat = h->cfg.llc.lat;
+  host_core_t *core = &h->core[c];
+  host_line_t *L = host_cache_find(&h->llc, q->line);
+  if (L) {
+    host_cache_touch(&h->llc, L);
+    unsigned extra = 0;
+    unsigned st = llc_grant(h, c, L, q->excl, &extra);
+    host_ev_push(h, h->now + lat + extra, EV_L2_FILL, c, q->l2m, st);
+    core->st.llc_hit++;
+  } else {
+    int mi = -1;
+    for (unsigned i = 0; i < h->cfg.llc.mshrs; i++)
+      if (h->llcm[i].busy && h->llcm[i].line == q->line) {
+        mi = (int)i;
+        break;
+      }
+    if (mi >= 0 && !(h->llcm[mi].waiters & (1u << c))) {
+      host_llcm_t *m = &h->llcm[mi];
+      m->waiters |= (uint16_t)(1u << c);
+      m->l2m[c] = q->l2m;
+      m->excl[c] = q->excl;
+      core->st.llc_merge++;
+    } else {
+      if (h->llcm_busy == h->cfg.llc.mshrs || mi >= 0) {
+        h->st.llc_stall_cycles++;
+        return; /* head of line waits for an MSHR */
+      }
+      for (unsigned i = 0; i < h->cfg.llc.mshrs; i++)
+        if (!h->llcm[i].busy) {
+          mi = (int)i;
+          break;
+        }
+      host_llcm_t *m = &h->llcm[mi];
+      memset(m, 0, sizeof *m);
+      m->busy = 1;
+      m->line = q->line;
+      m->owner = (uint8_t)c;
+      m->waiters = (uint16_t)(1u << c);
+      m->l2m[c] = q->l2m;
+      m->excl[c] = q->excl;
+      h->llcm_busy++;
+      h->pmc_in.mshr_alloc = 1;
+      h->pmc_in.mshr_alloc_idx = (unsigned)mi;
+      h->pmc_in.mshr_alloc_core = c;
+      host_ev_push(h, h->now + lat, EV_LLC_MISS, c, (unsigned)mi, 0);
+      core->st.llc_miss++;
+    }
+  }
+  h->st.llc_lookups++;
+  if (h->hit_until[c] < h->now + lat) h->hit_until[c] = h->now + lat;
+  h->llcq_head = (h->llcq_head + 1) % h->llcq_cap;
+  h->llcq_n--;
+}
+
+void host_mem_pmc(struct host *h) {
+  uint64_t hit = 0, miss = 0;
+  for (unsigned c = 0; c < h->cfg.cores; c++) {
+    if (h->now < h->hit_until[c]) hit |= 1ull << c;
+    if (h->miss_cnt[c]) miss |= 1ull << c;
+  }
+  h->pmc_in.hit_act = hit;
+  h->pmc_in.miss_act = miss;
+}
+
+/* ---------------------------------------------------------------- PIM */
+
+void host_mem_flush_dirty(struct host *h, host_core_t *c) {
+  /* L1D dirty lines into L2, L2 dirty lines into the LLC, then every dirty
+   * LLC line to memory; lines stay valid and clean (owned ones stay E). */
+  for (unsigned k = 0; k < h->cfg.cores; k++) {
+    host_core_t *o = &h->core[k];
+    const uint32_t n1 = o->l1d.sets * o->l1d.ways, n2 = o->l2.sets * o->l2.ways;
+    for (uint32_t i = 0; i < n1; i++) {
+      host_line_t *l = &o->l1d.l[i];
+      if (l->st != ST_M) continue;
+      host_line_t *l2 = host_cache_find(&o->l2, l->tag);
+      if (l2) l2->st = ST_M;
+      l->st = ST_E;
+    }
+    for (uint32_t i = 0; i < n2; i++) {
+      host_line_t *l = &o->l2.l[i];
+      if (l->st != ST_M) continue;
+      host_line_t *L = host_cache_find(&h->llc, l->tag);
+      if (L) L->dirty = 1;
+      else {
+        mem_send(h, HMC_WR, l->tag, (uint64_t)TAG_WB << 32 | c->id, c->id);
+        c->wb_pending++;
+        h->st.pim_wb_lines++;
+      }
+      l->st = ST_E;
+    }
+  }
+  const uint32_t n = h->llc.sets * h->llc.ways;
+  for (uint32_t i = 0; i < n; i++) {
+    host_line_t *L = &h->llc.l[i];
+    if (L->st == ST_I || !L->dirty) continue;
+    L->dirty = 0;
+    mem_send(h, HMC_WR, L->tag, (uint64_t)TAG_WB << 32 | c->id, c->id);
+    c->wb_pending++;
+    h->st.pim_wb_lines++;
+  }
+}
+
+void host_mem_invalidate_line(struct host *h, uint32_t line) {
+  host_line_t *L = host_cache_find(&h->llc, line);
+  if (L) {
+    uint32_t s = L->sharers;
+    for (unsigned o = 0; s; o++, s >>= 1)
+      if (s & 1) priv_inval(&h->core[o], line);
+    L->st = ST_I;
+    L->sharers = 0;
+    L->dirty = 0;
+  }
+  for (unsigned o = 0; o < h->cfg.cores; o++) priv_inval(&h->core[o], line);
+}
