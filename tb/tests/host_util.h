@@ -43,6 +43,7 @@ static inline void hu_slli(hu_prog_t *p, unsigned rd, unsigned rs1, unsigned sh)
 static inline void hu_srli(hu_prog_t *p, unsigned rd, unsigned rs1, unsigned sh) { hu_emit(p, hu_i((int32_t)sh, rs1, 5, rd, 0x13)); }
 static inline void hu_add(hu_prog_t *p, unsigned rd, unsigned a, unsigned b) { hu_emit(p, hu_r(0, b, a, 0, rd, 0x33)); }
 static inline void hu_xor(hu_prog_t *p, unsigned rd, unsigned a, unsigned b) { hu_emit(p, hu_r(0, b, a, 4, rd, 0x33)); }
+static inline void hu_and(hu_prog_t *p, unsigned rd, unsigned a, unsigned b) { hu_emit(p, hu_r(0, b, a, 7, rd, 0x33)); }
 static inline void hu_mul(hu_prog_t *p, unsigned rd, unsigned a, unsigned b) { hu_emit(p, hu_r(1, b, a, 0, rd, 0x33)); }
 static inline void hu_lui(hu_prog_t *p, unsigned rd, uint32_t v) { hu_emit(p, (v & 0xfffff000u) | rd << 7 | 0x37); }
 static inline void hu_li(hu_prog_t *p, unsigned rd, uint32_t v) {
