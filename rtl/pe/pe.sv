@@ -100,7 +100,14 @@ module pe #(
   logic [31:0] w_pc_q, w_pc_d, w_insn_q, w_insn_d, w_val_q, w_val_d;
   logic [4:0]  w_rd_q, w_rd_d;
 
-  logic [32*32-1:0] rf_q;   // register file, x[r] = rf_q[32*r +: 32] (x0 never written)
+  // Register file: two BRAM-shaped RAMs (one per read port) read with the
+  // rs fields of the instruction entering ID, so the values are at the RAM
+  // outputs when it is in ID.  rf_set_q marks registers written since reset
+  // (others read 0, as after a reset); byp*_q cover a WB write at the edge of
+  // the read, which the RAM read does not see.
+  logic [31:0] rf_set_q, rf_rd1, rf_rd2, byp_val_q;
+  logic        byp1_q, byp2_q;
+  logic [4:0]  rf_ra1, rf_ra2;
 
   logic        mie_q, mie_d, mpie_q, mpie_d;
   logic [31:0] mtvec_q, mtvec_d, mscratch_q, mscratch_d, mepc_q, mepc_d, mcause_q, mcause_d;
@@ -224,8 +231,16 @@ module pe #(
     e_late = e_load_q || e_amo_q || e_csr_q;
     d_hazard = e_valid_q && e_late && e_wr_q && (e_insn_q[11:7] != 5'd0) &&
                ((dc_u1 && (d_rs1 == e_insn_q[11:7])) || (dc_u2 && (d_rs2 == e_insn_q[11:7])));
-    rs1v = (d_rs1 == 5'd0) ? 32'd0 : (w_valid_q && (w_rd_q == d_rs1)) ? w_val_q : rf_q[32*d_rs1 +: 32];
-    rs2v = (d_rs2 == 5'd0) ? 32'd0 : (w_valid_q && (w_rd_q == d_rs2)) ? w_val_q : rf_q[32*d_rs2 +: 32];
+    if (d_rs1 == 5'd0) rs1v = 32'd0;
+    else if (w_valid_q && (w_rd_q == d_rs1)) rs1v = w_val_q;
+    else if (!rf_set_q[d_rs1]) rs1v = 32'd0;
+    else if (byp1_q) rs1v = byp_val_q;
+    else rs1v = rf_rd1;
+    if (d_rs2 == 5'd0) rs2v = 32'd0;
+    else if (w_valid_q && (w_rd_q == d_rs2)) rs2v = w_val_q;
+    else if (!rf_set_q[d_rs2]) rs2v = 32'd0;
+    else if (byp2_q) rs2v = byp_val_q;
+    else rs2v = rf_rd2;
 
     // ---------------- EX
     e_rs1 = e_insn_q[19:15];
@@ -618,11 +633,26 @@ module pe #(
   assign ret_rd_value_o  = w_val_q;
 
   // ------------------------------------------------------------ registers
+  assign rf_ra1 = d_insn_d[19:15];
+  assign rf_ra2 = d_insn_d[24:20];
+  pe_ram #(.Width(32), .Depth(32)) u_rf1 (
+    .clk_i, .raddr_i(rf_ra1), .rdata_o(rf_rd1), .we_i(w_valid_q && (w_rd_q != 5'd0)), .waddr_i(w_rd_q),
+    .wbe_i(4'hF), .wdata_i(w_val_q));
+  pe_ram #(.Width(32), .Depth(32)) u_rf2 (
+    .clk_i, .raddr_i(rf_ra2), .rdata_o(rf_rd2), .we_i(w_valid_q && (w_rd_q != 5'd0)), .waddr_i(w_rd_q),
+    .wbe_i(4'hF), .wdata_i(w_val_q));
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      rf_q <= '0;
-    end else if (w_valid_q && (w_rd_q != 5'd0)) begin
-      rf_q[32*w_rd_q +: 32] <= w_val_q;
+      rf_set_q  <= '0;
+      byp1_q    <= 1'b0;
+      byp2_q    <= 1'b0;
+      byp_val_q <= 32'd0;
+    end else begin
+      if (w_valid_q && (w_rd_q != 5'd0)) rf_set_q[w_rd_q] <= 1'b1;
+      byp1_q    <= w_valid_q && (w_rd_q != 5'd0) && (w_rd_q == rf_ra1);
+      byp2_q    <= w_valid_q && (w_rd_q != 5'd0) && (w_rd_q == rf_ra2);
+      byp_val_q <= w_val_q;
     end
   end
 
