@@ -327,23 +327,18 @@ uint32_t rv32_mret(rv32_hart_t *h) {
   return h->mepc;
 }
 
-void rv32_step(rv32_hart_t *h, const rv32_bus_t *bus, rv32_result_t *res) {
+static void exec(rv32_hart_t *h, const rv32_bus_t *bus, const rv32_insn_t *dp, int fetch_fault, rv32_result_t *res) {
   rv32_result_t r;
   memset(&r, 0, sizeof r);
   const uint32_t pc = h->pc;
   r.pc = pc;
-  uint32_t raw = 0;
+  const uint32_t raw = dp->raw;
   uint32_t cause = 0, tval = 0;
   int trap = 0, no_count = 0;
   uint32_t next = pc + 4, rdv = 0;
   int wr = 0;
-  rv32_insn_t d;
-  if (bus->fetch(bus->ctx, pc, &raw)) {
-    trap = 1; cause = RV32_EXC_IACCESS; tval = pc;
-    rv32_decode(0, &d);
-  } else {
-    rv32_decode(raw, &d);
-  }
+  const rv32_insn_t d = *dp;
+  if (fetch_fault) { trap = 1; cause = RV32_EXC_IACCESS; tval = pc; }
   r.insn = raw;
   const uint32_t a = h->x[d.rs1], b = h->x[d.rs2];
   if (trap) {
@@ -434,6 +429,18 @@ void rv32_step(rv32_hart_t *h, const rv32_bus_t *bus, rv32_result_t *res) {
   h->pc = next;
   r.next_pc = next;
   if (res) *res = r;
+}
+
+void rv32_step(rv32_hart_t *h, const rv32_bus_t *bus, rv32_result_t *res) {
+  uint32_t raw = 0;
+  rv32_insn_t d;
+  const int fault = bus->fetch(bus->ctx, h->pc, &raw) != 0;
+  rv32_decode(fault ? 0 : raw, &d);
+  exec(h, bus, &d, fault, res);
+}
+
+void rv32_step_decoded(rv32_hart_t *h, const rv32_bus_t *bus, const rv32_insn_t *d, rv32_result_t *res) {
+  exec(h, bus, d, 0, res);
 }
 
 /* ---- disassembler ---- */

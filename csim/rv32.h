@@ -176,6 +176,10 @@ const char *rv32_reg_name(unsigned r);
 void rv32_hart_reset(rv32_hart_t *h, uint32_t reset_pc, uint32_t hartid);
 /* Executes one instruction at h->pc; fills *res (may be NULL). */
 void rv32_step(rv32_hart_t *h, const rv32_bus_t *bus, rv32_result_t *res);
+/* rv32_step() of an instruction the caller fetched and decoded itself
+ * (d = rv32_decode() of the word at h->pc): no fetch callback, no decode.
+ * For models that keep a decoded-instruction cache (the host). */
+void rv32_step_decoded(rv32_hart_t *h, const rv32_bus_t *bus, const rv32_insn_t *d, rv32_result_t *res);
 /* Advances mcycle by n (the caller's clock). */
 static inline void rv32_tick(rv32_hart_t *h, uint64_t n) { h->mcycle += n; }
 
