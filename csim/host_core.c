@@ -447,7 +447,8 @@ static void dispatch(host_core_t *c) {
   for (unsigned n = 0; n < g->width; n++) {
     const uint32_t pc = c->hart.pc;
     uint32_t raw = 0;
-    if (pc >= COPIM_TEXT_BASE && (uint64_t)pc + 4 <= h->mem_bytes && !(pc & 3)) {
+    const int fetchable = pc >= COPIM_TEXT_BASE && (uint64_t)pc + 4 <= h->mem_bytes && !(pc & 3);
+    if (fetchable) {
       const uint32_t line = pc >> HOST_LINE_BITS;
       if (line != c->fe_line) {
         int rc = host_mem_fetch(c, pc);
@@ -498,7 +499,8 @@ static void dispatch(host_core_t *c) {
     }
     /* an ordinary instruction: execute, then time it */
     rv32_result_t r;
-    rv32_step(&c->hart, &c->bus, &r);
+    if (fetchable) rv32_step_decoded(&c->hart, &c->bus, d, &r);
+    else rv32_step(&c->hart, &c->bus, &r);
     exec_retire_hook(c, &r);
     if (h->failed) return;
     if (!r.retired) {
