@@ -252,7 +252,6 @@ void host_fail(struct host *h, const char *fmt, ...) __attribute__((format(print
 void host_ev_push(struct host *h, uint64_t t, unsigned type, unsigned core, unsigned a, uint32_t b);
 int host_dev_load(struct host *h, host_core_t *c, uint32_t addr, unsigned size, uint32_t *v);
 int host_dev_store(struct host *h, host_core_t *c, uint32_t addr, unsigned size, uint32_t v);
-int host_custom(host_core_t *c, const rv32_insn_t *d, uint32_t rs1, uint32_t rs2, uint32_t *rd);
 
 /* host_core.c */
 int host_core_init(host_core_t *c, struct host *h, unsigned id);
