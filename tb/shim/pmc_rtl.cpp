@@ -2,7 +2,13 @@
 
 #include <stdio.h>
 
-#include "Vpmc.h"
+// The same shim drives the RTL (Vpmc) and, for post-synthesis simulation,
+// the synthesized netlist Verilated under another prefix (mk/fpga.mk).
+#ifndef PMC_VL_CLASS
+#define PMC_VL_CLASS Vpmc
+#define PMC_VL_HEADER "Vpmc.h"
+#endif
+#include PMC_VL_HEADER
 #include "verilated_fst_c.h"
 #include "vl_util.h"
 
@@ -12,7 +18,7 @@
 
 struct pmc_rtl {
   VerilatedContext *ctx;
-  Vpmc *top;
+  PMC_VL_CLASS *top;
   VerilatedFstC *tfp;
   uint64_t cycle;
 };
@@ -26,7 +32,7 @@ static void tick_half(pmc_rtl *h, int clk, uint64_t t) {
 extern "C" pmc_rtl_t *pmc_rtl_new(unsigned reset_seed, const char *fst_path) {
   pmc_rtl *h = new pmc_rtl();
   h->ctx = vl_context(reset_seed);
-  h->top = new Vpmc(h->ctx, "pmc");
+  h->top = new PMC_VL_CLASS(h->ctx, "pmc");
   if (fst_path) {
     h->tfp = new VerilatedFstC;
     h->top->trace(h->tfp, 99);
@@ -74,7 +80,7 @@ extern "C" pmc_cfg_t pmc_rtl_cfg(const pmc_rtl_t *) {
 extern "C" uint64_t pmc_rtl_cycle(const pmc_rtl_t *h) { return h->cycle; }
 
 extern "C" void pmc_rtl_step(pmc_rtl_t *h, const pmc_in_t *in, pmc_out_t *out) {
-  Vpmc *t = h->top;
+  PMC_VL_CLASS *t = h->top;
   const uint64_t cores = (PMC_NUM_CORES >= 64) ? ~0ull : ((1ull << PMC_NUM_CORES) - 1);
   t->hit_act_i = in->hit_act & cores;
   t->miss_act_i = in->miss_act & cores;
