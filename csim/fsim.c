@@ -1,13 +1,13 @@
 /* Functional multi-hart + PE system (see fsim.h). */
 #include "fsim.h"
 
-#include <elf.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../sw/include/copim_mmio.h"
+#include "elf.h"
 #include "rv32.h"
 
 #define PG_BITS 16
@@ -346,83 +346,28 @@ static int cb_custom(void *ctx, rv32_hart_t *h, const rv32_insn_t *d, uint32_t r
 
 /* ------------------------------------------------------------ ELF */
 
+static int elf_wr(void *ctx, uint32_t addr, const void *data, uint32_t n) {
+  fsim_t *s = ctx;
+  if (!dram(addr, n)) return -1;
+  if (data) return fsim_write(s, addr, data, n);
+  for (uint32_t a = addr; a < addr + n; a++) {
+    uint8_t z = 0;
+    if (fsim_write(s, a, &z, 1)) return -1;
+  }
+  return 0;
+}
+
 int fsim_load_elf(fsim_t *s, const char *path, char *err, size_t cap) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    snprintf(err, cap, "%s:0: cannot open the ELF", path);
-    return -1;
-  }
-  fseek(f, 0, SEEK_END);
-  long len = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  if (len < (long)sizeof(Elf32_Ehdr) || len > (64l << 20)) {
-    fclose(f);
-    snprintf(err, cap, "%s:0: not an RV32 ELF (size %ld)", path, len);
-    return -1;
-  }
-  uint8_t *b = malloc((size_t)len);
-  if (!b || fread(b, 1, (size_t)len, f) != (size_t)len) {
-    fclose(f);
-    free(b);
-    snprintf(err, cap, "%s:0: cannot read the ELF", path);
-    return -1;
-  }
-  fclose(f);
-  int rc = -1;
-  Elf32_Ehdr eh;
-  memcpy(&eh, b, sizeof eh);
-  if (memcmp(eh.e_ident, ELFMAG, SELFMAG) || eh.e_ident[EI_CLASS] != ELFCLASS32 ||
-      eh.e_ident[EI_DATA] != ELFDATA2LSB || eh.e_machine != EM_RISCV || eh.e_type != ET_EXEC) {
-    snprintf(err, cap, "%s:0: not an RV32 little-endian executable ELF", path);
-    goto out;
-  }
-  if (eh.e_phentsize != sizeof(Elf32_Phdr) || (uint64_t)eh.e_phoff + (uint64_t)eh.e_phnum * sizeof(Elf32_Phdr) > (uint64_t)len) {
-    snprintf(err, cap, "%s:0: program headers outside the file", path);
-    goto out;
-  }
-  for (unsigned i = 0; i < eh.e_phnum; i++) {
-    Elf32_Phdr ph;
-    memcpy(&ph, b + eh.e_phoff + i * sizeof ph, sizeof ph);
-    if (ph.p_type != PT_LOAD || !ph.p_memsz) continue;
-    if ((uint64_t)ph.p_offset + ph.p_filesz > (uint64_t)len || ph.p_filesz > ph.p_memsz || !dram(ph.p_vaddr, ph.p_memsz)) {
-      snprintf(err, cap, "%s:0: segment %u (0x%08x, %u bytes) outside the file or DRAM", path, i, ph.p_vaddr,
-               ph.p_memsz);
-      goto out;
-    }
-    fsim_write(s, ph.p_vaddr, b + ph.p_offset, ph.p_filesz);
-    for (uint32_t a = ph.p_vaddr + ph.p_filesz; a < ph.p_vaddr + ph.p_memsz; a++) {
-      uint8_t z = 0;
-      fsim_write(s, a, &z, 1);
-    }
-  }
-  s->entry = eh.e_entry;
-  /* _pe_start from the symbol table */
-  if (eh.e_shentsize == sizeof(Elf32_Shdr) && (uint64_t)eh.e_shoff + (uint64_t)eh.e_shnum * sizeof(Elf32_Shdr) <= (uint64_t)len) {
-    for (unsigned i = 0; i < eh.e_shnum; i++) {
-      Elf32_Shdr sh, st;
-      memcpy(&sh, b + eh.e_shoff + i * sizeof sh, sizeof sh);
-      if (sh.sh_type != SHT_SYMTAB || sh.sh_link >= eh.e_shnum) continue;
-      memcpy(&st, b + eh.e_shoff + sh.sh_link * sizeof st, sizeof st);
-      if ((uint64_t)sh.sh_offset + sh.sh_size > (uint64_t)len || (uint64_t)st.sh_offset + st.sh_size > (uint64_t)len)
-        continue;
-      for (uint32_t k = 0; k + sizeof(Elf32_Sym) <= sh.sh_size; k += sizeof(Elf32_Sym)) {
-        Elf32_Sym sym;
-        memcpy(&sym, b + sh.sh_offset + k, sizeof sym);
-        if (sym.st_name >= st.sh_size) continue;
-        const char *nm = (const char *)b + st.sh_offset + sym.st_name;
-        size_t room = st.sh_size - sym.st_name;
-        if (strnlen(nm, room) < room && !strcmp(nm, "_pe_start")) {
-          s->pe_start = sym.st_value;
-          s->have_pe_start = 1;
-        }
-      }
-    }
+  uint32_t entry, pe_start;
+  int have;
+  if (elf_load_file(path, elf_wr, s, &entry, &pe_start, &have, err, cap)) return -1;
+  s->entry = entry;
+  if (have) {
+    s->pe_start = pe_start;
+    s->have_pe_start = 1;
   }
   s->loaded = 1;
-  rc = 0;
-out:
-  free(b);
-  return rc;
+  return 0;
 }
 
 /* ------------------------------------------------------------ run */

@@ -1,11 +1,11 @@
 /* Behavioural host: harts, functional memory callbacks, MMIO page,
  * custom-0, IMU/PMC wiring, the event heap and the cycle loop (host.h). */
-#include <elf.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../sw/include/copim_mmio.h"
+#include "elf.h"
 #include "host_int.h"
 
 void host_fail(struct host *h, const char *fmt, ...) {
@@ -298,79 +298,20 @@ int host_write(host_t *h, uint32_t addr, const void *p, size_t n) {
 
 /* ---------------------------------------------------------------- ELF */
 
+static int elf_wr(void *ctx, uint32_t addr, const void *data, uint32_t n) {
+  struct host *h = ctx;
+  if (!dram(h, addr, n)) return -1;
+  if (data) memcpy(h->mem + addr, data, n);
+  else memset(h->mem + addr, 0, n);
+  return 0;
+}
+
 int host_load_elf(host_t *h, const char *path, char *err, size_t cap) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    snprintf(err, cap, "%s:0: cannot open the ELF", path);
-    return -1;
-  }
-  fseek(f, 0, SEEK_END);
-  long len = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  if (len < (long)sizeof(Elf32_Ehdr) || len > (64l << 20)) {
-    fclose(f);
-    snprintf(err, cap, "%s:0: not an RV32 ELF (size %ld)", path, len);
-    return -1;
-  }
-  uint8_t *b = malloc((size_t)len);
-  if (!b || fread(b, 1, (size_t)len, f) != (size_t)len) {
-    fclose(f);
-    free(b);
-    snprintf(err, cap, "%s:0: cannot read the ELF", path);
-    return -1;
-  }
-  fclose(f);
-  int rc = -1;
-  Elf32_Ehdr eh;
-  memcpy(&eh, b, sizeof eh);
-  if (memcmp(eh.e_ident, ELFMAG, SELFMAG) || eh.e_ident[EI_CLASS] != ELFCLASS32 ||
-      eh.e_ident[EI_DATA] != ELFDATA2LSB || eh.e_machine != EM_RISCV || eh.e_type != ET_EXEC) {
-    snprintf(err, cap, "%s:0: not an RV32 little-endian executable ELF", path);
-    goto out;
-  }
-  if (eh.e_phentsize != sizeof(Elf32_Phdr) ||
-      (uint64_t)eh.e_phoff + (uint64_t)eh.e_phnum * sizeof(Elf32_Phdr) > (uint64_t)len) {
-    snprintf(err, cap, "%s:0: program headers outside the file", path);
-    goto out;
-  }
-  for (unsigned i = 0; i < eh.e_phnum; i++) {
-    Elf32_Phdr ph;
-    memcpy(&ph, b + eh.e_phoff + i * sizeof ph, sizeof ph);
-    if (ph.p_type != PT_LOAD || !ph.p_memsz) continue;
-    if ((uint64_t)ph.p_offset + ph.p_filesz > (uint64_t)len || ph.p_filesz > ph.p_memsz ||
-        !dram(h, ph.p_vaddr, ph.p_memsz)) {
-      snprintf(err, cap, "%s:0: segment %u (0x%08x, %u bytes) outside the file or the %zu-byte memory", path, i,
-               ph.p_vaddr, ph.p_memsz, h->mem_bytes);
-      goto out;
-    }
-    memcpy(h->mem + ph.p_vaddr, b + ph.p_offset, ph.p_filesz);
-    memset(h->mem + ph.p_vaddr + ph.p_filesz, 0, ph.p_memsz - ph.p_filesz);
-  }
-  h->pe_start = 0;
-  if (eh.e_shentsize == sizeof(Elf32_Shdr) &&
-      (uint64_t)eh.e_shoff + (uint64_t)eh.e_shnum * sizeof(Elf32_Shdr) <= (uint64_t)len) {
-    for (unsigned i = 0; i < eh.e_shnum; i++) {
-      Elf32_Shdr sh, st;
-      memcpy(&sh, b + eh.e_shoff + i * sizeof sh, sizeof sh);
-      if (sh.sh_type != SHT_SYMTAB || sh.sh_link >= eh.e_shnum) continue;
-      memcpy(&st, b + eh.e_shoff + sh.sh_link * sizeof st, sizeof st);
-      if ((uint64_t)sh.sh_offset + sh.sh_size > (uint64_t)len || (uint64_t)st.sh_offset + st.sh_size > (uint64_t)len)
-        continue;
-      for (uint32_t k = 0; k + sizeof(Elf32_Sym) <= sh.sh_size; k += sizeof(Elf32_Sym)) {
-        Elf32_Sym sym;
-        memcpy(&sym, b + sh.sh_offset + k, sizeof sym);
-        if (sym.st_name >= st.sh_size) continue;
-        const char *nm = (const char *)b + st.sh_offset + sym.st_name;
-        size_t room = st.sh_size - sym.st_name;
-        if (strnlen(nm, room) < room && !strcmp(nm, "_pe_start")) h->pe_start = sym.st_value;
-      }
-    }
-  }
-  host_set_entry(h, eh.e_entry);
-  rc = 0;
-out:
-  free(b);
-  return rc;
+  uint32_t entry, pe_start;
+  if (elf_load_file(path, elf_wr, h, &entry, &pe_start, NULL, err, cap)) return -1;
+  h->pe_start = pe_start;
+  host_set_entry(h, entry);
+  return 0;
 }
 
 /* ---------------------------------------------------------------- IMU/PMC */
