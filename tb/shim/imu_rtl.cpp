@@ -3,69 +3,30 @@
 #include <stdio.h>
 
 #include "Vimu.h"
-#include "verilated_fst_c.h"
 #include "vl_util.h"
 
 #ifndef IMU_NUM_LOOPS
 #error "build with -DIMU_NUM_LOOPS etc. matching the verilator -G parameters"
 #endif
 
-struct imu_rtl {
-  VerilatedContext *ctx;
-  Vimu *top;
-  VerilatedFstC *tfp;
-  uint64_t cycle;
-};
-
-static void tick_half(imu_rtl *h, int clk, uint64_t t) {
-  h->top->clk_i = clk;
-  h->top->eval();
-  if (h->tfp) h->tfp->dump(t);
-}
+struct imu_rtl : vl_model<Vimu> {};
 
 static const uint64_t kCntMask = (IMU_CNT_W >= 64) ? ~0ull : ((1ull << IMU_CNT_W) - 1);
 static const uint32_t kIdMask = (IMU_ID_W >= 32) ? ~0u : ((1u << IMU_ID_W) - 1);
 
 extern "C" imu_rtl_t *imu_rtl_new(unsigned reset_seed, const char *fst_path) {
   imu_rtl *h = new imu_rtl();
-  h->ctx = vl_context(reset_seed);
-  h->top = new Vimu(h->ctx, "imu");
-  if (fst_path) {
-    h->tfp = new VerilatedFstC;
-    h->top->trace(h->tfp, 99);
-    h->tfp->open(fst_path);
-    if (!h->tfp->isOpen()) {
-      fprintf(stderr, "imu_rtl: cannot open waveform '%s'\n", fst_path);
-      imu_rtl_free(h);
-      return NULL;
-    }
+  if (!h->open(reset_seed, fst_path, "imu")) {
+    imu_rtl_free(h);
+    return NULL;
   }
-  // Reset takes the first two cycles of the waveform; cycle 0 follows.
-  h->top->rst_ni = 0;
-  h->top->clk_i = 0;
-  h->top->eval();
-  h->top->rst_ni = 1;
-  h->top->eval();
-  h->top->rst_ni = 0;
-  for (uint64_t i = 0; i < VL_RESET_CYCLES; i++) {
-    tick_half(h, 0, i * VL_TICKS_PER_CYCLE);
-    tick_half(h, 1, i * VL_TICKS_PER_CYCLE + VL_TICKS_PER_CYCLE / 2);
-  }
-  h->top->clk_i = 0;
-  h->top->rst_ni = 1;
-  h->top->eval();
+  h->reset();
   return h;
 }
 
 extern "C" void imu_rtl_free(imu_rtl_t *h) {
   if (!h) return;
-  if (h->tfp) {
-    h->tfp->close();
-    delete h->tfp;
-  }
-  h->top->final();
-  delete h->top;
-  delete h->ctx;
+  h->close();
   delete h;
 }
 
@@ -99,8 +60,8 @@ extern "C" void imu_rtl_step(imu_rtl_t *h, const imu_in_t *in, imu_out_t *out) {
   t->cfg_wdata_i = in->cfg_wdata;
   t->pmc_rd_data_i = in->pmc_rd_data & kCntMask;
   t->tbl_rd_id_i = in->tbl_rd_id & kIdMask;
-  const uint64_t t0 = (h->cycle + VL_RESET_CYCLES) * VL_TICKS_PER_CYCLE;
-  tick_half(h, 0, t0);
+  const uint64_t t0 = h->now();
+  h->half(0, t0);
   imu_rtl_moore(h, out);
   out->tbl_rd_hit = t->tbl_rd_hit_o;
   out->tbl_rd_decided = t->tbl_rd_decided_o;
@@ -109,6 +70,6 @@ extern "C" void imu_rtl_step(imu_rtl_t *h, const imu_in_t *in, imu_out_t *out) {
   out->tbl_rd_den = t->tbl_rd_den_o;
   out->tbl_rd_sampled = t->tbl_rd_sampled_o;
   out->tbl_rd_offloaded = t->tbl_rd_offloaded_o;
-  tick_half(h, 1, t0 + VL_TICKS_PER_CYCLE / 2);
+  h->half(1, t0 + VL_TICKS_PER_CYCLE / 2);
   h->cycle++;
 }

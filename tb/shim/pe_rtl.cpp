@@ -3,39 +3,19 @@
 #include <stdio.h>
 
 #include "Vpe.h"
-#include "verilated_fst_c.h"
 #include "vl_util.h"
 
 #ifndef PE_LINE_BYTES
 #error "build with -DPE_LINE_BYTES etc. matching the verilator -G parameters"
 #endif
 
-struct pe_rtl {
-  VerilatedContext *ctx;
-  Vpe *top;
-  VerilatedFstC *tfp;
-  uint64_t cycle;
-};
-
-static void tick_half(pe_rtl *h, int clk, uint64_t t) {
-  h->top->clk_i = clk;
-  h->top->eval();
-  if (h->tfp) h->tfp->dump(t);
-}
+struct pe_rtl : vl_model<Vpe> {};
 
 extern "C" pe_rtl_t *pe_rtl_new(unsigned reset_seed, const char *fst_path) {
   pe_rtl *h = new pe_rtl();
-  h->ctx = vl_context(reset_seed);
-  h->top = new Vpe(h->ctx, "pe");
-  if (fst_path) {
-    h->tfp = new VerilatedFstC;
-    h->top->trace(h->tfp, 99);
-    h->tfp->open(fst_path);
-    if (!h->tfp->isOpen()) {
-      fprintf(stderr, "pe_rtl: cannot open waveform '%s'\n", fst_path);
-      pe_rtl_free(h);
-      return NULL;
-    }
+  if (!h->open(reset_seed, fst_path, "pe")) {
+    pe_rtl_free(h);
+    return NULL;
   }
   Vpe *t = h->top;
   t->start_i = 0;
@@ -43,32 +23,13 @@ extern "C" pe_rtl_t *pe_rtl_new(unsigned reset_seed, const char *fst_path) {
   t->hart_id_i = 0;
   t->mem_req_ready_i = 0;
   t->mem_resp_valid_i = 0;
-  // Reset takes the first two cycles of the waveform; cycle 0 follows.
-  t->rst_ni = 0;
-  t->clk_i = 0;
-  t->eval();
-  t->rst_ni = 1;
-  t->eval();
-  t->rst_ni = 0;
-  for (uint64_t i = 0; i < VL_RESET_CYCLES; i++) {
-    tick_half(h, 0, i * VL_TICKS_PER_CYCLE);
-    tick_half(h, 1, i * VL_TICKS_PER_CYCLE + VL_TICKS_PER_CYCLE / 2);
-  }
-  t->clk_i = 0;
-  t->rst_ni = 1;
-  t->eval();
+  h->reset();
   return h;
 }
 
 extern "C" void pe_rtl_free(pe_rtl_t *h) {
   if (!h) return;
-  if (h->tfp) {
-    h->tfp->close();
-    delete h->tfp;
-  }
-  h->top->final();
-  delete h->top;
-  delete h->ctx;
+  h->close();
   delete h;
 }
 
@@ -112,9 +73,9 @@ extern "C" void pe_rtl_step(pe_rtl_t *h, const pe_in_t *in, pe_out_t *out) {
 #else
 #error "PE_LINE_BYTES must be 16, 32 or 64"
 #endif
-  const uint64_t t0 = (h->cycle + VL_RESET_CYCLES) * VL_TICKS_PER_CYCLE;
-  tick_half(h, 0, t0);
+  const uint64_t t0 = h->now();
+  h->half(0, t0);
   if (out) pe_rtl_outputs(h, out);
-  tick_half(h, 1, t0 + VL_TICKS_PER_CYCLE / 2);
+  h->half(1, t0 + VL_TICKS_PER_CYCLE / 2);
   h->cycle++;
 }

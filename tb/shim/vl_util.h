@@ -3,8 +3,10 @@
 #define VL_UTIL_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "verilated.h"
+#include "verilated_fst_c.h"
 
 // Reads bits [lsb, lsb+width) (width <= 64) of a Verilated wide signal.
 static inline uint64_t vl_get_bits(const EData *w, unsigned lsb, unsigned width) {
@@ -41,5 +43,70 @@ static inline VerilatedContext *vl_context(unsigned reset_seed) {
 // the reset cycles come first, so cycle c of a test is at 10 (c + 2).
 #define VL_TICKS_PER_CYCLE 10
 #define VL_RESET_CYCLES 2
+
+// What every shim holds and does, whatever the block: the context, the
+// model, an optional FST, the reset sequence and the two clock levels.  A
+// shim's handle derives from it: struct pmc_rtl : vl_model<Vpmc> {}.
+template <class V> struct vl_model {
+  VerilatedContext *ctx = nullptr;
+  V *top = nullptr;
+  VerilatedFstC *tfp = nullptr;
+  uint64_t cycle = 0;  // cycles stepped since reset
+
+  // Builds the model; false, having said why on stderr, when the waveform
+  // cannot be written.
+  bool open(unsigned reset_seed, const char *fst_path, const char *name) {
+    ctx = vl_context(reset_seed);
+    top = new V(ctx, name);
+    if (!fst_path) return true;
+    tfp = new VerilatedFstC;
+    top->trace(tfp, 99);
+    tfp->open(fst_path);
+    if (tfp->isOpen()) return true;
+    fprintf(stderr, "%s_rtl: cannot open waveform '%s'\n", name, fst_path);
+    return false;
+  }
+
+  // The asynchronous reset: a falling rst_ni, held low for the first
+  // VL_RESET_CYCLES clocks of the waveform, released with the clock low.
+  // Inputs should be set to their idle values before.
+  void reset() {
+    top->rst_ni = 0;
+    top->clk_i = 0;
+    top->eval();
+    top->rst_ni = 1;
+    top->eval();
+    top->rst_ni = 0;
+    for (uint64_t i = 0; i < VL_RESET_CYCLES; i++) {
+      half(0, i * VL_TICKS_PER_CYCLE);
+      half(1, i * VL_TICKS_PER_CYCLE + VL_TICKS_PER_CYCLE / 2);
+    }
+    top->clk_i = 0;
+    top->rst_ni = 1;
+    top->eval();
+  }
+
+  // One clock level, evaluated and dumped at waveform time t.
+  void half(int clk, uint64_t t) {
+    top->clk_i = clk;
+    top->eval();
+    if (tfp) tfp->dump(t);
+  }
+
+  // Waveform time of the low phase of the current cycle.
+  uint64_t now() const { return (cycle + VL_RESET_CYCLES) * VL_TICKS_PER_CYCLE; }
+
+  void close() {
+    if (tfp) {
+      tfp->close();
+      delete tfp;
+    }
+    if (top) {
+      top->final();
+      delete top;
+    }
+    delete ctx;
+  }
+};
 
 #endif
