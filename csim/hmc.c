@@ -154,6 +154,9 @@ hmc_t *hmc_new(const hmc_cfg_t *cfg, uint8_t *mem, size_t mem_bytes) {
   h->t_rfc = to_cyc(cfg->t_rfc_ps, t);
   h->t_refi = to_cyc(cfg->t_refi_ps, t);
   h->free_head = -1;
+  /* events: nothing queued; every vault looks at its state once at cycle 0 */
+  h->xreq_next = h->xrsp_next = h->ltx_next = h->dlv_next = UINT64_MAX;
+  h->vwake = 0;
   int ok = 1;
   for (unsigned l = 0; l < cfg->links; l++) {
     for (unsigned v = 0; v < cfg->vaults; v++) ok &= hmc_ring_init(&h->link[l].voq[v], 0);
@@ -169,6 +172,7 @@ hmc_t *hmc_new(const hmc_cfg_t *cfg, uint8_t *mem, size_t mem_bytes) {
     hmc_free(h);
     return NULL;
   }
+  for (unsigned v = 0; v < cfg->vaults; v++) h->vault[v].wake = 0;
   return h;
 }
 
@@ -216,6 +220,29 @@ uint64_t hmc_encode(const hmc_t *h, unsigned vault, unsigned bank, uint64_t row,
 static uint64_t ps_to_slot(const hmc_t *h, uint64_t ps) { return (ps * h->rate + 999999) / 1000000; }
 static uint64_t slot_to_ps(const hmc_t *h, uint64_t s) { return (s * 1000000 + h->rate - 1) / h->rate; }
 static uint64_t ps_to_cyc(const hmc_t *h, uint64_t ps) { return (ps + h->cfg.tck_ps - 1) / h->cfg.tck_ps; }
+
+/* ------------------------------------------------------------ events */
+
+/* A packet joined source s's FIFO for vault v (source = link, or
+ * links + PE port); when it is the head, the request crossbar may move it
+ * from `ready` on. */
+static void src_queued(hmc_t *h, unsigned s, unsigned v, uint64_t ready) {
+  hmc_vault_t *V = &h->vault[v];
+  if (V->srcmask >> s & 1) return; /* behind another packet: the head decides */
+  V->srcmask |= 1ull << s;
+  h->vmask_req |= 1u << v;
+  h->xreq_next = hmc_min64(h->xreq_next, ready);
+}
+
+/* Smallest cycle c whose edge lies at or after link bit slot `slot`
+ * (ps_to_slot(c * tck) >= slot), found with the model's own rounding. */
+static uint64_t slot_cycle(const hmc_t *h, uint64_t slot) {
+  uint64_t tck = h->cfg.tck_ps;
+  uint64_t c = slot ? (slot - 1) * 1000000 / (tck * h->rate) + 1 : 0;
+  while (c && ps_to_slot(h, (c - 1) * tck) >= slot) c--;
+  while (ps_to_slot(h, c * tck) < slot) c++;
+  return c;
+}
 
 /* ------------------------------------------------------------ send */
 
@@ -300,6 +327,7 @@ int hmc_send(hmc_t *h, const hmc_req_t *r, uint64_t now_ps) {
       fprintf(stderr, "hmc: out of memory\n");
       return HMC_EINVAL;
     }
+    src_queued(h, h->cfg.links + (r->port - HMC_MAX_LINKS), a.vault, p->ready);
     h->pe[r->port - HMC_MAX_LINKS].in_n++;
     if (a.vault == r->port - HMC_MAX_LINKS) h->st.local_reqs++;
     else h->st.remote_reqs++;
@@ -314,6 +342,7 @@ int hmc_send(hmc_t *h, const hmc_req_t *r, uint64_t now_ps) {
       fprintf(stderr, "hmc: out of memory\n");
       return HMC_EINVAL;
     }
+    src_queued(h, r->port, a.vault, p->ready);
     L->in_flits += rqf;
     h->st.link_flits_req[r->port] += rqf;
     h->st.link_bits += (uint64_t)rqf * HMC_FLIT_BYTES * 8;
@@ -334,39 +363,67 @@ static unsigned xbar_lat(const hmc_t *h, unsigned port, unsigned vault) {
   return hmc_port_is_pe(port) && port - HMC_MAX_LINKS == vault ? h->cfg.local_cycles : h->cfg.xbar_cycles;
 }
 
+/* Vaults of mask m in the order v0, v0 + 1, ..., wrapping: the set bits
+ * at or above v0, then those below. */
+#define FOR_ROTATED(v, m, v0)                                                          \
+  for (uint32_t m_[2] = {(m) & ~((1u << (v0)) - 1), (m) & ((1u << (v0)) - 1)}, p_ = 0; p_ < 2; p_++) \
+    for (unsigned v; m_[p_] && ((v = (unsigned)__builtin_ctz(m_[p_])), 1); m_[p_] &= m_[p_] - 1)
+
 /* Request side: per vault, one packet per cycle, round robin over the
  * sources that hold a packet for it (each source buffer is split into one
  * FIFO per vault, so a full vault does not block the others); at most one
- * packet per source per cycle. */
+ * packet per source per cycle.  Only vaults with a waiting packet and
+ * sources with one are visited (vmask_req, srcmask), in the same order as
+ * a scan of all of them. */
 static void xbar_req(hmc_t *h, uint64_t c) {
-  unsigned S = nsrc(h);
+  const unsigned S = nsrc(h), links = h->cfg.links;
   uint64_t used = 0; /* sources that moved this cycle (<= 40 sources) */
+  uint64_t next = UINT64_MAX;
+  const uint32_t vm = h->vmask_req;
   /* The vault served first rotates every cycle, so no vault is favoured. */
-  for (unsigned vi = 0; vi < h->cfg.vaults; vi++) {
-    unsigned v = (unsigned)((c + vi) % h->cfg.vaults);
+  const unsigned v0 = (unsigned)(c & (h->cfg.vaults - 1));
+  FOR_ROTATED(v, vm, v0) {
     hmc_vault_t *V = &h->vault[v];
+    /* A full vault is looked at again after its next command (which wakes
+     * the crossbar for the following cycle). */
     if (V->rq_n >= h->cfg.vault_q) continue;
-    for (unsigned k = 0; k < S; k++) {
-      unsigned s = (V->rr + k) % S;
-      if (used >> s & 1) continue;
-      hmc_ring_t *q = src_ring(h, s, v);
-      if (!q->n) continue;
-      int i = hmc_ring_head(q);
-      hmc_pkt_t *p = &h->pkt[i];
-      if (p->ready > c) continue;
-      hmc_ring_pop(q);
-      if (s < h->cfg.links) h->link[s].in_flits -= p->req_flits;
-      else h->pe[s - h->cfg.links].in_n--;
-      used |= 1ull << s;
-      p->ready = c + xbar_lat(h, p->port, v);
-      p->age = h->age++;
-      V->rq[V->rq_n++] = i;
-      h->st.vault_reqs[v]++;
-      h->st.logic_bits += (uint64_t)p->req_flits * HMC_FLIT_BYTES * 8;
-      V->rr = (s + 1) % S;
-      break;
+    const uint64_t sm = V->srcmask, below = (1ull << V->rr) - 1;
+    int moved = 0;
+    for (uint64_t m2[2] = {sm & ~below, sm & below}, *mp = m2; !moved && mp < m2 + 2; mp++)
+      for (uint64_t m = *mp; m; m &= m - 1) {
+        unsigned s = (unsigned)__builtin_ctzll(m);
+        if (used >> s & 1) continue;
+        hmc_ring_t *q = src_ring(h, s, v);
+        int i = hmc_ring_head(q);
+        hmc_pkt_t *p = &h->pkt[i];
+        if (p->ready > c) continue;
+        hmc_ring_pop(q);
+        if (!q->n) V->srcmask &= ~(1ull << s);
+        if (s < links) h->link[s].in_flits -= p->req_flits;
+        else h->pe[s - links].in_n--;
+        used |= 1ull << s;
+        p->ready = c + xbar_lat(h, p->port, v);
+        p->age = h->age++;
+        V->rq[V->rq_n++] = i;
+        V->wake = hmc_min64(V->wake, p->ready);
+        h->vwake = hmc_min64(h->vwake, p->ready);
+        h->st.vault_reqs[v]++;
+        h->st.logic_bits += (uint64_t)p->req_flits * HMC_FLIT_BYTES * 8;
+        V->rr = (s + 1) % S;
+        moved = 1;
+        break;
+      }
+    if (!V->srcmask) {
+      h->vmask_req &= ~(1u << v);
+      continue;
+    }
+    /* the earliest head that could move from the next cycle on */
+    for (uint64_t m = V->srcmask; m; m &= m - 1) {
+      const hmc_pkt_t *p = &h->pkt[hmc_ring_head(src_ring(h, (unsigned)__builtin_ctzll(m), v))];
+      next = hmc_min64(next, hmc_max64(p->ready, c + 1));
     }
   }
+  h->xreq_next = next;
 }
 
 static void pe_ret_insert(hmc_t *h, unsigned v, int i) {
@@ -391,32 +448,48 @@ static void pe_ret_insert(hmc_t *h, unsigned v, int i) {
 }
 
 /* Response side: per vault, the oldest finished response whose port has
- * room moves, one per vault per cycle. */
+ * room moves, one per vault per cycle.  Only vaults with a response are
+ * visited (vmask_rsp).  A response waiting for link room is looked at again
+ * when the link frees FLITs (link_tx wakes this stage). */
 static void xbar_rsp(hmc_t *h, uint64_t c) {
+  uint64_t next = UINT64_MAX;
+  const uint32_t vm = h->vmask_rsp;
   /* Rotating start: vaults take turns at the link output buffers' room. */
-  for (unsigned vi = 0; vi < h->cfg.vaults; vi++) {
-    unsigned v = (unsigned)((c + vi) % h->cfg.vaults);
+  const unsigned v0 = (unsigned)(c & (h->cfg.vaults - 1));
+  FOR_ROTATED(v, vm, v0) {
     hmc_vault_t *V = &h->vault[v];
     int best = -1;
+    unsigned eligible = 0;
     for (unsigned k = 0; k < V->rsp_n; k++) {
       hmc_pkt_t *p = &h->pkt[V->rsp[k]];
-      if (p->ready > c) continue;
+      if (p->ready > c) {
+        next = hmc_min64(next, p->ready);
+        continue;
+      }
       if (!hmc_port_is_pe(p->port) && h->link[p->port].rsp_flits + p->rsp_flits > h->cfg.link_rsp_flits) continue;
+      eligible++;
       if (best < 0 || p->ready < h->pkt[V->rsp[best]].ready ||
           (p->ready == h->pkt[V->rsp[best]].ready && p->age < h->pkt[V->rsp[best]].age))
         best = (int)k;
     }
     if (best < 0) continue;
+    if (eligible > 1) next = hmc_min64(next, c + 1);
     int i = V->rsp[best];
     memmove(&V->rsp[best], &V->rsp[best + 1], sizeof(int) * (V->rsp_n - best - 1));
     V->rsp_n--;
-    V->rsp_reserved--;
+    if (!V->rsp_n) h->vmask_rsp &= ~(1u << v);
+    /* a full response queue held new requests back: the vault may start one */
+    if (V->rsp_reserved-- >= h->cfg.vault_rsp_q) {
+      V->wake = hmc_min64(V->wake, c + 1);
+      h->vwake = hmc_min64(h->vwake, c + 1);
+    }
     hmc_pkt_t *p = &h->pkt[i];
     h->st.logic_bits += (uint64_t)p->rsp_flits * HMC_FLIT_BYTES * 8;
     p->ready = c + xbar_lat(h, p->port, v);
     if (hmc_port_is_pe(p->port)) {
       p->t_ps = p->ready * h->cfg.tck_ps;
       pe_ret_insert(h, p->port - HMC_MAX_LINKS, i);
+      h->dlv_next = hmc_min64(h->dlv_next, p->t_ps);
     } else {
       hmc_link_t *L = &h->link[p->port];
       L->rsp_flits += p->rsp_flits;
@@ -424,21 +497,26 @@ static void xbar_rsp(hmc_t *h, uint64_t c) {
         fprintf(stderr, "hmc: out of memory\n");
         abort();
       }
+      h->ltx_next = hmc_min64(h->ltx_next, p->ready);
     }
   }
+  h->xrsp_next = next;
 }
 
 /* Output serialisers: packets that crossed the crossbar start in FIFO order
  * as soon as the link direction is free; a packet leaves the output buffer
  * (frees its FLITs) when its first bit goes out. */
 static void link_tx(hmc_t *h, uint64_t c) {
-  uint64_t now_slot = ps_to_slot(h, c * h->cfg.tck_ps);
+  uint64_t now_slot = ps_to_slot(h, c * h->cfg.tck_ps), next = UINT64_MAX;
   for (unsigned l = 0; l < h->cfg.links; l++) {
     hmc_link_t *L = &h->link[l];
     while (L->pend.n) {
       int i = hmc_ring_head(&L->pend);
       hmc_pkt_t *p = &h->pkt[i];
-      if (p->ready > c) break;
+      if (p->ready > c) {
+        next = hmc_min64(next, p->ready);
+        break;
+      }
       hmc_ring_pop(&L->pend);
       p->start = hmc_max64(L->rsp_busy, ps_to_slot(h, p->ready * h->cfg.tck_ps));
       L->rsp_busy = p->start + (uint64_t)p->rsp_flits * HMC_FLIT_BYTES * 8;
@@ -450,22 +528,54 @@ static void link_tx(hmc_t *h, uint64_t c) {
         abort();
       }
       L->unstarted++;
+      h->dlv_next = hmc_min64(h->dlv_next, p->t_ps);
     }
+    int freed = 0;
     while (L->unstarted) {
       hmc_pkt_t *p = &h->pkt[hmc_ring_at(&L->wire, L->wire.n - L->unstarted)];
-      if (p->start > now_slot) break;
+      if (p->start > now_slot) {
+        next = hmc_min64(next, slot_cycle(h, p->start));
+        break;
+      }
       L->rsp_flits -= p->rsp_flits;
       L->unstarted--;
+      freed = 1;
     }
+    /* output buffer room: a response held in its vault may cross now */
+    if (freed) h->xrsp_next = hmc_min64(h->xrsp_next, c + 1);
   }
+  h->ltx_next = next;
 }
 
+/* One tCK edge.  Each stage runs only from the cycle its event time says
+ * it may act; the others would do nothing (docs/hmc.md, "Speed"). */
 static void step(hmc_t *h, uint64_t c) {
-  xbar_req(h, c);
-  for (unsigned v = 0; v < h->cfg.vaults; v++) hmc_vault_step(h, v, c);
-  xbar_rsp(h, c);
-  link_tx(h, c);
+  if (h->xreq_next <= c) xbar_req(h, c);
+  if (h->vwake <= c) {
+    uint64_t w = UINT64_MAX;
+    for (unsigned v = 0; v < h->cfg.vaults; v++) {
+      hmc_vault_t *V = &h->vault[v];
+      if (V->wake <= c) {
+        unsigned full = V->rq_n >= h->cfg.vault_q;
+        if (hmc_vault_step(h, v, c)) {
+          V->wake = c + 1;
+          /* room in a full request queue: the crossbar may fill it */
+          if (full && V->rq_n < h->cfg.vault_q) h->xreq_next = hmc_min64(h->xreq_next, c + 1);
+        } else {
+          V->wake = hmc_vault_next(h, v, c);
+        }
+      }
+      w = hmc_min64(w, V->wake);
+    }
+    h->vwake = w;
+  }
+  if (h->xrsp_next <= c) xbar_rsp(h, c);
+  if (h->ltx_next <= c) link_tx(h, c);
   h->st.cycles++;
+}
+
+static uint64_t next_event(const hmc_t *h) {
+  return hmc_min64(hmc_min64(h->xreq_next, h->vwake), hmc_min64(h->xrsp_next, h->ltx_next));
 }
 
 /* ------------------------------------------------------------ delivery */
@@ -504,7 +614,7 @@ static void deliver(hmc_t *h, uint64_t t) {
       hmc_pkt_t *p = &h->pkt[P->ret[0]];
       if (p->t_ps <= t && (best < 0 || p->t_ps < bt)) best = P->ret[0], bport = hmc_port_pe(v), bt = p->t_ps;
     }
-    if (best < 0) return;
+    if (best < 0) break;
     if (hmc_port_is_pe(bport)) {
       hmc_peport_t *P = &h->pe[bport - HMC_MAX_LINKS];
       memmove(&P->ret[0], &P->ret[1], sizeof(int) * (P->ret_n - 1));
@@ -528,6 +638,14 @@ static void deliver(hmc_t *h, uint64_t t) {
       abort();
     }
   }
+  /* the earliest response still to hand over (a lower bound: a link's head
+   * may not have started serialising yet) */
+  uint64_t n = UINT64_MAX;
+  for (unsigned l = 0; l < h->cfg.links; l++)
+    if (h->link[l].wire.n) n = hmc_min64(n, h->pkt[hmc_ring_head(&h->link[l].wire)].t_ps);
+  for (unsigned v = 0; v < h->cfg.vaults; v++)
+    if (h->pe[v].ret_n) n = hmc_min64(n, h->pkt[h->pe[v].ret[0]].t_ps);
+  h->dlv_next = n;
 }
 
 uint64_t hmc_probe_next_refresh(const hmc_t *h, unsigned v) { return h->vault[v].next_ref; }
@@ -536,27 +654,20 @@ void hmc_advance(hmc_t *h, uint64_t now_ps) {
   if (now_ps < h->now_ps) now_ps = h->now_ps;
   uint64_t last = now_ps / h->cfg.tck_ps; /* last cycle edge <= now_ps */
   while (h->cyc <= last) {
-    if (!h->active) {
-      /* Nothing in flight: jump to the next refresh, which still runs. */
-      uint64_t next = last + 1;
-      if (h->cfg.refresh) {
-        for (unsigned v = 0; v < h->cfg.vaults; v++) {
-          if (h->vault[v].ref_pending) next = h->cyc;
-          else if (h->vault[v].next_ref < next) next = h->vault[v].next_ref;
-        }
-      }
-      if (next > h->cyc) {
-        uint64_t to = next < last + 1 ? next : last + 1;
-        h->st.cycles += to - h->cyc;
-        h->cyc = to;
-        continue;
-      }
+    /* Jump over edges at which no stage can act (idle time, waits for
+     * bank timings, serialisers, refresh): they would change nothing. */
+    uint64_t next = next_event(h);
+    if (next > h->cyc) {
+      uint64_t to = next < last + 1 ? next : last + 1;
+      h->st.cycles += to - h->cyc;
+      h->cyc = to;
+      continue;
     }
     step(h, h->cyc);
     h->cyc++;
   }
   h->now_ps = now_ps;
-  deliver(h, now_ps);
+  if (now_ps >= h->dlv_next) deliver(h, now_ps);
 }
 
 void hmc_set_callback(hmc_t *h, hmc_resp_fn fn, void *ctx) {

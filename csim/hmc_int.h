@@ -53,6 +53,8 @@ typedef struct {
   uint64_t bus_ok, next_ref;
   int ref_pending;
   unsigned rr;              /* crossbar round robin */
+  uint64_t srcmask;         /* sources (links, then PE ports) holding a packet for this vault */
+  uint64_t wake;            /* first cycle at which hmc_vault_step may act (see hmc.c: events) */
   hmc_bank_t bank[HMC_MAX_BANKS];
 } hmc_vault_t;
 
@@ -82,6 +84,11 @@ struct hmc {
   unsigned t_rcd, t_cl, t_rp, t_ras, t_wr, t_ccd, t_rfc, t_refi;
   /* time */
   uint64_t cyc;                 /* next cycle to simulate */
+  /* Events (hmc.c): the earliest cycle at which each stage may act; a
+   * stage is not run before it, and cycles at which no stage may act are
+   * skipped.  Each is a lower bound: running a stage early does nothing. */
+  uint64_t xreq_next, xrsp_next, ltx_next, vwake, dlv_next; /* dlv_next in ps */
+  uint32_t vmask_req, vmask_rsp; /* vaults with a source packet waiting / a response queued */
   uint64_t now_ps;
   uint64_t age, seq, active;
   /* pool */
@@ -113,13 +120,18 @@ static inline void hmc_ring_pop(hmc_ring_t *r) {
 /* vaults (hmc_vault.c) */
 int hmc_vault_init(hmc_t *h);
 void hmc_vault_free(hmc_t *h);
-/* One logic cycle of vault v: refresh, one DRAM command. */
-void hmc_vault_step(hmc_t *h, unsigned v, uint64_t c);
+/* One logic cycle of vault v: refresh, one DRAM command.  1 if it changed
+ * the vault's state (a command, refresh becoming due), 0 if it did nothing. */
+int hmc_vault_step(hmc_t *h, unsigned v, uint64_t c);
+/* After a step at c that did nothing: the first cycle > c at which the step
+ * could act if nothing outside the vault changes (UINT64_MAX: never). */
+uint64_t hmc_vault_next(const hmc_t *h, unsigned v, uint64_t c);
 /* Responses leave to the crossbar through hmc_xbar_rsp() in hmc.c. */
 
 /* the packet finished in the vault and needs no response (posted write) */
 void hmc_pkt_release(hmc_t *h, int i);
 
 static inline uint64_t hmc_max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+static inline uint64_t hmc_min64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 
 #endif

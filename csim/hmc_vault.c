@@ -83,6 +83,9 @@ static void finish(hmc_t *h, hmc_vault_t *V, int i, uint64_t c, uint64_t done) {
   }
   p->ready = done;
   V->rsp[V->rsp_n++] = i;
+  /* the response crossbar may move it from `done` on */
+  h->vmask_rsp |= 1u << (unsigned)(V - h->vault);
+  h->xrsp_next = hmc_min64(h->xrsp_next, done);
 }
 
 /* Issues the column command(s) of request i in cycle c. */
@@ -169,10 +172,11 @@ static int try_refresh(hmc_t *h, hmc_vault_t *V, uint64_t c) {
   return 1;
 }
 
-void hmc_vault_step(hmc_t *h, unsigned v, uint64_t c) {
+int hmc_vault_step(hmc_t *h, unsigned v, uint64_t c) {
   hmc_vault_t *V = &h->vault[v];
   const hmc_cfg_t *cfg = &h->cfg;
-  if (cfg->refresh && c >= V->next_ref) V->ref_pending = 1;
+  int acted = 0;
+  if (cfg->refresh && !V->ref_pending && c >= V->next_ref) V->ref_pending = acted = 1;
 
   /* 1. column commands of requests in service */
   if (c >= V->bus_ok) {
@@ -184,16 +188,13 @@ void hmc_vault_step(hmc_t *h, unsigned v, uint64_t c) {
     }
     if (best >= 0) {
       column(h, V, v, best, c);
-      return;
+      return 1;
     }
   }
 
   /* 2. refresh */
-  if (V->ref_pending) {
-    try_refresh(h, V, c);
-    return;
-  }
-  if (!V->rq_n || V->rsp_reserved >= cfg->vault_rsp_q) return;
+  if (V->ref_pending) return try_refresh(h, V, c) | acted;
+  if (!V->rq_n || V->rsp_reserved >= cfg->vault_rsp_q) return acted;
 
   /* 3a. open page: oldest row hit that passes no older request to its block */
   if (cfg->open_page && c >= V->bus_ok) {
@@ -211,7 +212,7 @@ void hmc_vault_step(hmc_t *h, unsigned v, uint64_t c) {
       h->st.row_hits++;
       enter_service(h, V, k);
       column(h, V, v, i, c);
-      return;
+      return 1;
     }
   }
 
@@ -230,10 +231,52 @@ void hmc_vault_step(hmc_t *h, unsigned v, uint64_t c) {
       B->open = 0;
       B->act_ok = hmc_max64(B->act_ok, c + h->t_rp);
       h->st.pres++;
-      return;
+      return 1;
     }
     if (c < B->act_ok) continue;
     activate(h, V, k, c);
-    return;
+    return 1;
   }
+  return acted;
+}
+
+/* Every decision of hmc_vault_step() compares the cycle with a time kept
+ * in the vault's state (c >= X), so once a step has done nothing, the next
+ * one that can act is at the first such X above c that a pending decision
+ * looks at.  Changes from outside (a request arriving, a response slot
+ * freed) lower the vault's wake-up time where they happen (hmc.c). */
+uint64_t hmc_vault_next(const hmc_t *h, unsigned v, uint64_t c) {
+  const hmc_vault_t *V = &h->vault[v];
+  uint64_t n = UINT64_MAX;
+#define AT(x)                         \
+  do {                                \
+    uint64_t t_ = (x);                \
+    if (t_ > c && t_ < n) n = t_;     \
+  } while (0)
+  if (h->cfg.refresh && !V->ref_pending) AT(V->next_ref);
+  if (V->svc_n) { /* 1. column commands */
+    AT(V->bus_ok);
+    for (unsigned k = 0; k < V->svc_n; k++) {
+      const hmc_pkt_t *p = &h->pkt[V->svc[k]];
+      AT(p->state == 2 ? p->wr_ok : V->bank[p->bank].col_ok);
+    }
+  }
+  if (V->ref_pending) { /* 2. precharges, then REF when every bank allows */
+    for (unsigned b = 0; b < h->cfg.banks; b++) {
+      AT(V->bank[b].pre_ok);
+      AT(V->bank[b].act_ok);
+    }
+  } else if (V->rq_n) { /* 3. new requests: arrival, their banks' timings, the bus for row hits */
+    if (h->cfg.open_page) AT(V->bus_ok);
+    for (unsigned k = 0; k < V->rq_n; k++) {
+      const hmc_pkt_t *p = &h->pkt[V->rq[k]];
+      const hmc_bank_t *B = &V->bank[p->bank];
+      AT(p->ready);
+      AT(B->col_ok);
+      AT(B->pre_ok);
+      AT(B->act_ok);
+    }
+  }
+#undef AT
+  return n;
 }

@@ -4,7 +4,7 @@
  *   hmc_bench load   latency against offered load, random 64 B reads, 4 links
  *   hmc_bench size   saturated read / write bandwidth against request size
  *   hmc_bench local  PE ports: local against remote vault, by outstanding reads
- *   hmc_bench speed  model speed (requests per second of host time), full load
+ *   hmc_bench speed [n]  model speed (requests per second of host time), full load, n requests (10^6)
  *
  * Each prints a gnuplot-ready table on stdout. */
 #include <stdio.h>
@@ -180,23 +180,22 @@ static void bench_local(void) {
   }
 }
 
-static void bench_speed(void) {
+static void bench_speed(uint64_t n) {
   double secs;
-  uint64_t n = 1000000;
   double bw = saturate((hmc_cmd_t)-1, 64, n, &secs);
   printf("# requests seconds requests_per_second data_GBps (random mix 50%% RD / 30%% WR / 20%% AMO, full load)\n");
   printf("%llu %.3f %.0f %.2f\n", (unsigned long long)n, secs, n / secs, bw);
 }
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    fprintf(stderr, "usage: hmc_bench load|size|local|speed\n");
+  if (argc < 2 || argc > 3 || (argc == 3 && strcmp(argv[1], "speed"))) {
+    fprintf(stderr, "usage: hmc_bench load|size|local|speed [requests]\n");
     return 2;
   }
   if (!strcmp(argv[1], "load")) bench_load();
   else if (!strcmp(argv[1], "size")) bench_size();
   else if (!strcmp(argv[1], "local")) bench_local();
-  else if (!strcmp(argv[1], "speed")) bench_speed();
+  else if (!strcmp(argv[1], "speed")) bench_speed(argc == 3 ? strtoull(argv[2], NULL, 0) : 1000000);
   else {
     fprintf(stderr, "hmc_bench: unknown mode '%s' (load, size, local, speed)\n", argv[1]);
     return 2;
