@@ -19,7 +19,14 @@ const char *workload_kernel_name(uint32_t k) {
   return k <= 4 ? n[k] : "?";
 }
 
-static void verify(const graph_t *g, const graph_kparams_t *kp, const struct graph_image *h, const fsim_t *s,
+typedef struct {
+  workload_read_fn rd;
+  void *ctx;
+} reader_t;
+
+static void rd_mem(const reader_t *s, uint32_t addr, void *p, size_t n) { s->rd(s->ctx, addr, p, n); }
+
+static void verify(const graph_t *g, const graph_kparams_t *kp, const struct graph_image *h, const reader_t *s,
                    workload_result_t *res) {
   uint32_t n = g->n;
   uint32_t *a = malloc((size_t)n * 4), *b = malloc((size_t)n * 4), *ra = malloc((size_t)n * 4),
@@ -37,8 +44,8 @@ static void verify(const graph_t *g, const graph_kparams_t *kp, const struct gra
   }
   switch (kp->kernel) {
     case GRAPH_K_BFS:
-      fsim_read(s, h->bfs_parent, a, (size_t)n * 4);
-      fsim_read(s, h->bfs_depth, b, (size_t)n * 4);
+      rd_mem(s, h->bfs_parent, a, (size_t)n * 4);
+      rd_mem(s, h->bfs_depth, b, (size_t)n * 4);
       res->ref_iterations = kref_bfs(g, kp->bfs_source, ra, rb);
       /* the tree check first (it does not trust the reference's parents),
        * then the exact parents: smallest-id parent in the previous level */
@@ -46,12 +53,12 @@ static void verify(const graph_t *g, const graph_kparams_t *kp, const struct gra
             kref_compare("parent", n, a, ra, res->why, sizeof res->why);
       break;
     case GRAPH_K_SSSP:
-      fsim_read(s, h->sssp_dist, a, (size_t)n * 4);
+      rd_mem(s, h->sssp_dist, a, (size_t)n * 4);
       res->ref_iterations = kref_sssp_bf(g, kp->sssp_source, ra);
       bad = kref_compare("dist", n, a, ra, res->why, sizeof res->why);
       break;
     case GRAPH_K_PR:
-      fsim_read(s, h->pr_rank, a, (size_t)n * 4);
+      rd_mem(s, h->pr_rank, a, (size_t)n * 4);
       res->ref_iterations = kref_pr(g, kp->pr_max_iters, kp->pr_tolerance, ra);
       bad = kref_compare("rank", n, a, ra, res->why, sizeof res->why);
       if (!bad && h->iterations != res->ref_iterations) {
@@ -60,7 +67,7 @@ static void verify(const graph_t *g, const graph_kparams_t *kp, const struct gra
       }
       break;
     case GRAPH_K_CC:
-      fsim_read(s, h->cc_label, a, (size_t)n * 4);
+      rd_mem(s, h->cc_label, a, (size_t)n * 4);
       kref_cc(g, ra);
       res->ref_iterations = kref_cc_lp(g, kp->cc_max_iters, rb);
       bad = kref_cc_same_partition(n, a, ra, res->why, sizeof res->why) ||
@@ -73,6 +80,18 @@ out:
   free(b);
   free(ra);
   free(rb);
+}
+
+static void rd_fsim(void *ctx, uint32_t addr, void *p, size_t n) { fsim_read(ctx, addr, p, n); }
+
+int workload_verify(const graph_t *g, const graph_kparams_t *kp, workload_read_fn rd, void *ctx,
+                    workload_result_t *res) {
+  const reader_t r = {rd, ctx};
+  struct graph_image h;
+  rd(ctx, GRAPH_IMAGE_BASE, &h, sizeof h);
+  res->iterations = h.iterations;
+  verify(g, kp, &h, &r, res);
+  return res->verified;
 }
 
 int workload_run(const char *elf, const graph_t *g, const graph_kparams_t *kp, const fsim_cfg_t *cfg,
@@ -108,7 +127,8 @@ int workload_run(const char *elf, const graph_t *g, const graph_kparams_t *kp, c
   struct graph_image h;
   fsim_read(s, m.base, &h, sizeof h);
   res->iterations = h.iterations;
-  verify(g, kp, &h, s, res);
+  const reader_t r = {rd_fsim, s};
+  verify(g, kp, &h, &r, res);
   rc = 0;
 out:
   fsim_free(s);

@@ -30,4 +30,13 @@ const char *workload_kernel_name(uint32_t k);
 int workload_run(const char *elf, const graph_t *g, const graph_kparams_t *kp, const fsim_cfg_t *cfg,
                  workload_result_t *res, char *err, size_t cap);
 
+/* Reads n bytes of the simulated memory at addr into p. */
+typedef void (*workload_read_fn)(void *ctx, uint32_t addr, void *p, size_t n);
+/* Checks the results a system left in memory (image header at
+ * GRAPH_IMAGE_BASE) against the native reference: fills res->verified,
+ * why, iterations, ref_iterations and returns res->verified.  For system
+ * models other than fsim (the co-simulation). */
+int workload_verify(const graph_t *g, const graph_kparams_t *kp, workload_read_fn rd, void *ctx,
+                    workload_result_t *res);
+
 #endif

@@ -1,0 +1,788 @@
+/* Co-simulation system: construction, the per-host-cycle wiring of host,
+ * PMC, IMUs, PEs, HMC and dispatcher, the PE memory ports (sys.h). */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../sw/include/copim_mmio.h"
+#include "elf.h"
+#include "kref.h"
+#include "sys_int.h"
+#include "workload.h"
+
+void sys_fail(struct sys *s, const char *fmt, ...) {
+  if (s->failed) return;
+  s->failed = 1;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(s->err, sizeof s->err, fmt, ap);
+  va_end(ap);
+}
+
+/* ---------------------------------------------------------------- C-model ops */
+
+static int c_pmc_step(void *ctx, const pmc_in_t *in, pmc_out_t *out) {
+  pmc_step(ctx, in, out);
+  return 0;
+}
+static void c_imu_moore(void *ctx, imu_out_t *out) { imu_moore(ctx, out); }
+static int c_imu_step(void *ctx, const imu_in_t *in, imu_out_t *out) {
+  imu_step(ctx, in, out);
+  return 0;
+}
+static void c_pe_outputs(void *ctx, pe_out_t *out) { pe_outputs(ctx, out); }
+static int c_pe_step(void *ctx, const pe_in_t *in, pe_out_t *out) {
+  pe_step(ctx, in, out);
+  return 0;
+}
+static const char *c_error(void *ctx) {
+  (void)ctx;
+  return "";
+}
+static void c_pmc_free(void *ctx) { pmc_free(ctx); }
+static void c_imu_free(void *ctx) { imu_free(ctx); }
+static void c_pe_free(void *ctx) { pe_free(ctx); }
+
+void sys_set_pmc(sys_t *s, const sys_pmc_ops_t *ops) {
+  if (s->pmc.free) s->pmc.free(s->pmc.ctx);
+  s->pmc = *ops;
+}
+void sys_set_imu(sys_t *s, unsigned core, const sys_imu_ops_t *ops) {
+  if (core >= s->cfg.host.cores) return;
+  if (s->imu[core].free) s->imu[core].free(s->imu[core].ctx);
+  s->imu[core] = *ops;
+}
+void sys_set_pe(sys_t *s, unsigned pe, const sys_pe_ops_t *ops) {
+  if (pe >= s->cfg.num_pes) return;
+  if (s->pe[pe].free) s->pe[pe].free(s->pe[pe].ctx);
+  s->pe[pe] = *ops;
+}
+void sys_set_block_modes(sys_t *s, sys_blk_mode_t pmc, sys_blk_mode_t imu, sys_blk_mode_t pe) {
+  s->mode_pmc = pmc;
+  s->mode_imu = imu;
+  s->mode_pe = pe;
+}
+
+/* ---------------------------------------------------------------- PE-written lines */
+
+static void mark_written(struct sys *s, uint32_t addr) {
+  const uint32_t line = addr >> 6;
+  uint64_t *w = &s->wbits[line >> 6];
+  const uint64_t b = 1ull << (line & 63);
+  if (*w & b) return;
+  *w |= b;
+  if (s->wn == s->wcap) {
+    size_t cap = s->wcap ? s->wcap * 2 : 4096;
+    uint32_t *n = realloc(s->wlist, cap * sizeof *n);
+    if (!n) {
+      sys_fail(s, "sys: out of memory");
+      return;
+    }
+    s->wlist = n;
+    s->wcap = cap;
+  }
+  s->wlist[s->wn++] = line;
+}
+
+/* ---------------------------------------------------------------- dispatcher and host hooks */
+
+static void d_start(void *ctx, unsigned pe, uint32_t boot_pc, uint32_t mailbox, uint64_t t_ps) {
+  (void)t_ps;
+  struct sys *s = ctx;
+  sys_pe_t *p = &s->pes[pe];
+  p->start_pending = 1;
+  p->boot_pc = boot_pc;
+  uint32_t id = 0;
+  if ((uint64_t)mailbox + 20 <= s->mem_bytes) memcpy(&id, s->mem + mailbox + 16, 4);
+  p->loop_id = id < SYS_MAX_LOOPS ? id : 0;
+  if (!p->running) s->pe_active++;
+  p->running = 1;
+  p->starts++;
+}
+
+static void d_done(void *ctx, uint32_t ticket, uint64_t t_ps) {
+  (void)ticket;
+  (void)t_ps;
+  struct sys *s = ctx;
+  /* the lines this launch's PEs wrote leave the host caches (one per host cycle, in cp.pim.wait) */
+  for (size_t i = 0; i < s->wn; i++) {
+    const uint32_t line = s->wlist[i];
+    s->wbits[line >> 6] &= ~(1ull << (line & 63));
+    host_invalidate(s->host, line << 6, 64);
+  }
+  s->inv_lines += s->wn;
+  s->wn = 0;
+}
+
+static int h_launch(void *ctx, unsigned core, uint32_t desc, uint64_t now_ps, uint32_t *ticket) {
+  struct sys *s = ctx;
+  int rc = hmc_dispatch_launch(s->disp, desc, now_ps, ticket);
+  if (rc == HMC_OK) {
+    uint32_t id = 0;
+    if ((uint64_t)desc + 20 <= s->mem_bytes) memcpy(&id, s->mem + desc + 16, 4);
+    s->loops[id < SYS_MAX_LOOPS ? id : 0].launches++;
+    s->launches++;
+    return 0;
+  }
+  if (rc == HMC_STALL) return 1;
+  sys_fail(s, "hart %u: cp.pim.launch with a bad descriptor at 0x%08x (cycle %llu)", core, desc,
+           (unsigned long long)host_cycle(s->host));
+  return -1;
+}
+
+static int h_done(void *ctx, unsigned core, uint32_t ticket, uint64_t now_ps) {
+  (void)core;
+  (void)now_ps;
+  struct sys *s = ctx;
+  return hmc_dispatch_done(s->disp, ticket);
+}
+
+/* Loop names (LOOP_NAME) and kernel marks (KERNEL_MARK) are device stores
+ * the host model handles without telling anyone: watch for them here. */
+static void h_retire(void *ctx, unsigned core, const rv32_result_t *r) {
+  if (r->mem != 2 || r->mem_addr < COPIM_MMIO_BASE) return;
+  struct sys *s = ctx;
+  const uint32_t v = host_hart(s->host, core)->x[(r->insn >> 20) & 31];
+  const uint32_t off = r->mem_addr - COPIM_MMIO_BASE;
+  if (off == COPIM_MMIO_LOOP_NAME) {
+    char buf[64];
+    size_t i = 0;
+    for (; i + 1 < sizeof buf && (uint64_t)v + i < s->mem_bytes && s->mem[v + i]; i++) buf[i] = (char)s->mem[v + i];
+    buf[i] = 0;
+    char *colon = strchr(buf, ':');
+    if (!colon) return;
+    unsigned long id = strtoul(buf, NULL, 10);
+    if (id >= SYS_MAX_LOOPS) return;
+    snprintf(s->loops[id].name, sizeof s->loops[id].name, "%s", colon + 1);
+  } else if (off == COPIM_MMIO_KERNEL_MARK) {
+    if (v == COPIM_KERNEL_START && s->kmark == 0) {
+      s->kmark = 1;
+      s->pe_insns_k0 = s->pe_insns;
+    } else if (v == COPIM_KERNEL_END && s->kmark == 1) {
+      s->kmark = 2;
+      s->pe_insns_kernel = s->pe_insns - s->pe_insns_k0;
+    }
+  }
+}
+
+/* ---------------------------------------------------------------- construction */
+
+static int imu_cfg_write(struct sys *s, unsigned addr, uint32_t data) {
+  for (unsigned c = 0; c < s->cfg.host.cores; c++) {
+    imu_in_t in;
+    memset(&in, 0, sizeof in);
+    in.marker_op = IMU_OP_NONE;
+    in.cfg_we = 1;
+    in.cfg_addr = addr;
+    in.cfg_wdata = data;
+    imu_out_t o;
+    if (s->imu[c].step(s->imu[c].ctx, &in, &o)) {
+      sys_fail(s, "%s", s->imu[c].error(s->imu[c].ctx));
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* Programs every IMU for the policy: the configuration cycles come before
+ * host cycle 0 and are not counted. */
+static int imu_program(struct sys *s) {
+  const sys_cfg_t *c = &s->cfg;
+  if (imu_cfg_write(s, IMU_CFG_MODE, (uint32_t)s->pol->imu_mode) ||
+      imu_cfg_write(s, IMU_CFG_FRACTION, c->imu_fraction) || imu_cfg_write(s, IMU_CFG_THRESHOLD, c->imu_threshold) ||
+      imu_cfg_write(s, IMU_CFG_MIN_SAMPLE, c->imu_min_sample) ||
+      imu_cfg_write(s, IMU_CFG_MPKI_THR, c->imu_mpki_thr) || imu_cfg_write(s, IMU_CFG_CTRL, c->imu_sticky & 1))
+    return -1;
+  const uint32_t mask = (1u << c->imu.plan_w) - 1;
+  for (int i = 0; i < s->plan.n; i++)
+    if (imu_cfg_write(s, IMU_CFG_PLAN, (uint32_t)s->plan.site[i] << 31 | (s->plan.id[i] & mask))) return -1;
+  /* one idle cycle: a write takes effect in the next cycle */
+  for (unsigned k = 0; k < s->cfg.host.cores; k++) {
+    imu_in_t in;
+    memset(&in, 0, sizeof in);
+    in.marker_op = IMU_OP_NONE;
+    imu_out_t o;
+    if (s->imu[k].step(s->imu[k].ctx, &in, &o)) {
+      sys_fail(s, "%s", s->imu[k].error(s->imu[k].ctx));
+      return -1;
+    }
+  }
+  return 0;
+}
+
+sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const graph_kparams_t *kp,
+               const sys_policy_t *pol, const sys_plan_t *plan, char *err, size_t cap) {
+  if (sys_cfg_check(cfg, err, cap)) return NULL;
+  if (pol->imu_mode < 0) {
+    snprintf(err, cap, "policy '%s' is not implemented yet (%s)", pol->name, pol->what);
+    return NULL;
+  }
+  if (pol->needs_plan && (!plan || !plan->n)) {
+    snprintf(err, cap, "policy '%s' needs a plan: --plan FILE with '<loop> pim|host' lines", pol->name);
+    return NULL;
+  }
+  struct sys *s = calloc(1, sizeof *s);
+  if (!s) {
+    snprintf(err, cap, "sys: out of memory");
+    return NULL;
+  }
+  s->cfg = *cfg;
+  s->pol = pol;
+  if (plan) s->plan = *plan;
+  s->g = g;
+  s->kp = *kp;
+  s->cfg.pmc.num_cores = cfg->host.cores;
+  s->cfg.pmc.num_mshr = cfg->host.llc.mshrs;
+  s->cfg.imu.cnt_w = s->cfg.pmc.cnt_w;
+  s->cfg.host.num_pes = cfg->num_pes;
+  s->cfg.host.max_cycles = cfg->max_cycles;
+  /* graph image */
+  graph_mem_t m;
+  graph_err_t gerr;
+  if (graph_image_build(g, kp, GRAPH_IMAGE_BASE, &m, &gerr)) {
+    snprintf(err, cap, "%s", gerr.msg);
+    free(s);
+    return NULL;
+  }
+  size_t need = ((size_t)m.base + m.len + (1u << 20) - 1) & ~(size_t)((1u << 20) - 1);
+  s->mem_bytes = need;
+  s->mem = calloc(1, s->mem_bytes);
+  s->wbits = calloc(s->mem_bytes / 64 / 64 + 1, sizeof *s->wbits);
+  if (!s->mem || !s->wbits) {
+    snprintf(err, cap, "sys: cannot allocate %zu bytes of simulated memory", s->mem_bytes);
+    graph_mem_free(&m);
+    sys_free(s);
+    return NULL;
+  }
+  memcpy(s->mem + m.base, m.bytes, m.len);
+  graph_mem_free(&m);
+  /* models */
+  s->hmc = hmc_new(&s->cfg.hmc, s->mem, s->mem_bytes);
+  if (!s->hmc) {
+    snprintf(err, cap, "bad HMC configuration (see the line above)");
+    sys_free(s);
+    return NULL;
+  }
+  s->host = host_new(&s->cfg.host, s->mem, s->mem_bytes, s->hmc, err, cap);
+  if (!s->host) {
+    sys_free(s);
+    return NULL;
+  }
+  if (host_load_elf(s->host, elf, err, cap)) {
+    sys_free(s);
+    return NULL;
+  }
+  {
+    uint32_t pc = 0;
+    elf_t *e = elf_open(elf, err, cap);
+    int have = e && elf_symbol(e, "_pe_start", &pc);
+    elf_free(e);
+    if (!have) {
+      snprintf(err, cap, "%s:0: no _pe_start symbol: the PEs have no boot pc", elf);
+      sys_free(s);
+      return NULL;
+    }
+    s->pe_start = pc;
+  }
+  hmc_dispatch_cfg_t dc = HMC_DISPATCH_CFG_DEFAULT;
+  dc.num_pes = cfg->num_pes;
+  dc.boot_pc = s->pe_start;
+  dc.mailbox_base = COPIM_MAILBOX_BASE;
+  dc.mailbox_stride = COPIM_MAILBOX_BYTES;
+  hmc_dispatch_ops_t dops = {d_start, d_done, s};
+  s->disp = hmc_dispatch_new(&dc, &dops, s->mem, s->mem_bytes);
+  if (!s->disp) {
+    snprintf(err, cap, "bad dispatcher configuration (see the line above)");
+    sys_free(s);
+    return NULL;
+  }
+  host_hooks_t hk = {.ctx = s, .pim_launch = h_launch, .pim_done = h_done, .retire = h_retire};
+  host_set_hooks(s->host, &hk);
+  pmc_t *pmc = pmc_new(&s->cfg.pmc);
+  if (!pmc) {
+    snprintf(err, cap, "bad PMC configuration (see the line above)");
+    sys_free(s);
+    return NULL;
+  }
+  s->pmc = (sys_pmc_ops_t){pmc, c_pmc_step, c_error, c_pmc_free};
+  for (unsigned c = 0; c < cfg->host.cores; c++) {
+    imu_t *m2 = imu_new(&s->cfg.imu);
+    if (!m2) {
+      snprintf(err, cap, "bad IMU configuration (see the line above)");
+      sys_free(s);
+      return NULL;
+    }
+    s->imu[c] = (sys_imu_ops_t){m2, c_imu_moore, c_imu_step, c_error, c_imu_free};
+  }
+  for (unsigned p = 0; p < cfg->num_pes; p++) {
+    pe_t *pe = pe_new(&s->cfg.pe);
+    if (!pe) {
+      snprintf(err, cap, "bad PE configuration (see the line above)");
+      sys_free(s);
+      return NULL;
+    }
+    s->pe[p] = (sys_pe_ops_t){pe, c_pe_outputs, c_pe_step, c_error, c_pe_free};
+  }
+  s->pe_t_ps = 0;
+  return s;
+}
+
+void sys_free(sys_t *s) {
+  if (!s) return;
+  sys_vcd_close(s);
+  if (s->pmc.free) s->pmc.free(s->pmc.ctx);
+  for (unsigned c = 0; c < HOST_MAX_CORES; c++)
+    if (s->imu[c].free) s->imu[c].free(s->imu[c].ctx);
+  for (unsigned p = 0; p < SYS_MAX_PES; p++)
+    if (s->pe[p].free) s->pe[p].free(s->pe[p].ctx);
+  hmc_dispatch_free(s->disp);
+  host_free(s->host);
+  hmc_free(s->hmc);
+  free(s->wbits);
+  free(s->wlist);
+  free(s->mem);
+  free(s);
+}
+
+/* ---------------------------------------------------------------- PE memory ports */
+
+static void pecon_put(struct sys *s, char ch) {
+  if (s->pecon_n + 1 < sizeof s->pecon) {
+    s->pecon[s->pecon_n++] = ch;
+    s->pecon[s->pecon_n] = 0;
+  }
+}
+
+static void pe_respond_local(struct sys *s, sys_pe_t *p, uint32_t v, uint64_t t) {
+  memset(p->resp_data, 0, sizeof p->resp_data);
+  p->resp_data[0] = v;
+  p->resp_ready = 1;
+  p->resp_t_ps = t + (uint64_t)s->cfg.pe_mmio_lat * s->cfg.pe_clk_ps;
+  p->wait_resp = 0;
+}
+
+static hmc_cmd_t amo_cmd(unsigned f5) {
+  switch (f5) {
+    case RV32_AMO_ADD: return HMC_AMOADD_W;
+    case RV32_AMO_SWAP: return HMC_AMOSWAP_W;
+    case RV32_AMO_XOR: return HMC_AMOXOR_W;
+    case RV32_AMO_AND: return HMC_AMOAND_W;
+    case RV32_AMO_OR: return HMC_AMOOR_W;
+    case RV32_AMO_MIN: return HMC_AMOMIN_W;
+    case RV32_AMO_MAX: return HMC_AMOMAX_W;
+    case RV32_AMO_MINU: return HMC_AMOMINU_W;
+    case RV32_AMO_MAXU: return HMC_AMOMAXU_W;
+    default: return HMC_CMD_COUNT;
+  }
+}
+
+/* The PE's request of this edge: 1 accepted (ready), 0 not (HMC full or a failure). */
+static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o, uint64_t t) {
+  const uint32_t a = o->mem_req_addr;
+  const unsigned line = s->cfg.pe.line_bytes;
+  if (a >= COPIM_MMIO_BASE) {
+    const uint32_t off = a - COPIM_MMIO_BASE;
+    if (o->mem_req_op == PE_OP_READ) {
+      uint32_t v = 0;
+      if (off == COPIM_MMIO_NUM_HARTS) v = s->cfg.host.cores;
+      else if (off == COPIM_MMIO_NUM_PES) v = s->cfg.num_pes;
+      else if (off == COPIM_MMIO_CYCLE_LO) v = (uint32_t)host_cycle(s->host);
+      else if (off == COPIM_MMIO_CYCLE_HI) v = (uint32_t)(host_cycle(s->host) >> 32);
+      pe_respond_local(s, p, v, t);
+      return 1;
+    }
+    if (o->mem_req_op == PE_OP_WRITE) {
+      if (off == COPIM_MMIO_CONSOLE) pecon_put(s, (char)(o->mem_req_wdata & 0xff));
+      else if (off == COPIM_MMIO_EXIT && !s->pe_exited) {
+        s->pe_exited = 1;
+        s->pe_exit_code = o->mem_req_wdata;
+        s->pe_exit_pe = pe;
+      }
+      return 1;
+    }
+    sys_fail(s, "PE %u: %s of device address 0x%08x at PE cycle %llu", pe, o->mem_req_op == PE_OP_AMO ? "AMO" : "fill", a,
+             (unsigned long long)s->pe_cycle);
+    return 0;
+  }
+  const unsigned len = o->mem_req_op == PE_OP_FILL ? line : 4;
+  if (a < COPIM_TEXT_BASE || (uint64_t)a + len > s->mem_bytes) {
+    sys_fail(s, "PE %u: access to 0x%08x outside memory [0x1000, 0x%zx) at PE cycle %llu", pe, a, s->mem_bytes,
+             (unsigned long long)s->pe_cycle);
+    return 0;
+  }
+  hmc_req_t r;
+  memset(&r, 0, sizeof r);
+  r.port = hmc_port_pe(pe);
+  r.tag = pe;
+  switch (o->mem_req_op) {
+    case PE_OP_FILL:
+      r.cmd = HMC_RD;
+      r.addr = a & ~(uint32_t)(line - 1);
+      r.size = line < 16 ? 16 : line;
+      r.flags = HMC_REQ_DATA;
+      break;
+    case PE_OP_READ:
+      r.cmd = HMC_RD;
+      r.addr = a & ~15u;
+      r.size = 16;
+      r.flags = HMC_REQ_DATA;
+      break;
+    case PE_OP_WRITE:
+      /* the data lands now (one functional memory; the PE waits for nothing);
+       * the HMC carries the timing and the energy of a 16-byte write */
+      r.cmd = HMC_WR_POSTED;
+      r.addr = a & ~15u;
+      r.size = 16;
+      break;
+    case PE_OP_AMO:
+      if (o->mem_req_amo == RV32_AMO_LR || o->mem_req_amo == RV32_AMO_SC) {
+        /* LR/SC are not vault atomics (docs/hmc.md): a read or a write with
+         * the reservation kept here */
+        r.cmd = o->mem_req_amo == RV32_AMO_LR ? HMC_RD : HMC_WR;
+        r.addr = a & ~15u;
+        r.size = 16;
+      } else {
+        r.cmd = amo_cmd(o->mem_req_amo);
+        r.addr = a;
+        r.op[0] = o->mem_req_wdata;
+        if (r.cmd == HMC_CMD_COUNT) {
+          sys_fail(s, "PE %u: unknown AMO funct5 0x%x at PE cycle %llu", pe, o->mem_req_amo,
+                   (unsigned long long)s->pe_cycle);
+          return 0;
+        }
+      }
+      break;
+    default:
+      sys_fail(s, "PE %u: unknown memory operation %u at PE cycle %llu", pe, o->mem_req_op,
+               (unsigned long long)s->pe_cycle);
+      return 0;
+  }
+  int rc = hmc_send(s->hmc, &r, t);
+  if (rc == HMC_STALL) return 0;
+  if (rc != HMC_OK) {
+    sys_fail(s, "PE %u: the HMC refused a request to 0x%08x at PE cycle %llu", pe, a, (unsigned long long)s->pe_cycle);
+    return 0;
+  }
+  p->reqs++;
+  p->req_kind = o->mem_req_op;
+  p->req_addr = a;
+  if (o->mem_req_op == PE_OP_WRITE) {
+    for (unsigned b = 0; b < 4; b++)
+      if (o->mem_req_be & (1u << b)) s->mem[(a & ~3u) + b] = (uint8_t)(o->mem_req_wdata >> (8 * b));
+    mark_written(s, a);
+    if (p->resv_valid && (p->resv >> 2) == (a >> 2)) p->resv_valid = 0;
+    return 1;
+  }
+  if (o->mem_req_op == PE_OP_AMO) {
+    s->pe_amos++;
+    if (o->mem_req_amo == RV32_AMO_LR) {
+      memcpy(&p->req_val, s->mem + a, 4);
+      p->resv_valid = 1;
+      p->resv = a;
+    } else if (o->mem_req_amo == RV32_AMO_SC) {
+      if (p->resv_valid && p->resv == a) {
+        memcpy(s->mem + a, &o->mem_req_wdata, 4);
+        mark_written(s, a);
+        p->req_val = 0;
+      } else {
+        p->req_val = 1;
+      }
+      p->resv_valid = 0;
+    } else {
+      mark_written(s, a);
+    }
+  }
+  p->wait_resp = 1;
+  return 1;
+}
+
+static void pe_hmc_responses(struct sys *s) {
+  hmc_resp_t r;
+  for (unsigned pe = 0; pe < s->cfg.num_pes; pe++) {
+    while (hmc_poll(s->hmc, hmc_port_pe(pe), &r)) {
+      if (r.cmd == HMC_WR_POSTED) continue;
+      sys_pe_t *p = &s->pes[r.tag < s->cfg.num_pes ? r.tag : pe];
+      if (!p->wait_resp) continue;
+      memset(p->resp_data, 0, sizeof p->resp_data);
+      switch (p->req_kind) {
+        case PE_OP_FILL: memcpy(p->resp_data, r.data, s->cfg.pe.line_bytes); break;
+        case PE_OP_READ: memcpy(p->resp_data, r.data + (p->req_addr & 12), 4); break;
+        default:
+          p->resp_data[0] = (r.cmd == HMC_RD || r.cmd == HMC_WR) ? p->req_val : (uint32_t)r.ret[0];
+          break;
+      }
+      p->wait_resp = 0;
+      p->resp_ready = 1;
+      p->resp_t_ps = r.t_ps;
+    }
+  }
+}
+
+/* One PE clock edge at time t for every PE that is not clock gated. */
+static void pe_edge(struct sys *s, uint64_t t) {
+  for (unsigned pe = 0; pe < s->cfg.num_pes && !s->failed; pe++) {
+    sys_pe_t *p = &s->pes[pe];
+    if (!p->running) continue;
+    pe_out_t o;
+    s->pe[pe].outputs(s->pe[pe].ctx, &o);
+    if (!p->start_pending && p->seen_run && o.halted && !p->wait_resp && !p->resp_ready) {
+      p->running = 0;
+      s->pe_active--;
+      if (hmc_dispatch_pe_halted(s->disp, pe, t)) sys_fail(s, "PE %u: halt the dispatcher did not expect", pe);
+      continue;
+    }
+    pe_in_t in;
+    memset(&in, 0, sizeof in);
+    in.hart_id = COPIM_PE_HARTID_BASE + pe;
+    if (p->start_pending && o.halted) {
+      in.start = 1;
+      in.boot_pc = p->boot_pc;
+      p->start_pending = 0;
+      p->seen_run = 0;
+    } else if (!o.halted) {
+      p->seen_run = 1;
+    }
+    if (p->resp_ready && p->resp_t_ps <= t) {
+      in.mem_resp_valid = 1;
+      memcpy(in.mem_resp_data, p->resp_data, sizeof in.mem_resp_data);
+      p->resp_ready = 0;
+    }
+    if (o.mem_req_valid) in.mem_req_ready = pe_request(s, pe, p, &o, t);
+    pe_out_t so;
+    if (s->pe[pe].step(s->pe[pe].ctx, &in, &so)) {
+      sys_fail(s, "%s", s->pe[pe].error(s->pe[pe].ctx));
+      return;
+    }
+    p->run_cycles++;
+    if (so.ret_valid) {
+      p->retired++;
+      s->pe_insns++;
+      s->loops[p->loop_id].pe_insns++;
+      const uint32_t opc = so.ret_insn & 0x7f;
+      if (opc == 0x03) p->loads++;
+      else if (opc == 0x23) p->stores++;
+    }
+  }
+}
+
+/* ---------------------------------------------------------------- loop tracking */
+
+static void track_commit(struct sys *s, sys_track_t *tr) {
+  if (!tr->cap_valid) return;
+  sys_loop_t *l = &s->loops[tr->id < SYS_MAX_LOOPS ? tr->id : 0];
+  l->theta_num += tr->cap_num;
+  l->theta_den += tr->cap_den;
+  l->sampled += tr->cap_sampled;
+  tr->cap_valid = 0;
+}
+
+void sys_loops_finish(struct sys *s) {
+  for (unsigned c = 0; c < s->cfg.host.cores; c++) track_commit(s, &s->track[c]);
+}
+
+static void track(struct sys *s, unsigned c, const host_imu_out_t *hm) {
+  sys_track_t *tr = &s->track[c];
+  const imu_out_t *mo = &s->mo[c];
+  sys_loop_t *l = &s->loops[tr->id < SYS_MAX_LOOPS ? tr->id : 0];
+  if (mo->verdict_valid && tr->depth == 1 && tr->active) {
+    if (mo->verdict) {
+      if (!tr->off) {
+        tr->off = 1;
+        l->pim_iters += tr->trip > tr->k ? tr->trip - tr->k : 0;
+      }
+    } else {
+      tr->k++;
+      l->host_iters++;
+    }
+  }
+  if (!(hm->marker_valid && mo->marker_ready)) return;
+  switch (hm->marker_op) {
+    case IMU_OP_BEGIN:
+      if (tr->depth == 0) {
+        track_commit(s, tr);
+        tr->id = hm->marker_id;
+        tr->trip = hm->marker_trip;
+        tr->k = 0;
+        tr->off = 0;
+        tr->active = 1;
+        l = &s->loops[tr->id < SYS_MAX_LOOPS ? tr->id : 0];
+        l->execs++;
+        l->trip += tr->trip;
+      }
+      tr->depth++;
+      break;
+    case IMU_OP_END:
+      if (tr->depth == 1 && tr->active && tr->trip) { /* an empty chunk decides nothing */
+        if (tr->off) l->dec_pim++;
+        else l->dec_host++;
+      }
+      if (tr->depth) tr->depth--;
+      break;
+    default: break;
+  }
+}
+
+/* ---------------------------------------------------------------- the cycle */
+
+int sys_step(sys_t *s) {
+  if (s->failed) return -1;
+  if (s->finished) return 1;
+  const unsigned nc = s->cfg.host.cores;
+  if (!s->programmed) {
+    s->programmed = 1;
+    if (imu_program(s)) return -1;
+  }
+  for (unsigned c = 0; c < nc; c++) {
+    s->imu[c].moore(s->imu[c].ctx, &s->mo[c]);
+    const host_imu_in_t hi = {s->mo[c].marker_ready, s->mo[c].verdict_valid, s->mo[c].verdict};
+    host_imu_set(s->host, c, &hi);
+  }
+  int rc = host_step(s->host);
+  if (rc < 0) {
+    sys_fail(s, "%s", host_error(s->host));
+    return -1;
+  }
+  if (s->failed) return -1;
+  /* PMC: the LLC's ports plus each IMU's control */
+  pmc_in_t pin = *host_pmc_ports(s->host);
+  for (unsigned c = 0; c < nc; c++) {
+    const uint64_t b = 1ull << c;
+    pin.clear |= s->mo[c].pmc_clear ? b : 0;
+    pin.enable |= s->mo[c].pmc_enable ? b : 0;
+    pin.flush |= s->mo[c].pmc_flush ? b : 0;
+    pin.rd_sel[c] = (uint8_t)s->mo[c].pmc_rd_sel;
+  }
+  if (s->pmc.step(s->pmc.ctx, &pin, &s->po)) {
+    sys_fail(s, "%s", s->pmc.error(s->pmc.ctx));
+    return -1;
+  }
+  for (unsigned c = 0; c < nc; c++) {
+    const host_imu_out_t *hm = host_imu_get(s->host, c);
+    imu_in_t ii;
+    memset(&ii, 0, sizeof ii);
+    ii.marker_valid = hm->marker_valid;
+    ii.marker_op = hm->marker_valid ? hm->marker_op : IMU_OP_NONE;
+    ii.marker_id = hm->marker_id;
+    ii.marker_trip = hm->marker_trip;
+    ii.instr_ret = hm->instr_ret;
+    ii.pmc_rd_data = s->po.rd_data[c];
+    ii.tbl_rd_id = s->track[c].id;
+    if (s->imu[c].step(s->imu[c].ctx, &ii, &s->io[c])) {
+      sys_fail(s, "%s", s->imu[c].error(s->imu[c].ctx));
+      return -1;
+    }
+    track(s, c, hm);
+    sys_track_t *tr = &s->track[c];
+    if (tr->active && s->io[c].tbl_rd_hit) {
+      tr->cap_valid = 1;
+      tr->cap_num = s->io[c].tbl_rd_num;
+      tr->cap_den = s->io[c].tbl_rd_den;
+      tr->cap_sampled = s->io[c].tbl_rd_sampled;
+    }
+  }
+  /* PEs: every edge up to the time of this host cycle.  The host advances
+   * the HMC only while it has requests in flight, so the system does it
+   * for the PEs (same time: a no-op when the host already did), and hands
+   * any host-link response that advance delivered to the host. */
+  const uint64_t now_ps = (host_cycle(s->host) - 1) * s->cfg.host.clk_ps;
+  if (s->pe_active || hmc_inflight(s->hmc)) {
+    hmc_advance(s->hmc, now_ps);
+    hmc_resp_t hr;
+    const unsigned links = s->cfg.hmc.links;
+    for (unsigned l = 0; l < links && l < nc; l++)
+      while (hmc_poll(s->hmc, hmc_port_link(l), &hr)) host_hmc_response(s->host, &hr);
+  }
+  hmc_dispatch_advance(s->disp, now_ps);
+  if (s->pe_active) {
+    pe_hmc_responses(s);
+    while (s->pe_t_ps <= now_ps && s->pe_active && !s->failed) {
+      pe_edge(s, s->pe_t_ps);
+      s->pe_t_ps += s->cfg.pe_clk_ps;
+      s->pe_cycle++;
+    }
+  }
+  if (s->pe_t_ps <= now_ps) {
+    /* gated: skip to the first edge after now */
+    const uint64_t n = (now_ps - s->pe_t_ps) / s->cfg.pe_clk_ps + 1;
+    s->pe_t_ps += n * s->cfg.pe_clk_ps;
+    s->pe_cycle += n;
+  }
+  if (s->vcd) sys_vcd_sample(s);
+  if (s->failed) return -1;
+  if (s->pe_exited) {
+    char con[201];
+    snprintf(con, sizeof con, "%.200s", s->pecon);
+    for (char *q = con; *q; q++)
+      if (*q == '\n' || *q == '\r') *q = ' ';
+    sys_fail(s, "PE %u wrote EXIT = %u at PE cycle %llu (host cycle %llu); PE console: %s", s->pe_exit_pe,
+             s->pe_exit_code, (unsigned long long)s->pe_cycle, (unsigned long long)host_cycle(s->host), con);
+    return -1;
+  }
+  if (rc == 1) {
+    s->finished = 1;
+    host_exited(s->host, &s->exit_code);
+    sys_loops_finish(s);
+    return 1;
+  }
+  if (host_cycle(s->host) >= s->cfg.max_cycles) {
+    const rv32_hart_t *h0 = host_hart(s->host, 0);
+    sys_fail(s, "cycle limit %llu reached (hart 0 at pc=0x%08x, %u PEs running)", (unsigned long long)s->cfg.max_cycles,
+             h0->pc, s->pe_active);
+    return -1;
+  }
+  return 0;
+}
+
+int sys_run(sys_t *s, void (*progress)(void *ctx, const sys_t *s), void *ctx) {
+  int rc = 0;
+  while (!rc) {
+    rc = sys_step(s);
+    if (progress && !(host_cycle(s->host) & 0xFFFFF)) progress(ctx, s);
+  }
+  if (rc < 0) return -1;
+  if (s->exit_code) {
+    char con[201];
+    snprintf(con, sizeof con, "%.200s", host_console(s->host));
+    for (char *q = con; *q; q++)
+      if (*q == '\n' || *q == '\r') *q = ' ';
+    sys_fail(s, "the program exited with code %u at host cycle %llu; console: %s", s->exit_code,
+             (unsigned long long)host_cycle(s->host), con);
+    return -1;
+  }
+  return 0;
+}
+
+const char *sys_error(const sys_t *s) { return s->err; }
+uint64_t sys_cycle(const sys_t *s) { return host_cycle(s->host); }
+uint64_t sys_pe_cycle(const sys_t *s) { return s->pe_cycle; }
+const sys_cfg_t *sys_config(const sys_t *s) { return &s->cfg; }
+host_t *sys_host(sys_t *s) { return s->host; }
+
+uint64_t sys_insns(const sys_t *s) {
+  host_stats_t st;
+  host_stats(s->host, &st);
+  uint64_t n = s->pe_insns;
+  for (unsigned c = 0; c < s->cfg.host.cores; c++) n += st.core[c].insns;
+  return n;
+}
+
+static void rd_sys(void *ctx, uint32_t addr, void *p, size_t n) {
+  const struct sys *s = ctx;
+  uint8_t *b = p;
+  for (size_t i = 0; i < n; i++) b[i] = (uint64_t)addr + i < s->mem_bytes ? s->mem[addr + i] : 0;
+}
+
+int sys_verify(sys_t *s, char *why, size_t cap) {
+  if (!s->verified_done) {
+    workload_result_t res;
+    memset(&res, 0, sizeof res);
+    workload_verify(s->g, &s->kp, rd_sys, s, &res);
+    s->verified = res.verified;
+    s->iterations = res.iterations;
+    s->ref_iterations = res.ref_iterations;
+    snprintf(s->why, sizeof s->why, "%s", res.why);
+    s->verified_done = 1;
+  }
+  if (why) snprintf(why, cap, "%s", s->why);
+  return s->verified;
+}

@@ -1,0 +1,210 @@
+/* Full-system co-simulation model (issue 8, SPEC sections 1, 2, 6 and 7):
+ * the behavioural host (csim/host.h: 4 out-of-order cores, caches, LLC
+ * driving the PMC ports), the Pure Miss Counter, one IMU per core, 16 vault
+ * PEs, the HMC and the PIM dispatcher, running one RV32 ELF over a graph
+ * image.  docs/cosim.md says how to run it, docs/stats.md what every
+ * statistic means.
+ *
+ * Blocks.  PMC, IMU and PE are reached only through the port-level ops
+ * below (the C port structs of csim/pmc.h, imu.h, pe.h).  sys_new() fills
+ * them with the C models; an integrator replaces any of them (sys_set_*)
+ * with a Verilated RTL block or an RTL + C lockstep pair (tb/cosim/), so the
+ * system model never links C++.
+ *
+ * Clocks.  One sys_step() is one host cycle (host.clk_ps, 500 ps = 2 GHz).
+ * The host advances the HMC (time base ps); the PEs tick at pe.clk_ps
+ * (2000 = 500 MHz, 1000 = 1 GHz) on the same ps time line, each PE edge at
+ * or before the HMC's time being simulated after the host cycle that
+ * reached it.  A PE that is halted with no start pending is clock gated
+ * (not stepped), in every block mode alike.
+ *
+ * Per host cycle (host.h "Per-cycle wiring of a full system"):
+ *   1. imu[c].moore -> host_imu_set (marker_ready, verdict)
+ *   2. host_step (cores, caches, LLC, HMC advance, host-link responses)
+ *   3. pmc.step(LLC ports + every IMU's clear/enable/flush/rd_sel)
+ *   4. imu[c].step(markers, instr_ret, pmc rd_data, table read by loop id)
+ *   5. PE edges up to the HMC time: memory ports <-> HMC PE ports,
+ *      dispatcher starts and halts, PE-written lines invalidated in the host
+ *      caches when a launch completes.
+ *
+ * Policies (sys_policy_find): a table of names, each an IMU mode (and, for
+ * issue 9, an AMO placement rule and an offline plan); PLAN mode reads a
+ * plan file "<loop id or name> pim|host" per line.  Everything is
+ * deterministic: the same inputs give the same statistics, byte for byte. */
+#ifndef SYS_H
+#define SYS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "graph.h"
+#include "hmc.h"
+#include "hmc_dispatch.h"
+#include "host.h"
+#include "imu.h"
+#include "pe.h"
+#include "pmc.h"
+
+#define SYS_MAX_PES 32
+#define SYS_MAX_LOOPS 64 /* loop ids 1..63 tracked one by one; larger ids count in entry 0 */
+
+/* ---------------------------------------------------------------- policies */
+
+/* Where an RV32A AMO of the host executes (SPEC section 7: PEI, GraphPIM). */
+enum { SYS_AMO_CACHE = 0, SYS_AMO_MEMORY = 1, SYS_AMO_PIM_REGION = 2, SYS_AMO_LOCALITY = 3 };
+
+typedef struct {
+  const char *name;
+  int imu_mode;      /* IMU_MODE_* written into every IMU; -1: not implemented yet */
+  int amo_site;      /* SYS_AMO_*: only SYS_AMO_CACHE is implemented by the host today */
+  int needs_plan;    /* 1: IMU PLAN mode from a plan (--plan FILE) */
+  const char *what;  /* one line for --help */
+} sys_policy_t;
+
+/* The policy of that name, or NULL.  Table order is the --help order. */
+const sys_policy_t *sys_policy_find(const char *name);
+const sys_policy_t *sys_policy_at(unsigned i); /* NULL past the end */
+
+/* ---------------------------------------------------------------- configuration */
+
+typedef enum { SYS_BLK_C = 0, SYS_BLK_RTL = 1, SYS_BLK_LOCKSTEP = 2 } sys_blk_mode_t;
+
+typedef struct {
+  host_cfg_t host;
+  hmc_cfg_t hmc;
+  pe_cfg_t pe;
+  pmc_cfg_t pmc;
+  imu_cfg_t imu;
+  unsigned num_pes;        /* vault PEs, = hmc.vaults, 16 */
+  uint32_t pe_clk_ps;      /* 2000 (500 MHz); 1000 = 1 GHz */
+  /* IMU configuration registers (docs/imu.md), written before cycle 0 */
+  uint32_t imu_fraction;   /* Q0.16, 3276 (5% rounded down) */
+  uint32_t imu_threshold;  /* Q0.16, 3277 (5% rounded up: offload if theta > 5%) */
+  uint32_t imu_min_sample; /* 1 */
+  uint32_t imu_mpki_thr;   /* Q16.16, 0x50000 = 5.0 */
+  uint32_t imu_sticky;     /* CTRL[0], 0 */
+  /* cache energy per access, picojoules x 1000 (docs/stats.md names the source) */
+  uint32_t e_l1_fj, e_l2_fj, e_llc_fj, e_pe_cache_fj;
+  uint32_t pe_mmio_lat;    /* PE device-space read latency, PE cycles, 2 */
+  uint64_t max_cycles;     /* host cycles; the run fails beyond, 2e9 */
+  uint64_t seed;           /* reserved for randomised inputs; part of the statistics */
+} sys_cfg_t;
+
+/* The defaults: SPEC section 2 (Table I) everywhere. */
+void sys_cfg_default(sys_cfg_t *c);
+
+/* One named parameter of sys_cfg_t ("llc.lat", "hmc.t_rcd_ps", ...). */
+typedef struct {
+  const char *name;
+  unsigned off;   /* offsetof in sys_cfg_t */
+  unsigned size;  /* 4 or 8 bytes (unsigned, uint32_t, int, uint64_t) */
+  const char *what;
+} sys_param_t;
+
+/* Number of parameters and the i-th (table order = --help order). */
+unsigned sys_param_count(void);
+const sys_param_t *sys_param_at(unsigned i);
+/* Sets a parameter from text (decimal, 0x hex, K/M/G suffix = x1024^n).
+ * 0, or -1 and one line in err ("unknown parameter", "bad value"). */
+int sys_param_set(sys_cfg_t *c, const char *name, const char *value, char *err, size_t cap);
+uint64_t sys_param_get(const sys_cfg_t *c, const sys_param_t *p);
+/* Reads "name = value" lines ('#' comments).  0, or -1 and "file:line: why". */
+int sys_cfg_read(sys_cfg_t *c, const char *path, char *err, size_t cap);
+/* Consistency after the overrides (cores vs PMC, PEs vs vaults, clocks).  0 or -1 and err. */
+int sys_cfg_check(const sys_cfg_t *c, char *err, size_t cap);
+
+/* Plan for IMU PLAN mode: site per loop id (1 = PIM). */
+typedef struct {
+  int n;
+  uint32_t id[256];
+  uint8_t site[256];
+} sys_plan_t;
+/* Reads "<loop id | loop name> pim|host" lines.  0, or -1 and "file:line: why". */
+int sys_plan_read(sys_plan_t *p, const char *path, char *err, size_t cap);
+/* The id of a kernel loop name ("bfs.frontier" -> 2, sw/kernels/loops.h), 0 if unknown. */
+uint32_t sys_loop_id(const char *name);
+
+/* ---------------------------------------------------------------- block ports */
+
+/* Each op returns 0, or -1 at a lockstep mismatch or a block failure, with
+ * one line from error(): "lockstep mismatch: <block> cycle <n> port <p>:
+ * rtl=0x.. c=0x..". */
+typedef struct {
+  void *ctx;
+  int (*step)(void *ctx, const pmc_in_t *in, pmc_out_t *out);
+  const char *(*error)(void *ctx);
+  void (*free)(void *ctx);
+} sys_pmc_ops_t;
+
+typedef struct {
+  void *ctx;
+  void (*moore)(void *ctx, imu_out_t *out);
+  int (*step)(void *ctx, const imu_in_t *in, imu_out_t *out);
+  const char *(*error)(void *ctx);
+  void (*free)(void *ctx);
+} sys_imu_ops_t;
+
+typedef struct {
+  void *ctx;
+  void (*outputs)(void *ctx, pe_out_t *out);
+  int (*step)(void *ctx, const pe_in_t *in, pe_out_t *out);
+  const char *(*error)(void *ctx);
+  void (*free)(void *ctx);
+} sys_pe_ops_t;
+
+/* ---------------------------------------------------------------- system */
+
+typedef struct sys sys_t;
+
+/* Builds the system for graph g and kernel kp (image laid at
+ * GRAPH_IMAGE_BASE), loads the ELF, programs the IMUs for the policy (plan
+ * may be NULL unless the policy needs one).  NULL and one line in err. */
+sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const graph_kparams_t *kp,
+               const sys_policy_t *pol, const sys_plan_t *plan, char *err, size_t cap);
+void sys_free(sys_t *s);
+
+/* Replace a block by other ops (RTL or lockstep).  The system frees the ops
+ * with their free() (the C model it had is freed at once).  Call before the
+ * first sys_step(). */
+void sys_set_pmc(sys_t *s, const sys_pmc_ops_t *ops);
+void sys_set_imu(sys_t *s, unsigned core, const sys_imu_ops_t *ops);
+void sys_set_pe(sys_t *s, unsigned pe, const sys_pe_ops_t *ops);
+/* Records how blocks run, for the statistics ("c", "rtl", "lockstep"). */
+void sys_set_block_modes(sys_t *s, sys_blk_mode_t pmc, sys_blk_mode_t imu, sys_blk_mode_t pe);
+
+/* One host cycle.  0 running, 1 finished (EXIT written or all harts
+ * halted), -1 failed (sys_error()). */
+int sys_step(sys_t *s);
+/* Steps to the end, the error or max_cycles.  progress (may be NULL) is
+ * called about every 2^20 host cycles.  0 when the program exited with 0;
+ * -1 and sys_error() otherwise. */
+int sys_run(sys_t *s, void (*progress)(void *ctx, const sys_t *s), void *ctx);
+const char *sys_error(const sys_t *s);
+
+uint64_t sys_cycle(const sys_t *s);      /* host cycles so far */
+uint64_t sys_pe_cycle(const sys_t *s);   /* PE clock edges so far (gated or not) */
+uint64_t sys_insns(const sys_t *s);      /* instructions retired, host + PEs */
+const sys_cfg_t *sys_config(const sys_t *s);
+host_t *sys_host(sys_t *s);
+
+/* Verifies the kernel's results against the native reference (csim/kref).
+ * 1 verified, 0 not (why filled). */
+int sys_verify(sys_t *s, char *why, size_t cap);
+
+/* Statistics. */
+typedef struct {
+  const char *kernel, *graph, *policy, *plan, *rtl, *lockstep; /* as given on the command line */
+} sys_run_info_t;
+/* One JSON object (docs/stats.md), no host-dependent values (no wall time). */
+void sys_write_json(sys_t *s, const sys_run_info_t *info, FILE *f);
+/* The human summary of make cosim: time, instructions, offloaded share,
+ * per-loop table, energy, PASS/FAIL (verified as given). */
+void sys_print_summary(sys_t *s, const sys_run_info_t *info, FILE *f);
+
+/* System-level VCD (per-core theta, IMU state and verdicts, launches, PE
+ * busy bitmap), one sample per host cycle in which something changed.
+ * NULL path: none.  0, or -1 and err. */
+int sys_vcd_open(sys_t *s, const char *path, char *err, size_t cap);
+
+#endif

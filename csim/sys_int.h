@@ -1,0 +1,110 @@
+/* Internal state of the co-simulation system shared by sys.c (the cycle
+ * loop, PE ports, dispatcher), sys_stats.c (JSON, summary, energy) and
+ * sys_vcd.c (system waveform).  Not an API: include sys.h. */
+#ifndef SYS_INT_H
+#define SYS_INT_H
+
+#include "sys.h"
+
+/* Per-loop statistics, by loop id (docs/stats.md "loops"). */
+typedef struct {
+  char name[48];
+  uint64_t execs;        /* top-level executions (cp.loop.begin at depth 0), all cores */
+  uint64_t trip;         /* sum of their trip counts */
+  uint64_t host_iters;   /* iterations answered 0 (ran on the host) */
+  uint64_t pim_iters;    /* iterations handed to the PEs (trip - k at the verdict 1) */
+  uint64_t sampled;      /* IMU table: iterations sampled, summed */
+  uint64_t theta_num, theta_den; /* IMU table: pure miss cycles / cycles of the samples, summed */
+  uint64_t dec_pim, dec_host;    /* executions that ended offloaded / on the host */
+  uint64_t pe_insns;     /* PE retirements of launches of this loop */
+  uint64_t launches;
+} sys_loop_t;
+
+/* What the system follows of one core's marker stream. */
+typedef struct {
+  unsigned depth;
+  uint32_t id, trip, k;
+  int active, off;
+  int cap_valid;         /* the IMU table entry of id was read since its begin */
+  uint64_t cap_num, cap_den, cap_sampled;
+} sys_track_t;
+
+typedef struct {
+  int running;           /* started and not yet reported halted */
+  int start_pending, seen_run;
+  uint32_t boot_pc, loop_id;
+  int wait_resp;         /* a request waits for its response */
+  int resp_ready;
+  uint64_t resp_t_ps;
+  uint32_t resp_data[PE_MAX_LINE_BYTES / 4];
+  unsigned req_kind;     /* PE_OP_* of the request in flight */
+  uint32_t req_addr, req_val; /* READ: address; LR/SC: the value to return */
+  int resv_valid;
+  uint32_t resv;
+  uint64_t retired, loads, stores, run_cycles, starts, reqs;
+} sys_pe_t;
+
+struct sys {
+  sys_cfg_t cfg;
+  const sys_policy_t *pol;
+  sys_plan_t plan;
+  const graph_t *g;
+  graph_kparams_t kp;
+  uint8_t *mem;
+  size_t mem_bytes;
+  hmc_t *hmc;
+  host_t *host;
+  hmc_dispatch_t *disp;
+  uint32_t pe_start;
+  /* blocks */
+  sys_pmc_ops_t pmc;
+  sys_imu_ops_t imu[HOST_MAX_CORES];
+  sys_pe_ops_t pe[SYS_MAX_PES];
+  sys_blk_mode_t mode_pmc, mode_imu, mode_pe;
+  imu_out_t mo[HOST_MAX_CORES], io[HOST_MAX_CORES];
+  pmc_out_t po;
+  /* PEs */
+  sys_pe_t pes[SYS_MAX_PES];
+  unsigned pe_active;    /* PEs running or with a start pending */
+  uint64_t pe_t_ps;      /* time of the next PE edge */
+  uint64_t pe_cycle;     /* PE edges so far */
+  /* lines the PEs wrote during the running launch (dropped from host caches at its end) */
+  uint64_t *wbits;
+  uint32_t *wlist;
+  size_t wn, wcap;
+  uint64_t inv_lines;
+  /* loops */
+  sys_loop_t loops[SYS_MAX_LOOPS];
+  sys_track_t track[HOST_MAX_CORES];
+  /* instruction counts */
+  uint64_t pe_insns, pe_insns_k0, pe_insns_kernel;
+  int kmark;             /* 0 before the kernel, 1 inside, 2 after */
+  uint64_t launches, pe_amos;
+  /* PE console and exit */
+  char pecon[2048];
+  size_t pecon_n;
+  int pe_exited;
+  uint32_t pe_exit_code;
+  unsigned pe_exit_pe;
+  /* run state */
+  int failed, finished, programmed;
+  uint32_t exit_code;
+  char err[768];
+  /* verification (sys_verify) */
+  int verified_done, verified;
+  char why[256];
+  uint32_t iterations, ref_iterations;
+  /* waveform */
+  FILE *vcd;
+  uint64_t vcd_last[96];
+  int vcd_started;
+};
+
+void sys_fail(struct sys *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Commits the table captures of unfinished tracks (end of run). */
+void sys_loops_finish(struct sys *s);
+/* One VCD sample for the current host cycle (sys_vcd.c). */
+void sys_vcd_sample(struct sys *s);
+void sys_vcd_close(struct sys *s);
+
+#endif

@@ -1,0 +1,35 @@
+# Full-system co-simulation (issue 8): the simulator binary build/copim-sim
+# (C system model csim/sys*.c + the Verilated PMC, IMU and PE behind
+# tb/cosim adapters), `make cosim`, and what the cosim tests load.
+# docs/cosim.md is the guide.
+
+COSIM_BIN    := $(BUILD)/copim-sim
+COSIM_OBJ    := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tb/cosim/*.c))
+COSIM_BLOCKS := pmc imu pe
+
+$(BUILD)/obj/tb/cosim/%.o: CFLAGS += -Itb/cosim
+
+$(COSIM_BIN): $(COSIM_OBJ) $(BUILD)/lib/libcsim.a \
+    $(foreach b,$(COSIM_BLOCKS),$(BUILD)/obj/shim/$(b)_rtl.o $(BUILD)/vl/$(b)/stamp)
+	@mkdir -p $(@D)
+	$(CXX) -o $@ $(COSIM_OBJ) $(foreach b,$(COSIM_BLOCKS),$(BUILD)/obj/shim/$(b)_rtl.o $(BUILD)/vl/$(b)/V$(b)__ALL.a) \
+	  $(BUILD)/lib/libcsim.a $(BUILD)/vl/pmc/libverilated.a $(LDLIBS)
+
+# make cosim KERNEL=bfs GRAPH=... POLICY=copim RTL=pmc,imu,pe LOCKSTEP=... STATS=... WAVES=... ARGS='--llc.lat=40'
+KERNEL   ?= bfs
+GRAPH    ?= ../shared/data/graphs/p2p-Gnutella30.txt
+POLICY   ?= copim
+RTL      ?= none
+LOCKSTEP ?= none
+STATS    ?= $(BUILD)/cosim/$(KERNEL)-$(POLICY).json
+ARGS     ?=
+
+.PHONY: cosim
+cosim: deps $(COSIM_BIN) $(SW_ELFS) ## full-system run: make cosim KERNEL=bfs GRAPH=<file|kron:S:D> POLICY=copim [RTL=all] [LOCKSTEP=..] [ARGS=..]
+	@mkdir -p $(dir $(STATS))
+	$(COSIM_BIN) --kernel $(KERNEL) --graph $(GRAPH) --policy $(POLICY) --rtl $(RTL) --lockstep $(LOCKSTEP) \
+	  --stats $(STATS) $(if $(WAVES),--waves $(WAVES)) $(ARGS)
+
+# the cosim tests run the simulator binary
+TEST_DEPS += $(COSIM_BIN)
+$(foreach t,$(filter cosim_%,$(TESTS)),$(eval $(BUILD)/tests/$(t): $(COSIM_BIN) $(SW_ELFS)))

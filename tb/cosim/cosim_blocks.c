@@ -1,0 +1,240 @@
+/* Verilated-block adapters (cosim_blocks.h). */
+#include "cosim_blocks.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "imu_rtl.h"
+#include "pe_rtl.h"
+#include "pmc_rtl.h"
+
+typedef struct {
+  sys_t *s;
+  char name[16];
+  uint64_t n; /* steps so far (the block's own clock) */
+  char err[256];
+} base_t;
+
+static int mismatch(base_t *b, const char *port, uint64_t rtl, uint64_t c) {
+  uint64_t hc = sys_cycle(b->s);
+  snprintf(b->err, sizeof b->err,
+           "lockstep mismatch: %s cycle %" PRIu64 " (host cycle %" PRIu64 ") port %s: rtl=0x%" PRIx64 " c=0x%" PRIx64,
+           b->name, b->n, hc ? hc - 1 : 0, port, rtl, c);
+  return -1;
+}
+
+static const char *base_error(void *ctx) { return ((base_t *)ctx)->err; }
+
+static void fst_name(char *b, size_t cap, const char *prefix, const char *blk) {
+  snprintf(b, cap, "%s.%s.fst", prefix, blk);
+}
+
+/* ---------------------------------------------------------------- PMC */
+typedef struct {
+  base_t b;
+  pmc_rtl_t *r;
+  pmc_t *c;
+  unsigned cores;
+} pmc_ad_t;
+
+static int pmc_ad_step(void *ctx, const pmc_in_t *in, pmc_out_t *out) {
+  pmc_ad_t *a = ctx;
+  pmc_rtl_step(a->r, in, out);
+  if (a->c) {
+    pmc_out_t oc;
+    pmc_step(a->c, in, &oc);
+    for (unsigned k = 0; k < a->cores; k++)
+      if (out->rd_data[k] != oc.rd_data[k]) {
+        char port[48];
+        snprintf(port, sizeof port, "rd_data_o[%u] (rd_sel %u)", k, in->rd_sel[k]);
+        a->b.n++;
+        return mismatch(&a->b, port, out->rd_data[k], oc.rd_data[k]);
+      }
+  }
+  a->b.n++;
+  return 0;
+}
+
+static void pmc_ad_free(void *ctx) {
+  pmc_ad_t *a = ctx;
+  pmc_rtl_free(a->r);
+  pmc_free(a->c);
+  free(a);
+}
+
+int cosim_use_pmc(sys_t *s, sys_blk_mode_t mode, unsigned reset_seed, const char *waves, char *err, size_t cap) {
+  char path[512];
+  if (waves) fst_name(path, sizeof path, waves, "pmc");
+  pmc_ad_t *a = calloc(1, sizeof *a);
+  a->b.s = s;
+  snprintf(a->b.name, sizeof a->b.name, "pmc");
+  a->r = pmc_rtl_new(reset_seed, waves ? path : NULL);
+  if (!a->r) {
+    snprintf(err, cap, "--rtl=pmc: cannot build the Verilated PMC");
+    free(a);
+    return -1;
+  }
+  const pmc_cfg_t rc = pmc_rtl_cfg(a->r), want = sys_config(s)->pmc;
+  if (rc.num_cores != want.num_cores || rc.num_mshr != want.num_mshr || rc.w != want.w || rc.cnt_w != want.cnt_w) {
+    snprintf(err, cap,
+             "the RTL PMC was built with NumCores %u NumMshr %u W %u CntW %u; the run asks for %u %u %u %u "
+             "(host.cores, llc.mshrs, pmc.w, pmc.cnt_w): rebuild with PMC_* or change the parameters",
+             rc.num_cores, rc.num_mshr, rc.w, rc.cnt_w, want.num_cores, want.num_mshr, want.w, want.cnt_w);
+    pmc_ad_free(a);
+    return -1;
+  }
+  a->cores = rc.num_cores;
+  if (mode == SYS_BLK_LOCKSTEP) a->c = pmc_new(&rc);
+  sys_pmc_ops_t ops = {a, pmc_ad_step, base_error, pmc_ad_free};
+  sys_set_pmc(s, &ops);
+  return 0;
+}
+
+/* ---------------------------------------------------------------- IMU */
+typedef struct {
+  base_t b;
+  imu_rtl_t *r;
+  imu_t *c;
+} imu_ad_t;
+
+static void imu_ad_moore(void *ctx, imu_out_t *out) {
+  imu_ad_t *a = ctx;
+  imu_rtl_moore(a->r, out);
+}
+
+static int imu_ad_step(void *ctx, const imu_in_t *in, imu_out_t *out) {
+  imu_ad_t *a = ctx;
+  imu_rtl_step(a->r, in, out);
+  if (a->c) {
+    imu_out_t o;
+    imu_step(a->c, in, &o);
+#define CMP(f)                                                                                 \
+  if ((uint64_t)out->f != (uint64_t)o.f) {                                                     \
+    a->b.n++;                                                                                  \
+    return mismatch(&a->b, #f, (uint64_t)out->f, (uint64_t)o.f);                               \
+  }
+    CMP(marker_ready) CMP(verdict_valid) CMP(verdict) CMP(pmc_clear) CMP(pmc_enable) CMP(pmc_flush)
+    CMP(pmc_rd_sel) CMP(tbl_rd_hit) CMP(tbl_rd_decided) CMP(tbl_rd_site) CMP(tbl_rd_num) CMP(tbl_rd_den)
+    CMP(tbl_rd_sampled) CMP(tbl_rd_offloaded)
+#undef CMP
+  }
+  a->b.n++;
+  return 0;
+}
+
+static void imu_ad_free(void *ctx) {
+  imu_ad_t *a = ctx;
+  imu_rtl_free(a->r);
+  imu_free(a->c);
+  free(a);
+}
+
+int cosim_use_imu(sys_t *s, sys_blk_mode_t mode, unsigned reset_seed, const char *waves, char *err, size_t cap) {
+  const unsigned cores = sys_config(s)->host.cores;
+  for (unsigned k = 0; k < cores; k++) {
+    char path[512], nm[16];
+    snprintf(nm, sizeof nm, "imu%u", k);
+    if (waves) fst_name(path, sizeof path, waves, nm);
+    imu_ad_t *a = calloc(1, sizeof *a);
+    a->b.s = s;
+    snprintf(a->b.name, sizeof a->b.name, "%s", nm);
+    a->r = imu_rtl_new(reset_seed, waves ? path : NULL);
+    if (!a->r) {
+      snprintf(err, cap, "--rtl=imu: cannot build the Verilated IMU");
+      free(a);
+      return -1;
+    }
+    const imu_cfg_t rc = imu_rtl_cfg(a->r), want = sys_config(s)->imu;
+    if (rc.num_loops != want.num_loops || rc.cnt_w != want.cnt_w || rc.id_w != want.id_w || rc.plan_w != want.plan_w ||
+        rc.ret_w != want.ret_w || rc.depth_w != want.depth_w) {
+      snprintf(err, cap,
+               "the RTL IMU was built with NumLoops %u CntW %u IdW %u PlanW %u; the run asks for %u %u %u %u "
+               "(imu.num_loops, pmc.cnt_w): rebuild with IMU_* or change the parameters",
+               rc.num_loops, rc.cnt_w, rc.id_w, rc.plan_w, want.num_loops, want.cnt_w, want.id_w, want.plan_w);
+      imu_ad_free(a);
+      return -1;
+    }
+    if (mode == SYS_BLK_LOCKSTEP) a->c = imu_new(&rc);
+    sys_imu_ops_t ops = {a, imu_ad_moore, imu_ad_step, base_error, imu_ad_free};
+    sys_set_imu(s, k, &ops);
+  }
+  return 0;
+}
+
+/* ---------------------------------------------------------------- PE */
+typedef struct {
+  base_t b;
+  pe_rtl_t *r;
+  pe_t *c;
+} pe_ad_t;
+
+static void pe_ad_outputs(void *ctx, pe_out_t *out) {
+  pe_ad_t *a = ctx;
+  pe_rtl_outputs(a->r, out);
+}
+
+static int pe_ad_step(void *ctx, const pe_in_t *in, pe_out_t *out) {
+  pe_ad_t *a = ctx;
+  pe_rtl_step(a->r, in, out);
+  if (a->c) {
+    pe_out_t o;
+    pe_step(a->c, in, &o);
+#define CMP(f)                                                   \
+  if ((uint64_t)out->f != (uint64_t)o.f) {                       \
+    a->b.n++;                                                    \
+    return mismatch(&a->b, #f, (uint64_t)out->f, (uint64_t)o.f); \
+  }
+    CMP(halted) CMP(mem_req_valid)
+    if (o.mem_req_valid) {
+      CMP(mem_req_addr) CMP(mem_req_op) CMP(mem_req_wdata) CMP(mem_req_be)
+      if (o.mem_req_op == PE_OP_AMO) CMP(mem_req_amo)
+    }
+    CMP(ret_valid)
+    if (o.ret_valid) {
+      CMP(ret_pc) CMP(ret_insn) CMP(ret_rd) CMP(ret_rd_value)
+    }
+#undef CMP
+  }
+  a->b.n++;
+  return 0;
+}
+
+static void pe_ad_free(void *ctx) {
+  pe_ad_t *a = ctx;
+  pe_rtl_free(a->r);
+  pe_free(a->c);
+  free(a);
+}
+
+int cosim_use_pe(sys_t *s, sys_blk_mode_t mode, unsigned reset_seed, const char *waves, char *err, size_t cap) {
+  const unsigned n = sys_config(s)->num_pes;
+  for (unsigned k = 0; k < n; k++) {
+    char path[512], nm[16];
+    snprintf(nm, sizeof nm, "pe%u", k);
+    if (waves) fst_name(path, sizeof path, waves, nm);
+    pe_ad_t *a = calloc(1, sizeof *a);
+    a->b.s = s;
+    snprintf(a->b.name, sizeof a->b.name, "%s", nm);
+    a->r = pe_rtl_new(reset_seed, waves ? path : NULL);
+    if (!a->r) {
+      snprintf(err, cap, "--rtl=pe: cannot build the Verilated PE");
+      free(a);
+      return -1;
+    }
+    const pe_cfg_t rc = pe_rtl_cfg(a->r), want = sys_config(s)->pe;
+    if (memcmp(&rc, &want, sizeof rc)) {
+      snprintf(err, cap,
+               "the RTL PE was built with I-cache %u/%u D-cache %u/%u line %u; the run asks for %u/%u %u/%u %u "
+               "(pe.*): rebuild with PE_* or change the parameters",
+               rc.icache_bytes, rc.icache_ways, rc.dcache_bytes, rc.dcache_ways, rc.line_bytes, want.icache_bytes,
+               want.icache_ways, want.dcache_bytes, want.dcache_ways, want.line_bytes);
+      pe_ad_free(a);
+      return -1;
+    }
+    if (mode == SYS_BLK_LOCKSTEP) a->c = pe_new(&rc);
+    sys_pe_ops_t ops = {a, pe_ad_outputs, pe_ad_step, base_error, pe_ad_free};
+    sys_set_pe(s, k, &ops);
+  }
+  return 0;
+}

@@ -1,0 +1,322 @@
+/* copim-sim: the full-system co-simulator (issue 8).  Parses the command
+ * line, builds the system (csim/sys.h) with each of PMC / IMU / PE as C
+ * model, Verilated RTL or both in lockstep (cosim_blocks.h), runs the RV32
+ * kernel over the graph, checks the result against the native kernel and
+ * writes the summary, the JSON statistics and the waveforms.
+ * docs/cosim.md is the user's guide; `copim-sim --help` lists everything.
+ *
+ * Exit status: 0 the run finished and the results equal the reference;
+ * 1 the run finished with wrong results; 2 bad input or a failed run
+ * (one line on stderr: "copim-sim: <what>"). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cosim_blocks.h"
+#include "graph.h"
+#include "sys.h"
+#include "workload.h"
+
+typedef struct {
+  const char *kernel, *graph, *policy, *plan, *config, *rtl, *lockstep, *stats, *waves, *elf, *format;
+  int quiet, symmetrize, have_source;
+  unsigned reset_seed;
+  uint32_t source, pr_iters;
+  uint64_t weight_seed;
+  sys_cfg_t cfg;
+  /* overrides, applied after the config file */
+  int nset;
+  char *set_name[256], *set_val[256];
+} opts_t;
+
+static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+static void die(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("copim-sim: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  exit(2);
+}
+
+static void help(void) {
+  printf(
+      "usage: copim-sim --kernel bfs|sssp|pr|cc --graph FILE|kron:S:D[:SEED]|uniform:S:D[:SEED] [options]\n"
+      "Runs an RV32 graph kernel on the CoPIM system: 4-core OoO host + caches + PMC + 4 IMUs + 16 vault PEs\n"
+      "+ HMC + PIM dispatcher; prints a summary, checks the result against the native kernel.\n\n"
+      "options (--opt VALUE or --opt=VALUE):\n"
+      "  --kernel K          bfs, sssp, pr, cc (required)\n"
+      "  --graph SPEC        graph file (SNAP .txt[.gz], .el, .wel, .mtx) or generator kron:S:D[:SEED] / uniform:S:D[:SEED]\n"
+      "  --format F          snap|el|wel|mtx (default: from the file name)\n"
+      "  --symmetrize        add reverse edges to a file graph\n"
+      "  --weight-seed N     seed of generated edge weights (default 0)\n"
+      "  --source V          BFS/SSSP source vertex (default: largest out-degree)\n"
+      "  --pr-iters N        PageRank iteration limit (default 20)\n"
+      "  --policy P          offload policy (default copim), see below\n"
+      "  --plan FILE         per-loop plan for --policy plan: '<loop id|name> pim|host' per line\n"
+      "  --elf PATH          kernel ELF (default $COPIM_ELF_DIR or build/sw, /<kernel>.elf)\n"
+      "  --config FILE       parameter file: 'name = value' lines, '#' comments\n"
+      "  --set NAME=VALUE    one parameter (also --NAME=VALUE, e.g. --llc.lat=40); after --config\n"
+      "  --pe-1ghz           PEs at 1 GHz (pe.clk_ps=1000)\n"
+      "  --rtl LIST          blocks as Verilated RTL: pmc,imu,pe | all | none (default none)\n"
+      "  --lockstep LIST     blocks as RTL and C model compared every cycle: pmc,imu,pe | all | none\n"
+      "  --reset-seed N      Verilator random-reset seed for RTL blocks (0 = zero state; default 0)\n"
+      "  --seed N            seed (sim.seed)\n"
+      "  --max-cycles N      host cycle limit (sim.max_cycles)\n"
+      "  --stats PATH        write the JSON statistics there (docs/stats.md)\n"
+      "  --waves PREFIX      PREFIX.vcd (system signals) and PREFIX.<block>.fst per Verilated block\n"
+      "  --quiet             no progress and no summary (errors and the result line only)\n"
+      "  --help              this text\n\npolicies:\n");
+  for (unsigned i = 0; sys_policy_at(i); i++) {
+    const sys_policy_t *p = sys_policy_at(i);
+    printf("  %-10s %s%s\n", p->name, p->what, p->imu_mode < 0 ? " [not implemented yet]" : "");
+  }
+  printf("\nparameters (name, default, meaning):\n");
+  sys_cfg_t d;
+  sys_cfg_default(&d);
+  for (unsigned i = 0; i < sys_param_count(); i++) {
+    const sys_param_t *p = sys_param_at(i);
+    printf("  %-24s %12llu  %s\n", p->name, (unsigned long long)sys_param_get(&d, p), p->what);
+  }
+}
+
+/* "pmc,imu" -> bit mask (1 pmc, 2 imu, 4 pe). */
+static unsigned blocks(const char *opt, const char *v) {
+  if (!strcmp(v, "all")) return 7;
+  if (!strcmp(v, "none") || !*v) return 0;
+  unsigned m = 0;
+  char buf[128];
+  snprintf(buf, sizeof buf, "%s", v);
+  for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+    if (!strcmp(t, "pmc")) m |= 1;
+    else if (!strcmp(t, "imu")) m |= 2;
+    else if (!strcmp(t, "pe")) m |= 4;
+    else die("%s: unknown block '%s' (pmc, imu, pe, all, none)", opt, t);
+  }
+  return m;
+}
+
+static uint64_t num(const char *opt, const char *v) {
+  char *e;
+  if (!*v || *v == '-') die("%s: bad number '%s'", opt, v);
+  unsigned long long x = strtoull(v, &e, 0);
+  if (*e) die("%s: bad number '%s'", opt, v);
+  return x;
+}
+
+static void parse(opts_t *o, int argc, char **argv) {
+  memset(o, 0, sizeof *o);
+  o->policy = "copim";
+  o->rtl = "none";
+  o->lockstep = "none";
+  o->pr_iters = 0;
+  sys_cfg_default(&o->cfg);
+  for (int i = 1; i < argc; i++) {
+    char *a = argv[i];
+    if (strncmp(a, "--", 2)) die("unexpected argument '%s' (see --help)", a);
+    char name[128];
+    const char *val = NULL;
+    char *eq = strchr(a, '=');
+    if (eq) {
+      snprintf(name, sizeof name, "%.*s", (int)(eq - a), a);
+      val = eq + 1;
+    } else {
+      snprintf(name, sizeof name, "%s", a);
+    }
+    /* flags */
+    if (!strcmp(name, "--help")) {
+      help();
+      exit(0);
+    }
+    if (!strcmp(name, "--quiet")) {
+      o->quiet = 1;
+      continue;
+    }
+    if (!strcmp(name, "--symmetrize")) {
+      o->symmetrize = 1;
+      continue;
+    }
+    if (!strcmp(name, "--pe-1ghz")) {
+      o->set_name[o->nset] = "pe.clk_ps";
+      o->set_val[o->nset++] = "1000";
+      continue;
+    }
+    static const char *valued[] = {"--kernel", "--graph", "--policy", "--plan", "--config", "--rtl", "--lockstep",
+                                   "--stats", "--waves", "--elf", "--format", "--seed", "--max-cycles", "--set",
+                                   "--reset-seed", "--source", "--pr-iters", "--weight-seed", NULL};
+    int known = 0;
+    for (int k = 0; valued[k]; k++) known |= !strcmp(name, valued[k]);
+    if (!known) {
+      /* --NAME=VALUE for a parameter */
+      char e2[256];
+      sys_cfg_t probe;
+      sys_cfg_default(&probe);
+      if (val && !sys_param_set(&probe, name + 2, val, e2, sizeof e2)) {
+        if (o->nset == 256) die("too many parameter overrides");
+        o->set_name[o->nset] = strdup(name + 2);
+        o->set_val[o->nset++] = strdup(val);
+        continue;
+      }
+      if (val && strstr(e2, "bad value")) die("%s", e2);
+      die("unknown option '%s' (see --help)", name);
+    }
+    if (!val) {
+      if (i + 1 >= argc) die("%s needs a value", name);
+      val = argv[++i];
+    }
+    if (!strcmp(name, "--kernel")) o->kernel = val;
+    else if (!strcmp(name, "--graph")) o->graph = val;
+    else if (!strcmp(name, "--policy")) o->policy = val;
+    else if (!strcmp(name, "--plan")) o->plan = val;
+    else if (!strcmp(name, "--config")) o->config = val;
+    else if (!strcmp(name, "--rtl")) o->rtl = val;
+    else if (!strcmp(name, "--lockstep")) o->lockstep = val;
+    else if (!strcmp(name, "--stats")) o->stats = val;
+    else if (!strcmp(name, "--waves")) o->waves = val;
+    else if (!strcmp(name, "--elf")) o->elf = val;
+    else if (!strcmp(name, "--format")) o->format = val;
+    else if (!strcmp(name, "--reset-seed")) o->reset_seed = (unsigned)num(name, val);
+    else if (!strcmp(name, "--source")) {
+      o->source = (uint32_t)num(name, val);
+      o->have_source = 1;
+    } else if (!strcmp(name, "--pr-iters")) o->pr_iters = (uint32_t)num(name, val);
+    else if (!strcmp(name, "--weight-seed")) o->weight_seed = num(name, val);
+    else if (!strcmp(name, "--seed") || !strcmp(name, "--max-cycles") || !strcmp(name, "--set")) {
+      if (o->nset == 256) die("too many parameter overrides");
+      if (!strcmp(name, "--set")) {
+        const char *q = strchr(val, '=');
+        if (!q) die("--set: expected NAME=VALUE, got '%s'", val);
+        o->set_name[o->nset] = strndup(val, (size_t)(q - val));
+        o->set_val[o->nset++] = strdup(q + 1);
+      } else {
+        o->set_name[o->nset] = !strcmp(name, "--seed") ? "sim.seed" : "sim.max_cycles";
+        o->set_val[o->nset++] = strdup(val);
+      }
+    }
+  }
+  if (!o->kernel) die("--kernel is required (bfs, sssp, pr, cc); see --help");
+  if (!o->graph) die("--graph is required (a file or kron:SCALE:DEGREE); see --help");
+}
+
+typedef struct {
+  struct timespec t0;
+  int quiet;
+  double last;
+} prog_t;
+
+static double elapsed(const struct timespec *t0) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) * 1e-9;
+}
+
+static void progress(void *ctx, const sys_t *s) {
+  prog_t *p = ctx;
+  if (p->quiet) return;
+  const double e = elapsed(&p->t0);
+  if (e < 2.0 || e - p->last < 10.0) return;
+  p->last = e;
+  const sys_cfg_t *c = sys_config(s);
+  const uint64_t cyc = sys_cycle(s), ins = sys_insns(s);
+  /* the ETA is known only against the cycle limit (a bound, not a forecast) */
+  fprintf(stderr, "[copim-sim] %.1f M host cycles (%.3f ms simulated), %.1f M instructions, %.2f MIPS, %.0f s"
+                  " elapsed, limit in <= %.0f s\n",
+          (double)cyc / 1e6, (double)cyc * c->host.clk_ps / 1e9, (double)ins / 1e6, (double)ins / e / 1e6, e,
+          (double)(c->max_cycles - cyc) / ((double)cyc / e));
+}
+
+int main(int argc, char **argv) {
+  opts_t o;
+  parse(&o, argc, argv);
+  char err[1024];
+  if (o.config && sys_cfg_read(&o.cfg, o.config, err, sizeof err)) die("%s", err);
+  for (int i = 0; i < o.nset; i++)
+    if (sys_param_set(&o.cfg, o.set_name[i], o.set_val[i], err, sizeof err)) die("%s", err);
+  const uint32_t kernel = workload_kernel(o.kernel);
+  if (!kernel) die("--kernel: unknown kernel '%s' (bfs, sssp, pr, cc)", o.kernel);
+  const sys_policy_t *pol = sys_policy_find(o.policy);
+  if (!pol) die("--policy: unknown policy '%s' (see --help)", o.policy);
+  sys_plan_t plan, *pp = NULL;
+  if (o.plan) {
+    if (sys_plan_read(&plan, o.plan, err, sizeof err)) die("%s", err);
+    pp = &plan;
+  }
+  const unsigned rtl = blocks("--rtl", o.rtl), ls = blocks("--lockstep", o.lockstep);
+  if (rtl & ls) die("a block cannot be both --rtl and --lockstep (lockstep runs the RTL too)");
+  graph_fmt_t fmt = GRAPH_FMT_AUTO;
+  if (o.format) {
+    int f = graph_fmt_parse(o.format);
+    if (f < 0) die("--format: unknown format '%s' (snap, el, wel, mtx)", o.format);
+    fmt = (graph_fmt_t)f;
+  }
+  graph_opts_t gopt = {.symmetrize = o.symmetrize, .weight_seed = o.weight_seed};
+  graph_err_t gerr;
+  graph_t *g = graph_open(o.graph, fmt, &gopt, &gerr);
+  if (!g) die("%s", gerr.msg);
+  graph_kparams_t kp;
+  graph_kparams_default(&kp, g);
+  kp.kernel = kernel;
+  if (o.have_source) {
+    if (o.source >= g->n) die("--source %u: the graph has %u vertices", o.source, g->n);
+    kp.bfs_source = kp.sssp_source = o.source;
+  }
+  if (o.pr_iters) kp.pr_max_iters = o.pr_iters;
+  char elf[512];
+  if (o.elf) snprintf(elf, sizeof elf, "%s", o.elf);
+  else {
+    const char *dir = getenv("COPIM_ELF_DIR");
+    snprintf(elf, sizeof elf, "%s/%s.elf", dir && *dir ? dir : "build/sw", o.kernel);
+  }
+  sys_t *s = sys_new(&o.cfg, elf, g, &kp, pol, pp, err, sizeof err);
+  if (!s) die("%s", err);
+  const unsigned any = rtl | ls;
+  if (((any & 1) && cosim_use_pmc(s, (ls & 1) ? SYS_BLK_LOCKSTEP : SYS_BLK_RTL, o.reset_seed, o.waves, err, sizeof err)) ||
+      ((any & 2) && cosim_use_imu(s, (ls & 2) ? SYS_BLK_LOCKSTEP : SYS_BLK_RTL, o.reset_seed, o.waves, err, sizeof err)) ||
+      ((any & 4) && cosim_use_pe(s, (ls & 4) ? SYS_BLK_LOCKSTEP : SYS_BLK_RTL, o.reset_seed, o.waves, err, sizeof err)))
+    die("%s", err);
+  const sys_blk_mode_t m[3] = {
+      (ls & 1) ? SYS_BLK_LOCKSTEP : (rtl & 1) ? SYS_BLK_RTL : SYS_BLK_C,
+      (ls & 2) ? SYS_BLK_LOCKSTEP : (rtl & 2) ? SYS_BLK_RTL : SYS_BLK_C,
+      (ls & 4) ? SYS_BLK_LOCKSTEP : (rtl & 4) ? SYS_BLK_RTL : SYS_BLK_C,
+  };
+  sys_set_block_modes(s, m[0], m[1], m[2]);
+  if (o.waves) {
+    char path[600];
+    snprintf(path, sizeof path, "%s.vcd", o.waves);
+    if (sys_vcd_open(s, path, err, sizeof err)) die("%s", err);
+  }
+  prog_t pr = {.quiet = o.quiet};
+  clock_gettime(CLOCK_MONOTONIC, &pr.t0);
+  const int rc = sys_run(s, progress, &pr);
+  const double wall = elapsed(&pr.t0);
+  const uint64_t ins = sys_insns(s), cyc = sys_cycle(s);
+  /* the graph as given, without directories, keeps the statistics independent of where the file is */
+  const char *gname = strrchr(o.graph, '/') ? strrchr(o.graph, '/') + 1 : o.graph;
+  sys_run_info_t info = {o.kernel, gname, pol->name, o.plan ? o.plan : "", o.rtl, o.lockstep};
+  char why[256] = "";
+  const int ok = rc == 0 && sys_verify(s, why, sizeof why);
+  if (o.stats) {
+    FILE *f = fopen(o.stats, "w");
+    if (!f) die("%s:0: cannot write the statistics", o.stats);
+    sys_write_json(s, &info, f);
+    fclose(f);
+  }
+  if (!o.quiet && rc == 0) sys_print_summary(s, &info, stdout);
+  if (!o.quiet)
+    fprintf(stderr, "[copim-sim] %.2f s wall: %.2f MIPS simulated (host + PE instructions), %.2f M host cycles/s\n",
+            wall, (double)ins / wall / 1e6, (double)cyc / wall / 1e6);
+  if (rc) {
+    fprintf(stderr, "copim-sim: %s\n", sys_error(s));
+    sys_free(s);
+    graph_free(g);
+    return 2;
+  }
+  if (o.quiet) printf("%s %s %s: %s\n", o.kernel, gname, pol->name, ok ? "PASS" : "FAIL");
+  if (!ok) fprintf(stderr, "copim-sim: results differ from the native kernel: %s\n", why);
+  sys_free(s);
+  graph_free(g);
+  return ok ? 0 : 1;
+}
