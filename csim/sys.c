@@ -116,6 +116,11 @@ static void d_done(void *ctx, uint32_t ticket, uint64_t t_ps) {
 
 static int h_launch(void *ctx, unsigned core, uint32_t desc, uint64_t now_ps, uint32_t *ticket) {
   struct sys *s = ctx;
+  if (!s->have_pe_start) {
+    sys_fail(s, "hart %u: cp.pim.launch at cycle %llu but the ELF has no _pe_start (the PEs' boot pc)", core,
+             (unsigned long long)host_cycle(s->host));
+    return -1;
+  }
   int rc = hmc_dispatch_launch(s->disp, desc, now_ps, ticket);
   if (rc == HMC_OK) {
     uint32_t id = 0;
@@ -273,15 +278,11 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
     return NULL;
   }
   {
+    /* the PEs' boot pc; a program without one fails only if it launches */
     uint32_t pc = 0;
     elf_t *e = elf_open(elf, err, cap);
-    int have = e && elf_symbol(e, "_pe_start", &pc);
+    s->have_pe_start = e && elf_symbol(e, "_pe_start", &pc);
     elf_free(e);
-    if (!have) {
-      snprintf(err, cap, "%s:0: no _pe_start symbol: the PEs have no boot pc", elf);
-      sys_free(s);
-      return NULL;
-    }
     s->pe_start = pc;
   }
   hmc_dispatch_cfg_t dc = HMC_DISPATCH_CFG_DEFAULT;

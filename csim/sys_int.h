@@ -56,6 +56,7 @@ struct sys {
   host_t *host;
   hmc_dispatch_t *disp;
   uint32_t pe_start;
+  int have_pe_start;
   /* blocks */
   sys_pmc_ops_t pmc;
   sys_imu_ops_t imu[HOST_MAX_CORES];

@@ -15,20 +15,22 @@ $(COSIM_BIN): $(COSIM_OBJ) $(BUILD)/lib/libcsim.a \
 	$(CXX) -o $@ $(COSIM_OBJ) $(foreach b,$(COSIM_BLOCKS),$(BUILD)/obj/shim/$(b)_rtl.o $(BUILD)/vl/$(b)/V$(b)__ALL.a) \
 	  $(BUILD)/lib/libcsim.a $(BUILD)/vl/pmc/libverilated.a $(LDLIBS)
 
-# make cosim KERNEL=bfs GRAPH=... POLICY=copim RTL=pmc,imu,pe LOCKSTEP=... STATS=... WAVES=... ARGS='--llc.lat=40'
+# make cosim KERNEL=bfs GRAPH=... POLICY=copim RTL=pmc,imu,pe LOCKSTEP=... COSIM_STATS=... COSIM_WAVES=prefix
+#   COSIM_ARGS='--llc.lat=40 --pe-1ghz'  (the first five are the issue's user-facing names)
 KERNEL   ?= bfs
 GRAPH    ?= ../shared/data/graphs/p2p-Gnutella30.txt
 POLICY   ?= copim
 RTL      ?= none
 LOCKSTEP ?= none
-STATS    ?= $(BUILD)/cosim/$(KERNEL)-$(POLICY).json
-ARGS     ?=
+COSIM_STATS ?= $(BUILD)/cosim/$(KERNEL)-$(POLICY).json
+COSIM_WAVES ?=
+COSIM_ARGS  ?=
 
 .PHONY: cosim
-cosim: deps $(COSIM_BIN) $(SW_ELFS) ## full-system run: make cosim KERNEL=bfs GRAPH=<file|kron:S:D> POLICY=copim [RTL=all] [LOCKSTEP=..] [ARGS=..]
-	@mkdir -p $(dir $(STATS))
+cosim: deps $(COSIM_BIN) $(SW_ELFS) ## full-system run: make cosim KERNEL=bfs GRAPH=<file|kron:S:D> POLICY=copim [RTL=all] [LOCKSTEP=..] [COSIM_ARGS=..]
+	@mkdir -p $(dir $(COSIM_STATS))
 	$(COSIM_BIN) --kernel $(KERNEL) --graph $(GRAPH) --policy $(POLICY) --rtl $(RTL) --lockstep $(LOCKSTEP) \
-	  --stats $(STATS) $(if $(WAVES),--waves $(WAVES)) $(ARGS)
+	  --stats $(COSIM_STATS) $(if $(COSIM_WAVES),--waves $(COSIM_WAVES)) $(COSIM_ARGS)
 
 # the cosim tests run the simulator binary
 TEST_DEPS += $(COSIM_BIN)
