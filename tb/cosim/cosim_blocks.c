@@ -14,7 +14,16 @@ typedef struct {
   char name[16];
   uint64_t n; /* steps so far (the block's own clock) */
   char err[256];
+  int inject; /* test hook: corrupt the C model's next input once (COSIM_INJECT) */
 } base_t;
+
+/* COSIM_INJECT=<block> (pmc, imu or pe) corrupts one input of that block's
+ * C model in lockstep, so tests can show that a difference is caught and
+ * reported; never set in normal runs. */
+static int inject_wanted(const char *blk) {
+  const char *e = getenv("COSIM_INJECT");
+  return e && !strcmp(e, blk);
+}
 
 static int mismatch(base_t *b, const char *port, uint64_t rtl, uint64_t c) {
   uint64_t hc = sys_cycle(b->s);
@@ -43,12 +52,20 @@ static int pmc_ad_step(void *ctx, const pmc_in_t *in, pmc_out_t *out) {
   pmc_rtl_step(a->r, in, out);
   if (a->c) {
     pmc_out_t oc;
-    pmc_step(a->c, in, &oc);
+    if (a->b.inject && a->b.n >= 1000 && in->enable) {
+      pmc_in_t bad = *in;
+      /* one pure miss cycle more for the cores sampling now: seen when their IMU reads it */
+      bad.miss_act |= in->enable;
+      bad.hit_act &= ~in->enable;
+      pmc_step(a->c, &bad, &oc);
+      a->b.inject = 0;
+    } else {
+      pmc_step(a->c, in, &oc);
+    }
     for (unsigned k = 0; k < a->cores; k++)
       if (out->rd_data[k] != oc.rd_data[k]) {
         char port[48];
         snprintf(port, sizeof port, "rd_data_o[%u] (rd_sel %u)", k, in->rd_sel[k]);
-        a->b.n++;
         return mismatch(&a->b, port, out->rd_data[k], oc.rd_data[k]);
       }
   }
@@ -86,6 +103,7 @@ int cosim_use_pmc(sys_t *s, sys_blk_mode_t mode, unsigned reset_seed, const char
   }
   a->cores = rc.num_cores;
   if (mode == SYS_BLK_LOCKSTEP) a->c = pmc_new(&rc);
+  a->b.inject = mode == SYS_BLK_LOCKSTEP && inject_wanted("pmc");
   sys_pmc_ops_t ops = {a, pmc_ad_step, base_error, pmc_ad_free};
   sys_set_pmc(s, &ops);
   return 0;
@@ -108,10 +126,18 @@ static int imu_ad_step(void *ctx, const imu_in_t *in, imu_out_t *out) {
   imu_rtl_step(a->r, in, out);
   if (a->c) {
     imu_out_t o;
-    imu_step(a->c, in, &o);
+    if (a->b.inject && a->b.n >= 1000 && !in->cfg_we) {
+      imu_in_t bad = *in;
+      bad.cfg_we = 1;
+      bad.cfg_addr = IMU_CFG_MODE;
+      bad.cfg_wdata = IMU_MODE_PIM;
+      imu_step(a->c, &bad, &o);
+      a->b.inject = 0;
+    } else {
+      imu_step(a->c, in, &o);
+    }
 #define CMP(f)                                                                                 \
   if ((uint64_t)out->f != (uint64_t)o.f) {                                                     \
-    a->b.n++;                                                                                  \
     return mismatch(&a->b, #f, (uint64_t)out->f, (uint64_t)o.f);                               \
   }
     CMP(marker_ready) CMP(verdict_valid) CMP(verdict) CMP(pmc_clear) CMP(pmc_enable) CMP(pmc_flush)
@@ -156,6 +182,7 @@ int cosim_use_imu(sys_t *s, sys_blk_mode_t mode, unsigned reset_seed, const char
       return -1;
     }
     if (mode == SYS_BLK_LOCKSTEP) a->c = imu_new(&rc);
+    a->b.inject = mode == SYS_BLK_LOCKSTEP && k == 0 && inject_wanted("imu");
     sys_imu_ops_t ops = {a, imu_ad_moore, imu_ad_step, base_error, imu_ad_free};
     sys_set_imu(s, k, &ops);
   }
@@ -179,10 +206,16 @@ static int pe_ad_step(void *ctx, const pe_in_t *in, pe_out_t *out) {
   pe_rtl_step(a->r, in, out);
   if (a->c) {
     pe_out_t o;
-    pe_step(a->c, in, &o);
+    if (a->b.inject && in->mem_resp_valid) {
+      pe_in_t bad = *in;
+      for (unsigned w = 0; w < PE_MAX_LINE_BYTES / 4; w++) bad.mem_resp_data[w] ^= 0x00100000u; /* rs2/imm bit */
+      pe_step(a->c, &bad, &o);
+      a->b.inject = 0;
+    } else {
+      pe_step(a->c, in, &o);
+    }
 #define CMP(f)                                                   \
   if ((uint64_t)out->f != (uint64_t)o.f) {                       \
-    a->b.n++;                                                    \
     return mismatch(&a->b, #f, (uint64_t)out->f, (uint64_t)o.f); \
   }
     CMP(halted) CMP(mem_req_valid)
@@ -233,6 +266,7 @@ int cosim_use_pe(sys_t *s, sys_blk_mode_t mode, unsigned reset_seed, const char 
       return -1;
     }
     if (mode == SYS_BLK_LOCKSTEP) a->c = pe_new(&rc);
+    a->b.inject = mode == SYS_BLK_LOCKSTEP && k == 0 && inject_wanted("pe");
     sys_pe_ops_t ops = {a, pe_ad_outputs, pe_ad_step, base_error, pe_ad_free};
     sys_set_pe(s, k, &ops);
   }
