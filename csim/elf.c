@@ -114,6 +114,11 @@ int elf_load(const elf_t *e, elf_write_fn wr, void *ctx, char *err, size_t cap) 
 }
 
 int elf_symbol(const elf_t *e, const char *name, uint32_t *value) {
+  uint32_t size;
+  return elf_symbol_range(e, name, value, &size);
+}
+
+int elf_symbol_range(const elf_t *e, const char *name, uint32_t *value, uint32_t *size) {
   const Elf32_Ehdr *eh = &e->eh;
   if (eh->e_shentsize != sizeof(Elf32_Shdr) ||
       (uint64_t)eh->e_shoff + (uint64_t)eh->e_shnum * sizeof(Elf32_Shdr) > (uint64_t)e->len)
@@ -133,6 +138,7 @@ int elf_symbol(const elf_t *e, const char *name, uint32_t *value) {
       size_t room = st.sh_size - sym.st_name;
       if (strnlen(nm, room) < room && !strcmp(nm, name)) {
         *value = sym.st_value;
+        *size = sym.st_size;
         return 1;
       }
     }

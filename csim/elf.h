@@ -27,6 +27,8 @@ int elf_load(const elf_t *e, elf_write_fn wr, void *ctx, char *err, size_t cap);
 uint32_t elf_entry(const elf_t *e);
 /* 1 and *value when the symbol table has name, else 0. */
 int elf_symbol(const elf_t *e, const char *name, uint32_t *value);
+/* The same with the symbol's size (st_size; 0 when the ELF gives none). */
+int elf_symbol_range(const elf_t *e, const char *name, uint32_t *value, uint32_t *size);
 /* elf_open + elf_load + the entry and _pe_start (*pe_start 0 and
  * *have_pe_start 0 when absent; either pointer may be NULL). */
 int elf_load_file(const char *path, elf_write_fn wr, void *ctx, uint32_t *entry, uint32_t *pe_start,

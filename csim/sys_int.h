@@ -57,6 +57,8 @@ struct sys {
   hmc_dispatch_t *disp;
   uint32_t pe_start;
   int have_pe_start;
+  uint32_t sync_lo, sync_hi; /* rt_barrier's code */
+  uint64_t sync_insns, sync_insns_kernel; /* host instructions executed in it */
   /* blocks */
   sys_pmc_ops_t pmc;
   sys_imu_ops_t imu[HOST_MAX_CORES];

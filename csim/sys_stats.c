@@ -108,6 +108,9 @@ void sys_write_json(sys_t *s, const sys_run_info_t *info, FILE *f) {
           ", \"kernel_total\": %" PRIu64 ", \"offloaded_share\": ",
           host_insns, s->pe_insns, hs.kernel_insns, s->pe_insns_kernel, kins);
   json_num(f, kins ? (double)s->pe_insns_kernel / (double)kins : 0.0);
+  fprintf(f, ", \"host_sync\": %" PRIu64 ", \"kernel_host_sync\": %" PRIu64 ", \"offloaded_share_nosync\": ",
+          s->sync_insns, s->sync_insns_kernel);
+  json_num(f, kins > s->sync_insns_kernel ? (double)s->pe_insns_kernel / (double)(kins - s->sync_insns_kernel) : 0.0);
   fprintf(f, "},\n");
   fprintf(f, "  \"host\": {\"cores\": [");
   for (unsigned c = 0; c < s->cfg.host.cores; c++) {
@@ -231,8 +234,12 @@ void sys_print_summary(sys_t *s, const sys_run_info_t *info, FILE *f) {
   commas(c2, sizeof c2, hs.kernel_insns);
   commas(d, sizeof d, s->pe_insns_kernel);
   fprintf(f, "instructions     : host %s, PEs %s (kernel: host %s, PEs %s)\n", a, b, c2, d);
-  fprintf(f, "offloaded share  : %.1f%% of the kernel's instructions retired on PEs\n",
-          kins ? 100.0 * (double)s->pe_insns_kernel / (double)kins : 0.0);
+  commas(a, sizeof a, s->sync_insns_kernel);
+  fprintf(f, "offloaded share  : %.1f%% of the kernel's instructions retired on PEs; %.1f%% without the %s host"
+             " instructions spent spinning in rt_barrier\n",
+          kins ? 100.0 * (double)s->pe_insns_kernel / (double)kins : 0.0,
+          kins > s->sync_insns_kernel ? 100.0 * (double)s->pe_insns_kernel / (double)(kins - s->sync_insns_kernel) : 0.0,
+          a);
   fprintf(f, "PIM              : %" PRIu64 " launches, %" PRIu64 " iterations, %" PRIu64 " dirty lines written back, %" PRIu64
              " lines invalidated, PE clock %.3g MHz\n",
           ds.launches, ds.iterations, hs.pim_wb_lines, hs.pim_inv_lines, 1e6 / s->cfg.pe_clk_ps);
