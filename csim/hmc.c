@@ -172,7 +172,7 @@ hmc_t *hmc_new(const hmc_cfg_t *cfg, uint8_t *mem, size_t mem_bytes) {
     hmc_free(h);
     return NULL;
   }
-  for (unsigned v = 0; v < cfg->vaults; v++) h->vault[v].wake = 0;
+  for (unsigned v = 0; v < cfg->vaults; v++) h->vault[v].wake = 0, h->vault[v].rsp_at = UINT64_MAX;
   return h;
 }
 
@@ -458,24 +458,48 @@ static void xbar_rsp(hmc_t *h, uint64_t c) {
   const unsigned v0 = (unsigned)(c & (h->cfg.vaults - 1));
   FOR_ROTATED(v, vm, v0) {
     hmc_vault_t *V = &h->vault[v];
-    int best = -1;
-    unsigned eligible = 0;
-    for (unsigned k = 0; k < V->rsp_n; k++) {
-      hmc_pkt_t *p = &h->pkt[V->rsp[k]];
-      if (p->ready > c) {
-        next = hmc_min64(next, p->ready);
+    /* Nothing became ready since the vault was last looked at, and no link
+     * it waits for gained room enough for its smallest blocked response:
+     * it has nothing that may move. */
+    if (V->rsp_at > c) {
+      int fits = 0;
+      for (uint32_t m = V->rsp_blk & h->lfreed; m && !fits; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        fits = h->link[l].rsp_flits + V->rsp_minfl[l] <= h->cfg.link_rsp_flits;
+      }
+      if (!fits) {
+        next = hmc_min64(next, V->rsp_at);
         continue;
       }
-      if (!hmc_port_is_pe(p->port) && h->link[p->port].rsp_flits + p->rsp_flits > h->cfg.link_rsp_flits) continue;
-      eligible++;
-      if (best < 0 || p->ready < h->pkt[V->rsp[best]].ready ||
-          (p->ready == h->pkt[V->rsp[best]].ready && p->age < h->pkt[V->rsp[best]].age))
-        best = (int)k;
     }
+    /* The queue is sorted by (ready, age), so the first response that is
+     * ready and has room is the oldest finished one. */
+    int best = -1;
+    uint64_t at = UINT64_MAX;
+    uint32_t blk = 0;
+    for (unsigned k = 0; k < V->rsp_n; k++) {
+      const hmc_rspe_t *e = &V->rsp[k];
+      if (e->ready > c) {
+        at = e->ready; /* and every later one */
+        break;
+      }
+      if (!hmc_port_is_pe(e->port) && h->link[e->port].rsp_flits + e->flits > h->cfg.link_rsp_flits) {
+        if (!(blk >> e->port & 1) || e->flits < V->rsp_minfl[e->port]) V->rsp_minfl[e->port] = (uint8_t)e->flits;
+        blk |= 1u << e->port;
+        continue;
+      }
+      if (best >= 0) { /* a second one may move next cycle (blk need not be complete then) */
+        at = c + 1;
+        break;
+      }
+      best = (int)k;
+    }
+    V->rsp_at = at;
+    V->rsp_blk = blk;
+    next = hmc_min64(next, at);
     if (best < 0) continue;
-    if (eligible > 1) next = hmc_min64(next, c + 1);
-    int i = V->rsp[best];
-    memmove(&V->rsp[best], &V->rsp[best + 1], sizeof(int) * (V->rsp_n - best - 1));
+    int i = V->rsp[best].idx;
+    memmove(&V->rsp[best], &V->rsp[best + 1], sizeof *V->rsp * (V->rsp_n - best - 1));
     V->rsp_n--;
     if (!V->rsp_n) h->vmask_rsp &= ~(1u << v);
     /* a full response queue held new requests back: the vault may start one */
@@ -500,6 +524,7 @@ static void xbar_rsp(hmc_t *h, uint64_t c) {
       h->ltx_next = hmc_min64(h->ltx_next, p->ready);
     }
   }
+  h->lfreed = 0;
   h->xrsp_next = next;
 }
 
@@ -542,7 +567,10 @@ static void link_tx(hmc_t *h, uint64_t c) {
       freed = 1;
     }
     /* output buffer room: a response held in its vault may cross now */
-    if (freed) h->xrsp_next = hmc_min64(h->xrsp_next, c + 1);
+    if (freed) {
+      h->lfreed |= 1u << l;
+      h->xrsp_next = hmc_min64(h->xrsp_next, c + 1);
+    }
   }
   h->ltx_next = next;
 }

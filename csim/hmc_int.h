@@ -43,18 +43,29 @@ typedef struct {
   uint64_t act_ok, col_ok, pre_ok, ref_until;
 } hmc_bank_t;
 
+/* A finished request waiting for the response crossbar, with the fields
+ * its choice looks at kept beside the index. */
+typedef struct {
+  uint64_t ready, age;      /* usable from; arrival order (ties) */
+  int idx;
+  unsigned port, flits;
+} hmc_rspe_t;
+
 typedef struct {
   int *rq;                  /* waiting requests, arrival order */
   unsigned rq_n;
   int *svc;                 /* in service (bank owned) */
   unsigned svc_n;
-  int *rsp;                 /* responses, usable from pkt.ready */
+  hmc_rspe_t *rsp;          /* responses, sorted by (ready, age): the crossbar's order of preference */
   unsigned rsp_n, rsp_reserved;
   uint64_t bus_ok, next_ref;
   int ref_pending;
   unsigned rr;              /* crossbar round robin */
   uint64_t srcmask;         /* sources (links, then PE ports) holding a packet for this vault */
   uint64_t wake;            /* first cycle at which hmc_vault_step may act (see hmc.c: events) */
+  uint64_t rsp_at;          /* first cycle at which a queued response may be ready and not blocked */
+  uint32_t rsp_blk;         /* links whose full output buffer blocked a ready response */
+  uint8_t rsp_minfl[HMC_MAX_LINKS]; /* per link in rsp_blk: the smallest blocked response (FLITs) */
   hmc_bank_t bank[HMC_MAX_BANKS];
 } hmc_vault_t;
 
@@ -89,6 +100,7 @@ struct hmc {
    * skipped.  Each is a lower bound: running a stage early does nothing. */
   uint64_t xreq_next, xrsp_next, ltx_next, vwake, dlv_next; /* dlv_next in ps */
   uint32_t vmask_req, vmask_rsp; /* vaults with a source packet waiting / a response queued */
+  uint32_t lfreed;              /* links whose output buffer freed FLITs since the last xbar_rsp */
   uint64_t now_ps;
   uint64_t age, seq, active;
   /* pool */

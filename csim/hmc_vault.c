@@ -27,7 +27,7 @@ int hmc_vault_init(hmc_t *h) {
     hmc_vault_t *V = &h->vault[v];
     V->rq = malloc(sizeof(int) * c->vault_q);
     V->svc = malloc(sizeof(int) * c->banks);
-    V->rsp = malloc(sizeof(int) * (c->vault_rsp_q + c->banks));
+    V->rsp = malloc(sizeof *V->rsp * (c->vault_rsp_q + c->banks));
     if (!V->rq || !V->svc || !V->rsp) return 0;
     for (unsigned b = 0; b < c->banks; b++) V->bank[b].owner = -1;
     /* Refresh staggered over the vaults, the first after one tREFI. */
@@ -82,9 +82,16 @@ static void finish(hmc_t *h, hmc_vault_t *V, int i, uint64_t c, uint64_t done) {
     return;
   }
   p->ready = done;
-  V->rsp[V->rsp_n++] = i;
+  /* sorted insert: the crossbar takes the oldest finished response first */
+  unsigned k = V->rsp_n++;
+  while (k && (V->rsp[k - 1].ready > done || (V->rsp[k - 1].ready == done && V->rsp[k - 1].age > p->age))) {
+    V->rsp[k] = V->rsp[k - 1];
+    k--;
+  }
+  V->rsp[k] = (hmc_rspe_t){.ready = done, .age = p->age, .idx = i, .port = p->port, .flits = p->rsp_flits};
   /* the response crossbar may move it from `done` on */
   h->vmask_rsp |= 1u << (unsigned)(V - h->vault);
+  V->rsp_at = hmc_min64(V->rsp_at, done);
   h->xrsp_next = hmc_min64(h->xrsp_next, done);
 }
 
@@ -266,12 +273,19 @@ uint64_t hmc_vault_next(const hmc_t *h, unsigned v, uint64_t c) {
       AT(V->bank[b].pre_ok);
       AT(V->bank[b].act_ok);
     }
-  } else if (V->rq_n) { /* 3. new requests: arrival, their banks' timings, the bus for row hits */
+  } else if (V->rq_n && V->rsp_reserved < h->cfg.vault_rsp_q) {
+    /* 3. new requests: arrival, their banks' timings, the bus for row hits.
+     * (A full response queue holds them all back until a response leaves,
+     * which wakes the vault.) */
     if (h->cfg.open_page) AT(V->bus_ok);
+    uint32_t banks = 0;
     for (unsigned k = 0; k < V->rq_n; k++) {
       const hmc_pkt_t *p = &h->pkt[V->rq[k]];
-      const hmc_bank_t *B = &V->bank[p->bank];
       AT(p->ready);
+      banks |= 1u << p->bank;
+    }
+    for (; banks; banks &= banks - 1) {
+      const hmc_bank_t *B = &V->bank[__builtin_ctz(banks)];
       AT(B->col_ok);
       AT(B->pre_ok);
       AT(B->act_ok);
