@@ -192,6 +192,16 @@ host_t *sys_host(sys_t *s);
  * 1 verified, 0 not (why filled). */
 int sys_verify(sys_t *s, char *why, size_t cap);
 
+/* The headline figures of a run (what --compare tabulates). */
+typedef struct {
+  uint64_t host_cycles, kernel_cycles, kernel_ps;
+  uint64_t host_insns, pe_insns, kernel_host_insns, kernel_pe_insns, kernel_sync_insns;
+  double offloaded_share, offloaded_share_nosync; /* of the kernel's instructions */
+  double energy_uncore_pj, energy_pe_cache_pj;
+  uint64_t launches;
+} sys_summary_t;
+void sys_summary(sys_t *s, sys_summary_t *sum);
+
 /* Statistics. */
 typedef struct {
   const char *kernel, *graph, *policy, *plan, *rtl, *lockstep; /* as given on the command line */

@@ -196,6 +196,31 @@ void sys_write_json(sys_t *s, const sys_run_info_t *info, FILE *f) {
   fprintf(f, "}\n}\n");
 }
 
+void sys_summary(sys_t *s, sys_summary_t *sum) {
+  host_stats_t hs;
+  host_stats(s->host, &hs);
+  hmc_stats_t ms;
+  hmc_stats(s->hmc, &ms);
+  energy_t e;
+  energy(s, &hs, &ms, &e);
+  memset(sum, 0, sizeof *sum);
+  sum->host_cycles = hs.cycles;
+  sum->kernel_cycles = hs.kernel_end > hs.kernel_start ? hs.kernel_end - hs.kernel_start : 0;
+  sum->kernel_ps = sum->kernel_cycles * s->cfg.host.clk_ps;
+  for (unsigned c = 0; c < s->cfg.host.cores; c++) sum->host_insns += hs.core[c].insns;
+  sum->pe_insns = s->pe_insns;
+  sum->kernel_host_insns = hs.kernel_insns;
+  sum->kernel_pe_insns = s->pe_insns_kernel;
+  sum->kernel_sync_insns = s->sync_insns_kernel;
+  const uint64_t kins = hs.kernel_insns + s->pe_insns_kernel;
+  sum->offloaded_share = kins ? (double)s->pe_insns_kernel / (double)kins : 0.0;
+  sum->offloaded_share_nosync =
+      kins > s->sync_insns_kernel ? (double)s->pe_insns_kernel / (double)(kins - s->sync_insns_kernel) : 0.0;
+  sum->energy_uncore_pj = e.l1 + e.l2 + e.llc + e.link + e.dram + e.logic;
+  sum->energy_pe_cache_pj = e.pe_cache;
+  sum->launches = s->launches;
+}
+
 static void commas(char *b, size_t cap, uint64_t v) {
   char t[32];
   snprintf(t, sizeof t, "%" PRIu64, v);

@@ -20,7 +20,7 @@
 #include "workload.h"
 
 typedef struct {
-  const char *kernel, *graph, *policy, *plan, *config, *rtl, *lockstep, *stats, *waves, *elf, *format;
+  const char *kernel, *graph, *policy, *plan, *config, *rtl, *lockstep, *stats, *waves, *elf, *format, *compare;
   int quiet, symmetrize, have_source;
   unsigned reset_seed;
   uint32_t source, pr_iters;
@@ -57,6 +57,8 @@ static void help(void) {
       "  --pr-iters N        PageRank iteration limit (default 20)\n"
       "  --policy P          offload policy (default copim), see below\n"
       "  --plan FILE         per-loop plan for --policy plan: '<loop id|name> pim|host' per line\n"
+      "  --compare P1,P2,..  run once per policy and print a comparison (time normalised to the first);\n"
+      "                      --stats PATH then writes PATH.<policy>.json\n"
       "  --elf PATH          kernel ELF (default $COPIM_ELF_DIR or build/sw, /<kernel>.elf)\n"
       "  --config FILE       parameter file: 'name = value' lines, '#' comments\n"
       "  --set NAME=VALUE    one parameter (also --NAME=VALUE, e.g. --llc.lat=40); after --config\n"
@@ -146,7 +148,7 @@ static void parse(opts_t *o, int argc, char **argv) {
     }
     static const char *valued[] = {"--kernel", "--graph", "--policy", "--plan", "--config", "--rtl", "--lockstep",
                                    "--stats", "--waves", "--elf", "--format", "--seed", "--max-cycles", "--set",
-                                   "--reset-seed", "--source", "--pr-iters", "--weight-seed", NULL};
+                                   "--reset-seed", "--source", "--pr-iters", "--weight-seed", "--compare", NULL};
     int known = 0;
     for (int k = 0; valued[k]; k++) known |= !strcmp(name, valued[k]);
     if (!known) {
@@ -178,6 +180,7 @@ static void parse(opts_t *o, int argc, char **argv) {
     else if (!strcmp(name, "--waves")) o->waves = val;
     else if (!strcmp(name, "--elf")) o->elf = val;
     else if (!strcmp(name, "--format")) o->format = val;
+    else if (!strcmp(name, "--compare")) o->compare = val;
     else if (!strcmp(name, "--reset-seed")) o->reset_seed = (unsigned)num(name, val);
     else if (!strcmp(name, "--source")) {
       o->source = (uint32_t)num(name, val);
@@ -228,6 +231,68 @@ static void progress(void *ctx, const sys_t *s) {
           (double)(c->max_cycles - cyc) / ((double)cyc / e));
 }
 
+typedef struct {
+  const opts_t *o;
+  const graph_t *g;
+  const graph_kparams_t *kp;
+  const char *elf, *gname;
+  unsigned rtl, ls;
+} run_ctx_t;
+
+/* One run under one policy: 0 passed, 1 wrong results, 2 failed (message printed). */
+static int run_one(const run_ctx_t *r, const sys_policy_t *pol, const sys_plan_t *pp, const char *stats,
+                   sys_summary_t *sum) {
+  const opts_t *o = r->o;
+  char err[1024];
+  sys_t *s = sys_new(&o->cfg, r->elf, r->g, r->kp, pol, pp, err, sizeof err);
+  if (!s) die("%s", err);
+  const unsigned any = r->rtl | r->ls, ls = r->ls;
+  if (((any & 1) && cosim_use_pmc(s, (ls & 1) ? SYS_BLK_LOCKSTEP : SYS_BLK_RTL, o->reset_seed, o->waves, err, sizeof err)) ||
+      ((any & 2) && cosim_use_imu(s, (ls & 2) ? SYS_BLK_LOCKSTEP : SYS_BLK_RTL, o->reset_seed, o->waves, err, sizeof err)) ||
+      ((any & 4) && cosim_use_pe(s, (ls & 4) ? SYS_BLK_LOCKSTEP : SYS_BLK_RTL, o->reset_seed, o->waves, err, sizeof err)))
+    die("%s", err);
+  const sys_blk_mode_t m[3] = {
+      (ls & 1) ? SYS_BLK_LOCKSTEP : (r->rtl & 1) ? SYS_BLK_RTL : SYS_BLK_C,
+      (ls & 2) ? SYS_BLK_LOCKSTEP : (r->rtl & 2) ? SYS_BLK_RTL : SYS_BLK_C,
+      (ls & 4) ? SYS_BLK_LOCKSTEP : (r->rtl & 4) ? SYS_BLK_RTL : SYS_BLK_C,
+  };
+  sys_set_block_modes(s, m[0], m[1], m[2]);
+  if (o->waves) {
+    char path[600];
+    snprintf(path, sizeof path, "%s.vcd", o->waves);
+    if (sys_vcd_open(s, path, err, sizeof err)) die("%s", err);
+  }
+  prog_t pr = {.quiet = o->quiet};
+  clock_gettime(CLOCK_MONOTONIC, &pr.t0);
+  const int rc = sys_run(s, progress, &pr);
+  const double wall = elapsed(&pr.t0);
+  const uint64_t ins = sys_insns(s), cyc = sys_cycle(s);
+  sys_run_info_t info = {o->kernel, r->gname, pol->name, o->plan ? o->plan : "", o->rtl, o->lockstep};
+  char why[256] = "";
+  const int ok = rc == 0 && sys_verify(s, why, sizeof why);
+  if (stats) {
+    FILE *f = fopen(stats, "w");
+    if (!f) die("%s:0: cannot write the statistics", stats);
+    sys_write_json(s, &info, f);
+    fclose(f);
+  }
+  if (!o->quiet && rc == 0) sys_print_summary(s, &info, stdout);
+  fflush(stdout);
+  if (!o->quiet)
+    fprintf(stderr, "[copim-sim] %.2f s wall: %.2f MIPS simulated (host + PE instructions), %.2f M host cycles/s\n",
+            wall, (double)ins / wall / 1e6, (double)cyc / wall / 1e6);
+  if (sum) sys_summary(s, sum);
+  if (rc) {
+    fprintf(stderr, "copim-sim: %s\n", sys_error(s));
+    sys_free(s);
+    return 2;
+  }
+  if (o->quiet) printf("%s %s %s: %s\n", o->kernel, r->gname, pol->name, ok ? "PASS" : "FAIL");
+  if (!ok) fprintf(stderr, "copim-sim: results differ from the native kernel: %s\n", why);
+  sys_free(s);
+  return ok ? 0 : 1;
+}
+
 int main(int argc, char **argv) {
   opts_t o;
   parse(&o, argc, argv);
@@ -235,10 +300,20 @@ int main(int argc, char **argv) {
   if (o.config && sys_cfg_read(&o.cfg, o.config, err, sizeof err)) die("%s", err);
   for (int i = 0; i < o.nset; i++)
     if (sys_param_set(&o.cfg, o.set_name[i], o.set_val[i], err, sizeof err)) die("%s", err);
+  if (sys_cfg_check(&o.cfg, err, sizeof err)) die("%s", err);
   const uint32_t kernel = workload_kernel(o.kernel);
   if (!kernel) die("--kernel: unknown kernel '%s' (bfs, sssp, pr, cc)", o.kernel);
-  const sys_policy_t *pol = sys_policy_find(o.policy);
-  if (!pol) die("--policy: unknown policy '%s' (see --help)", o.policy);
+  const sys_policy_t *pols[16];
+  int npol = 0;
+  char cmp[256];
+  snprintf(cmp, sizeof cmp, "%s", o.compare ? o.compare : o.policy);
+  for (char *t = strtok(cmp, ","); t; t = strtok(NULL, ",")) {
+    if (npol == 16) die("--compare: at most 16 policies");
+    pols[npol] = sys_policy_find(t);
+    if (!pols[npol]) die("--policy: unknown policy '%s' (see --help)", t);
+    npol++;
+  }
+  if (!npol) die("--compare: no policy given");
   sys_plan_t plan, *pp = NULL;
   if (o.plan) {
     if (sys_plan_read(&plan, o.plan, err, sizeof err)) die("%s", err);
@@ -270,53 +345,36 @@ int main(int argc, char **argv) {
     const char *dir = getenv("COPIM_ELF_DIR");
     snprintf(elf, sizeof elf, "%s/%s.elf", dir && *dir ? dir : "build/sw", o.kernel);
   }
-  sys_t *s = sys_new(&o.cfg, elf, g, &kp, pol, pp, err, sizeof err);
-  if (!s) die("%s", err);
-  const unsigned any = rtl | ls;
-  if (((any & 1) && cosim_use_pmc(s, (ls & 1) ? SYS_BLK_LOCKSTEP : SYS_BLK_RTL, o.reset_seed, o.waves, err, sizeof err)) ||
-      ((any & 2) && cosim_use_imu(s, (ls & 2) ? SYS_BLK_LOCKSTEP : SYS_BLK_RTL, o.reset_seed, o.waves, err, sizeof err)) ||
-      ((any & 4) && cosim_use_pe(s, (ls & 4) ? SYS_BLK_LOCKSTEP : SYS_BLK_RTL, o.reset_seed, o.waves, err, sizeof err)))
-    die("%s", err);
-  const sys_blk_mode_t m[3] = {
-      (ls & 1) ? SYS_BLK_LOCKSTEP : (rtl & 1) ? SYS_BLK_RTL : SYS_BLK_C,
-      (ls & 2) ? SYS_BLK_LOCKSTEP : (rtl & 2) ? SYS_BLK_RTL : SYS_BLK_C,
-      (ls & 4) ? SYS_BLK_LOCKSTEP : (rtl & 4) ? SYS_BLK_RTL : SYS_BLK_C,
-  };
-  sys_set_block_modes(s, m[0], m[1], m[2]);
-  if (o.waves) {
-    char path[600];
-    snprintf(path, sizeof path, "%s.vcd", o.waves);
-    if (sys_vcd_open(s, path, err, sizeof err)) die("%s", err);
-  }
-  prog_t pr = {.quiet = o.quiet};
-  clock_gettime(CLOCK_MONOTONIC, &pr.t0);
-  const int rc = sys_run(s, progress, &pr);
-  const double wall = elapsed(&pr.t0);
-  const uint64_t ins = sys_insns(s), cyc = sys_cycle(s);
   /* the graph as given, without directories, keeps the statistics independent of where the file is */
   const char *gname = strrchr(o.graph, '/') ? strrchr(o.graph, '/') + 1 : o.graph;
-  sys_run_info_t info = {o.kernel, gname, pol->name, o.plan ? o.plan : "", o.rtl, o.lockstep};
-  char why[256] = "";
-  const int ok = rc == 0 && sys_verify(s, why, sizeof why);
-  if (o.stats) {
-    FILE *f = fopen(o.stats, "w");
-    if (!f) die("%s:0: cannot write the statistics", o.stats);
-    sys_write_json(s, &info, f);
-    fclose(f);
-  }
-  if (!o.quiet && rc == 0) sys_print_summary(s, &info, stdout);
-  if (!o.quiet)
-    fprintf(stderr, "[copim-sim] %.2f s wall: %.2f MIPS simulated (host + PE instructions), %.2f M host cycles/s\n",
-            wall, (double)ins / wall / 1e6, (double)cyc / wall / 1e6);
-  if (rc) {
-    fprintf(stderr, "copim-sim: %s\n", sys_error(s));
-    sys_free(s);
+  run_ctx_t rc = {&o, g, &kp, elf, gname, rtl, ls};
+  if (!o.compare) {
+    int r = run_one(&rc, pols[0], pp, o.stats, NULL);
     graph_free(g);
-    return 2;
+    return r;
   }
-  if (o.quiet) printf("%s %s %s: %s\n", o.kernel, gname, pol->name, ok ? "PASS" : "FAIL");
-  if (!ok) fprintf(stderr, "copim-sim: results differ from the native kernel: %s\n", why);
-  sys_free(s);
+  sys_summary_t sum[16];
+  int res[16], worst = 0;
+  for (int i = 0; i < npol; i++) {
+    char st[600];
+    if (o.stats) snprintf(st, sizeof st, "%s.%s.json", o.stats, pols[i]->name);
+    res[i] = run_one(&rc, pols[i], pp, o.stats ? st : NULL, &sum[i]);
+    if (res[i] > worst) worst = res[i];
+  }
+  printf("\n== comparison: %s on %s (%u vertices, %u edges); kernel time from its start to its end marker\n", o.kernel,
+         gname, g->n, g->m);
+  printf("  %-10s %14s %9s %14s %14s %9s %12s %12s %9s  %s\n", "policy", "kernel (us)", "speedup", "host insns",
+         "PE insns", "PE share", "(no spin)", "uncore (uJ)", "energy", "result");
+  for (int i = 0; i < npol; i++) {
+    const sys_summary_t *x = &sum[i];
+    printf("  %-10s %14.3f %8.2fx %14llu %14llu %8.1f%% %11.1f%% %12.3f %8.2fx  %s\n", pols[i]->name,
+           (double)x->kernel_ps / 1e6, x->kernel_ps ? (double)sum[0].kernel_ps / (double)x->kernel_ps : 0.0,
+           (unsigned long long)x->kernel_host_insns, (unsigned long long)x->kernel_pe_insns, 100.0 * x->offloaded_share,
+           100.0 * x->offloaded_share_nosync, x->energy_uncore_pj / 1e6,
+           sum[0].energy_uncore_pj > 0 ? x->energy_uncore_pj / sum[0].energy_uncore_pj : 0.0,
+           res[i] == 0 ? "PASS" : res[i] == 1 ? "FAIL (results)" : "FAIL (run)");
+  }
+  printf("  speedup = %s kernel time / this policy's; energy = un-core energy / %s's\n", pols[0]->name, pols[0]->name);
   graph_free(g);
-  return ok ? 0 : 1;
+  return worst;
 }
