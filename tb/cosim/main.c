@@ -205,7 +205,7 @@ static void parse(opts_t *o, int argc, char **argv) {
 }
 
 typedef struct {
-  struct timespec t0;
+  struct timespec t0, c0;
   int quiet;
   double last;
 } prog_t;
@@ -214,6 +214,12 @@ static double elapsed(const struct timespec *t0) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
   return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) * 1e-9;
+}
+
+static double cpu_elapsed(const struct timespec *c0) {
+  struct timespec t;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return (double)(t.tv_sec - c0->tv_sec) + (double)(t.tv_nsec - c0->tv_nsec) * 1e-9;
 }
 
 static void progress(void *ctx, const sys_t *s) {
@@ -226,7 +232,7 @@ static void progress(void *ctx, const sys_t *s) {
   const uint64_t cyc = sys_cycle(s), ins = sys_insns(s);
   /* the ETA is known only against the cycle limit (a bound, not a forecast) */
   fprintf(stderr, "[copim-sim] %.1f M host cycles (%.3f ms simulated), %.1f M instructions, %.2f MIPS, %.0f s"
-                  " elapsed, limit in <= %.0f s\n",
+                  " elapsed, cycle limit in <= %.0f s\n",
           (double)cyc / 1e6, (double)cyc * c->host.clk_ps / 1e9, (double)ins / 1e6, (double)ins / e / 1e6, e,
           (double)(c->max_cycles - cyc) / ((double)cyc / e));
 }
@@ -264,8 +270,9 @@ static int run_one(const run_ctx_t *r, const sys_policy_t *pol, const sys_plan_t
   }
   prog_t pr = {.quiet = o->quiet};
   clock_gettime(CLOCK_MONOTONIC, &pr.t0);
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &pr.c0);
   const int rc = sys_run(s, progress, &pr);
-  const double wall = elapsed(&pr.t0);
+  const double wall = elapsed(&pr.t0), cpu = cpu_elapsed(&pr.c0);
   const uint64_t ins = sys_insns(s), cyc = sys_cycle(s);
   sys_run_info_t info = {o->kernel, r->gname, pol->name, o->plan ? o->plan : "", o->rtl, o->lockstep};
   char why[256] = "";
@@ -279,8 +286,12 @@ static int run_one(const run_ctx_t *r, const sys_policy_t *pol, const sys_plan_t
   if (!o->quiet && rc == 0) sys_print_summary(s, &info, stdout);
   fflush(stdout);
   if (!o->quiet)
-    fprintf(stderr, "[copim-sim] %.2f s wall: %.2f MIPS simulated (host + PE instructions), %.2f M host cycles/s\n",
-            wall, (double)ins / wall / 1e6, (double)cyc / wall / 1e6);
+    /* per CPU second: the machine is shared, wall time depends on the neighbours */
+    fprintf(stderr,
+            "[copim-sim] %.2f s wall, %.2f s CPU: %.2f MIPS simulated (host + PE instructions per CPU second), "
+            "%.3f M host cycles/s, %llu instructions, %llu host cycles\n",
+            wall, cpu, (double)ins / cpu / 1e6, (double)cyc / cpu / 1e6, (unsigned long long)ins,
+            (unsigned long long)cyc);
   if (sum) sys_summary(s, sum);
   if (rc) {
     fprintf(stderr, "copim-sim: %s\n", sys_error(s));
