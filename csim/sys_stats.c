@@ -266,7 +266,7 @@ void sys_print_summary(sys_t *s, const sys_run_info_t *info, FILE *f) {
           kins > s->sync_insns_kernel ? 100.0 * (double)s->pe_insns_kernel / (double)(kins - s->sync_insns_kernel) : 0.0,
           a);
   fprintf(f, "PIM              : %" PRIu64 " launches, %" PRIu64 " iterations, %" PRIu64 " dirty lines written back, %" PRIu64
-             " lines invalidated, PE clock %.3g MHz\n",
+             " lines invalidated, PE clock %.0f MHz\n",
           ds.launches, ds.iterations, hs.pim_wb_lines, hs.pim_inv_lines, 1e6 / s->cfg.pe_clk_ps);
   fprintf(f, "loops            :\n  %-3s %-14s %6s %10s %10s %8s %10s %8s %-9s %12s\n", "id", "name", "execs", "trip",
           "host it", "sampled", "PIM it", "theta", "decision", "PE insns");
