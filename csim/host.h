@@ -97,6 +97,11 @@ typedef struct {
   int (*pim_done)(void *ctx, unsigned core, uint32_t ticket, uint64_t now_ps);
   /* Every instruction as it executes (dispatch, program order per core). */
   void (*retire)(void *ctx, unsigned core, const rv32_result_t *r);
+  /* Optional per-AMO placement (PEI, GraphPIM; SPEC section 7): called for
+   * each AMO (not LR/SC) of a core; 1 = execute it in the HMC vault (the
+   * line leaves every cache, the AMO travels over the core's link and
+   * completes with its response), 0 = in the caches as usual.  NULL = 0. */
+  int (*amo_site)(void *ctx, unsigned core, uint32_t addr, unsigned funct5);
 } host_hooks_t;
 
 /* IMU ports of one core.  Host -> IMU (imu_in_t fields), valid after host_step: */
@@ -119,13 +124,14 @@ typedef struct {
   uint64_t stall_rob, stall_lsq, stall_mshr, stall_fetch, stall_serial;
   uint64_t upgrades, invalidations_recv;
   uint64_t markers, pim_launches, pim_wait_cycles, pim_wb_cycles;
+  uint64_t amos_far; /* AMOs executed in the HMC vault (hooks.amo_site) */
 } host_core_stats_t;
 
 typedef struct {
   uint64_t cycles;
   host_core_stats_t core[HOST_MAX_CORES];
   uint64_t llc_lookups, llc_stall_cycles, llc_writebacks, l2_writebacks;
-  uint64_t hmc_reads, hmc_writes, hmc_stalls;
+  uint64_t hmc_reads, hmc_writes, hmc_stalls, hmc_amos;
   uint64_t pim_wb_lines, pim_inv_lines, coherence_invals;
   uint64_t kernel_start, kernel_end; /* cycles at KERNEL_MARK 1 and 2 (0: not seen) */
   uint64_t kernel_insns;             /* committed between them */

@@ -313,9 +313,16 @@ static void exec_serial(host_core_t *c, const rv32_insn_t *d) {
   uint64_t done = h->now + g->lat_csr;
   if (d->cls & RV32_C_AMO) {
     c->st.amos++;
-    int rc = host_mem_store(c, r.mem_addr, 1, slot);
-    if (rc == 0) done = HOST_INF; /* resolved by the fill */
-    else done = h->now + g->l1d.lat + 1;
+    if (h->hooks.amo_site && h->hmc && d->funct5 != RV32_AMO_LR && d->funct5 != RV32_AMO_SC &&
+        h->hooks.amo_site(h->hooks.ctx, c->id, r.mem_addr, d->funct5) == 1) {
+      c->st.amos_far++;
+      host_mem_amo_far(c, r.mem_addr, slot);
+      done = HOST_INF; /* resolved by the HMC response */
+    } else {
+      int rc = host_mem_store(c, r.mem_addr, 1, slot);
+      if (rc == 0) done = HOST_INF; /* resolved by the fill */
+      else done = h->now + g->l1d.lat + 1;
+    }
   } else if ((d->cls & (RV32_C_LOAD | RV32_C_STORE))) {
     done = h->now + g->lat_mmio;
     if (d->cls & RV32_C_LOAD) c->st.loads++;

@@ -88,7 +88,7 @@ typedef struct {
 
 typedef struct {
   hmc_cmd_t cmd;
-  uint32_t addr; /* line */
+  uint32_t addr; /* byte address: a line, or a word for an AMO */
   uint64_t tag;
   unsigned core;
 } host_send_t;
@@ -286,6 +286,9 @@ void host_mem_pmc(struct host *h);
 /* Writes every dirty line back for a PIM launch of core c (traffic counted in wb_pending). */
 void host_mem_flush_dirty(struct host *h, host_core_t *c);
 void host_mem_invalidate_line(struct host *h, uint32_t line);
+/* An AMO placed in the HMC vault by hooks.amo_site: the line leaves every
+ * cache, the AMO goes over core c's link, its response completes rob slot. */
+void host_mem_amo_far(host_core_t *c, uint32_t addr, unsigned slot);
 void host_mem_hmc_resp(struct host *h, const hmc_resp_t *r);
 
 #endif

@@ -8,7 +8,7 @@
 #include "host_int.h"
 
 /* Tags of HMC requests: kind in the high half. */
-enum { TAG_FILL = 1, TAG_WB = 2, TAG_POSTED = 3 };
+enum { TAG_FILL = 1, TAG_WB = 2, TAG_POSTED = 3, TAG_AMO = 4 /* core << 16 | rob slot */ };
 
 int host_mem_init(struct host *h) {
   const host_cfg_t *g = &h->cfg;
@@ -37,26 +37,27 @@ static unsigned link_of(struct host *h, unsigned core) {
   return h->hmc ? core % hmc_cfg(h->hmc)->links : 0;
 }
 
-static int try_send(struct host *h, hmc_cmd_t cmd, uint32_t line, uint64_t tag, unsigned core) {
+/* addr: byte address (a line for reads and writes, a word for an AMO). */
+static int try_send(struct host *h, hmc_cmd_t cmd, uint32_t addr, uint64_t tag, unsigned core) {
   if (!h->hmc) {
     /* stand-in: fixed latency; posted writes vanish */
     if (cmd == HMC_WR_POSTED) return HMC_OK;
     host_ev_push(h, h->now + h->cfg.mem_lat, EV_MEM_RESP, core, (unsigned)(tag >> 32), (uint32_t)tag);
     return HMC_OK;
   }
-  hmc_req_t r = {.port = hmc_port_link(link_of(h, core)), .cmd = cmd, .addr = (uint64_t)line << HOST_LINE_BITS,
-                 .size = 64, .tag = tag};
+  /* an AMO executed in the vault (amo_site hook) already acted on the
+   * functional memory at dispatch: it travels as an add of 0, which has the
+   * packets, bank occupancy and energy of the real one and changes nothing */
+  hmc_req_t r = {.port = hmc_port_link(link_of(h, core)), .cmd = cmd, .addr = addr, .size = 64, .tag = tag};
   int rc = hmc_send(h->hmc, &r, h->now * h->cfg.clk_ps);
   if (rc == HMC_STALL) h->st.hmc_stalls++;
-  else if (rc != HMC_OK) host_fail(h, "host: the HMC refused a request for 0x%08x at cycle %llu", line << HOST_LINE_BITS,
+  else if (rc != HMC_OK) host_fail(h, "host: the HMC refused a request for 0x%08x at cycle %llu", addr,
                                    (unsigned long long)h->now);
   return rc;
 }
 
-static void mem_send(struct host *h, hmc_cmd_t cmd, uint32_t line, uint64_t tag, unsigned core) {
-  if (cmd == HMC_RD) h->st.hmc_reads++;
-  else h->st.hmc_writes++;
-  if (!h->sendq_n && try_send(h, cmd, line, tag, core) != HMC_STALL) return;
+static void mem_send_at(struct host *h, hmc_cmd_t cmd, uint32_t addr, uint64_t tag, unsigned core) {
+  if (!h->sendq_n && try_send(h, cmd, addr, tag, core) != HMC_STALL) return;
   if (h->sendq_n == h->sendq_cap) {
     unsigned cap = h->sendq_cap * 2;
     void *q = malloc(cap * sizeof *h->sendq);
@@ -73,15 +74,31 @@ static void mem_send(struct host *h, hmc_cmd_t cmd, uint32_t line, uint64_t tag,
   }
   unsigned i = (h->sendq_head + h->sendq_n++) % h->sendq_cap;
   h->sendq[i].cmd = cmd;
-  h->sendq[i].addr = line;
+  h->sendq[i].addr = addr;
   h->sendq[i].tag = tag;
   h->sendq[i].core = core;
+}
+
+static void mem_send(struct host *h, hmc_cmd_t cmd, uint32_t line, uint64_t tag, unsigned core) {
+  if (cmd == HMC_RD) h->st.hmc_reads++;
+  else h->st.hmc_writes++;
+  mem_send_at(h, cmd, line << HOST_LINE_BITS, tag, core);
 }
 
 void host_mem_hmc_resp(struct host *h, const hmc_resp_t *r) {
   unsigned kind = (unsigned)(r->tag >> 32), v = (unsigned)(r->tag & 0xffffffffu);
   if (kind == TAG_FILL) h->fillq[(h->fillq_head + h->fillq_n++) % HOST_MAX_MSHR] = (uint16_t)v;
   else if (kind == TAG_WB && v < h->cfg.cores && h->core[v].wb_pending) h->core[v].wb_pending--;
+  else if (kind == TAG_AMO && (v >> 16) < h->cfg.cores) host_core_load_done(&h->core[v >> 16], v & 0xffff, h->now + 1);
+}
+
+void host_mem_amo_far(host_core_t *c, uint32_t addr, unsigned slot) {
+  struct host *h = c->h;
+  /* the line leaves every cache first (its dirty data is already in the
+   * functional memory; the write-back's traffic is not modelled) */
+  host_mem_invalidate_line(h, addr >> HOST_LINE_BITS);
+  h->st.hmc_amos++;
+  mem_send_at(h, HMC_AMOADD_W, addr & ~3u, (uint64_t)TAG_AMO << 32 | (uint64_t)c->id << 16 | slot, c->id);
 }
 
 /* ---------------------------------------------------------------- coherence */

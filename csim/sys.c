@@ -163,6 +163,10 @@ static void h_retire(void *ctx, unsigned core, const rv32_result_t *r) {
     unsigned long id = strtoul(buf, NULL, 10);
     if (id >= SYS_MAX_LOOPS) return;
     snprintf(s->loops[id].name, sizeof s->loops[id].name, "%s", colon + 1);
+  } else if (off == COPIM_MMIO_PIM_REGION_BASE) {
+    s->pim_lo = v;
+  } else if (off == COPIM_MMIO_PIM_REGION_END) {
+    s->pim_hi = v;
   } else if (off == COPIM_MMIO_KERNEL_MARK) {
     if (v == COPIM_KERNEL_START && s->kmark == 0) {
       s->kmark = 1;
@@ -171,6 +175,18 @@ static void h_retire(void *ctx, unsigned core, const rv32_result_t *r) {
       s->kmark = 2;
       s->pe_insns_kernel = s->pe_insns - s->pe_insns_k0;
     }
+  }
+}
+
+/* Per-AMO placement of the policy (host.h amo_site). */
+static int h_amo_site(void *ctx, unsigned core, uint32_t addr, unsigned funct5) {
+  (void)core;
+  (void)funct5;
+  const struct sys *s = ctx;
+  switch (s->pol->amo_site) {
+    case SYS_AMO_MEMORY: return 1;
+    case SYS_AMO_PIM_REGION: return addr >= s->pim_lo && addr < s->pim_hi; /* GraphPIM: the property region */
+    default: return 0;
   }
 }
 
@@ -307,7 +323,8 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
     sys_free(s);
     return NULL;
   }
-  host_hooks_t hk = {.ctx = s, .pim_launch = h_launch, .pim_done = h_done, .retire = h_retire};
+  host_hooks_t hk = {.ctx = s, .pim_launch = h_launch, .pim_done = h_done, .retire = h_retire,
+                     .amo_site = pol->amo_site == SYS_AMO_CACHE ? NULL : h_amo_site};
   host_set_hooks(s->host, &hk);
   pmc_t *pmc = pmc_new(&s->cfg.pmc);
   if (!pmc) {

@@ -57,7 +57,7 @@ enum { SYS_AMO_CACHE = 0, SYS_AMO_MEMORY = 1, SYS_AMO_PIM_REGION = 2, SYS_AMO_LO
 typedef struct {
   const char *name;
   int imu_mode;      /* IMU_MODE_* written into every IMU; -1: not implemented yet */
-  int amo_site;      /* SYS_AMO_*: only SYS_AMO_CACHE is implemented by the host today */
+  int amo_site;      /* SYS_AMO_*: host AMO placement through host.h's amo_site hook (LOCALITY: issue 9) */
   int needs_plan;    /* 1: IMU PLAN mode from a plan (--plan FILE) */
   const char *what;  /* one line for --help */
 } sys_policy_t;

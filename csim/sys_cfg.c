@@ -11,8 +11,9 @@
 
 /* ---------------------------------------------------------------- policies */
 
-/* Issue 9 fills the rows marked -1 (IMU mode or AMO placement not wired
- * yet); a run asking for one fails with a one-line message. */
+/* Issue 9 fills the rows marked -1 (PEI needs a locality monitor behind
+ * the amo_site hook; the offline policies compute a plan for PLAN mode); a
+ * run asking for one fails with a one-line message. */
 static const sys_policy_t policies[] = {
     {"cpu-only", IMU_MODE_HOST, SYS_AMO_CACHE, 0, "every loop on the host (IMU HOST mode)"},
     {"pim-only", IMU_MODE_PIM, SYS_AMO_CACHE, 0, "every marked loop offloaded from its first iteration (IMU PIM mode)"},
@@ -20,7 +21,8 @@ static const sys_policy_t policies[] = {
     {"mpki", IMU_MODE_MPKI, SYS_AMO_CACHE, 0, "offload if LLC misses per kilo-instruction of the sample > 5 (IMU MPKI)"},
     {"plan", IMU_MODE_PLAN, SYS_AMO_CACHE, 1, "per-loop sites from --plan FILE (IMU PLAN mode; offline solvers)"},
     {"pei", -1, SYS_AMO_LOCALITY, 0, "PEI: per-AMO locality monitor (issue 9)"},
-    {"graphpim", -1, SYS_AMO_PIM_REGION, 0, "GraphPIM: AMOs on the property region in memory (issue 9)"},
+    {"graphpim", IMU_MODE_HOST, SYS_AMO_PIM_REGION, 0, "GraphPIM: loops on the host, every AMO on the property region in the HMC vault"},
+    {"pim-amo", IMU_MODE_HOST, SYS_AMO_MEMORY, 0, "loops on the host, every AMO in the HMC vault (a bound for PEI)"},
     {"greedy", -1, SYS_AMO_CACHE, 1, "per loop, the faster site from profiling (issue 9, as a plan)"},
     {"pimprof", -1, SYS_AMO_CACHE, 1, "PIMProf cost model (issue 9, as a plan)"},
     {"a3pim", -1, SYS_AMO_CACHE, 1, "A3PIM static metrics (issue 9, as a plan)"},

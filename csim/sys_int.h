@@ -58,6 +58,7 @@ struct sys {
   uint32_t pe_start;
   int have_pe_start;
   uint32_t sync_lo, sync_hi; /* rt_barrier's code */
+  uint32_t pim_lo, pim_hi;   /* the property region the kernel registered (GraphPIM) */
   uint64_t sync_insns, sync_insns_kernel; /* host instructions executed in it */
   /* blocks */
   sys_pmc_ops_t pmc;

@@ -119,16 +119,16 @@ void sys_write_json(sys_t *s, const sys_run_info_t *info, FILE *f) {
             "%s\n    {\"insns\": %" PRIu64 ", \"cycles_active\": %" PRIu64 ", \"loads\": %" PRIu64 ", \"stores\": %" PRIu64
             ", \"amos\": %" PRIu64 ", \"branches\": %" PRIu64 ", \"mispredicts\": %" PRIu64 ", \"l1i_miss\": %" PRIu64
             ", \"l1d_hit\": %" PRIu64 ", \"l1d_miss\": %" PRIu64 ", \"l2_hit\": %" PRIu64 ", \"l2_miss\": %" PRIu64
-            ", \"llc_hit\": %" PRIu64 ", \"llc_miss\": %" PRIu64 ", \"markers\": %" PRIu64 ", \"pim_launches\": %" PRIu64
+            ", \"llc_hit\": %" PRIu64 ", \"llc_miss\": %" PRIu64 ", \"amos_far\": %" PRIu64 ", \"markers\": %" PRIu64 ", \"pim_launches\": %" PRIu64
             ", \"pim_wait_cycles\": %" PRIu64 ", \"pim_wb_cycles\": %" PRIu64 "}",
             c ? "," : "", k->insns, k->cycles_active, k->loads, k->stores, k->amos, k->branches, k->mispredicts,
-            k->l1i_miss, k->l1d_hit, k->l1d_miss, k->l2_hit, k->l2_miss, k->llc_hit, k->llc_miss, k->markers,
+            k->l1i_miss, k->l1d_hit, k->l1d_miss, k->l2_hit, k->l2_miss, k->llc_hit, k->llc_miss, k->amos_far, k->markers,
             k->pim_launches, k->pim_wait_cycles, k->pim_wb_cycles);
   }
   fprintf(f,
           "\n  ], \"llc_lookups\": %" PRIu64 ", \"llc_writebacks\": %" PRIu64 ", \"hmc_reads\": %" PRIu64
-          ", \"hmc_writes\": %" PRIu64 ", \"coherence_invals\": %" PRIu64 "},\n",
-          hs.llc_lookups, hs.llc_writebacks, hs.hmc_reads, hs.hmc_writes, hs.coherence_invals);
+          ", \"hmc_writes\": %" PRIu64 ", \"hmc_amos\": %" PRIu64 ", \"coherence_invals\": %" PRIu64 "},\n",
+          hs.llc_lookups, hs.llc_writebacks, hs.hmc_reads, hs.hmc_writes, hs.hmc_amos, hs.coherence_invals);
   fprintf(f, "  \"pes\": [");
   for (unsigned p = 0; p < s->cfg.num_pes; p++) {
     const sys_pe_t *q = &s->pes[p];

@@ -4,7 +4,8 @@
  * statistics must say what the policy means: cpu-only retires nothing on
  * the PEs and samples nothing; pim-only offloads every iteration of every
  * execution that has any; copim samples on the host (theta measured) and
- * its host + PE iterations add up to the trip counts. */
+ * its host + PE iterations add up to the trip counts.  Then BFS under
+ * graphpim: the AMOs on the property region execute in the HMC vaults. */
 #include "cosim_util.h"
 
 int main(int argc, char **argv) {
@@ -62,5 +63,22 @@ int main(int argc, char **argv) {
              pim_it);
       free(j);
     }
+  /* GraphPIM: loops stay on the host, the property-region AMOs go to the vaults */
+  {
+    char args[512], js[256];
+    snprintf(js, sizeof js, "build/cosim-smoke-%d.json", (int)getpid());
+    snprintf(args, sizeof args, "--kernel bfs --graph %s --policy graphpim --stats %s", graph, js);
+    int rc = cu_run(args, out, sizeof out, err, sizeof err);
+    char *j = cu_slurp(js, NULL);
+    remove(js);
+    t.checks++;
+    if (rc || !j || !strstr(out, "result           : PASS")) tb_fail(&t, "bfs graphpim: exit %d\n%s%s", rc, out, err);
+    else {
+      tb_expect_u64(&t, "graphpim: AMOs executed in the vaults", cu_json_num(j, NULL, "hmc_amos") > 0, 1);
+      tb_expect_u64(&t, "graphpim: no PE instructions", (uint64_t)cu_json_num(j, NULL, "kernel_pe"), 0);
+      tb_log(&t, "bfs graphpim   PASS, %.0f AMOs in the vaults\n", cu_json_num(j, NULL, "hmc_amos"));
+    }
+    free(j);
+  }
   return tb_finish(&t);
 }
