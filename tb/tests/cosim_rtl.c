@@ -3,8 +3,10 @@
  * test's random-reset seed.  The result must equal the native kernel, and
  * since the RTL is cycle-exact with the C models the whole JSON record
  * (every cycle count, decision and energy) must equal the C-mode run's but
- * for the block names.  With --waves the FSTs and the system VCD go there
- * (make sim TEST=cosim_rtl), else to build/ and are checked, then removed. */
+ * for the block names.  With --waves W the FSTs and the system VCD go to
+ * W without .fst plus .<block>.fst / .vcd, and W itself is PE 0's FST
+ * (make sim TEST=cosim_rtl; make wave); else they go to build/ and are
+ * checked, then removed. */
 #include "cosim_util.h"
 
 static char out[1 << 16], err[1 << 14];
@@ -56,7 +58,19 @@ int main(int argc, char **argv) {
     if (b && i == 0) tb_expect_u64(&t, "VCD has core0_theta and pe_busy", strstr(b, "core0_theta") && strstr(b, "pe_busy"), 1);
     free(b);
   }
-  if (!t.waves) {
+  if (t.waves) {
+    /* make wave TEST=cosim_rtl opens <waves>: PE 0's FST, the busiest block */
+    char f[512];
+    snprintf(f, sizeof f, "%s.pe0.fst", prefix);
+    size_t len = 0;
+    char *b = cu_slurp(f, &len);
+    FILE *o = b ? fopen(t.waves, "wb") : NULL;
+    if (o) {
+      fwrite(b, 1, len, o);
+      fclose(o);
+    }
+    free(b);
+  } else {
     char f[512];
     snprintf(f, sizeof f, "%s.vcd", prefix);
     remove(f);
