@@ -15,6 +15,7 @@
 // decides only what it decides in the C harness (host, HMC, dispatcher),
 // and both see the same values in the same cycles.
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <vector>
@@ -455,6 +456,8 @@ extern "C" int copim_sc_simulate(copim_sc_sys_run_t *runs, unsigned n, unsigned 
                                  uint64_t seed) {
   g_args = {runs, n, reset_seed, hc, seed};
   sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
+  sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);  // "stopped by user"
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);  // keep the test's output to its own lines
   static char arg0[] = "systemc_top";
   char *argv[] = {arg0, nullptr};
   int rc;

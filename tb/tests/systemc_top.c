@@ -5,6 +5,7 @@
  * test runner finds it under build/tests/ like every other test. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -20,6 +21,7 @@ int main(int argc, char **argv) {
   char *slash = strrchr(self, '/');
   if (slash) *slash = 0;
   snprintf(path, sizeof path, "%s/../systemc/systemc_top", self);
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);  /* SystemC's banner, printed before main */
   execv(path, argv);
   printf("FAIL systemc_top: cannot run %s (%s); make build/systemc/systemc_top\n", path, strerror(errno));
   return 1;
