@@ -6,7 +6,8 @@
 # result checked), and the first COSIM_BENCH_CYCLES host cycles with the
 # PMC, the IMUs, the PEs, all blocks as Verilated RTL, and all in lockstep
 # (the run is cut by the cycle limit there: the Verilated PE is ~25x slower
-# than its C model).  The table goes to build/bench/cosim/speed.md and into
+# than its C model), then whole runs on a smaller graph (COSIM_BENCH_SMALL,
+# kron:12:8) in C mode, with the PEs, all blocks as RTL and all in lockstep.  The table goes to build/bench/cosim/speed.md and into
 # docs/performance.md between the bench_cosim markers.
 set -u
 cd "$(dirname "$0")/.."
@@ -14,10 +15,13 @@ BUILD=${BUILD:-build}
 graph=${COSIM_BENCH_GRAPH:-kron:16:16}
 kernel=${COSIM_BENCH_KERNEL:-bfs}
 cycles=${COSIM_BENCH_CYCLES:-2000000}
+small=${COSIM_BENCH_SMALL:-kron:12:8}
 out=$BUILD/bench/cosim
 mkdir -p "$out"
 make -s --no-print-directory "$BUILD/copim-sim" "$BUILD/sw/$kernel.elf" >/dev/null || exit 1
-sim=$BUILD/copim-sim
+# a private copy: a rebuild of build/copim-sim during the bench must not cut it
+cp "$BUILD/copim-sim" "$out/copim-sim"
+sim=$out/copim-sim
 
 table=$out/speed.md
 {
@@ -29,7 +33,18 @@ run() { # label, what, extra args...
   local label=$1 what=$2
   shift 2
   "$sim" --kernel "$kernel" --graph "$graph" --policy copim "$@" >"$out/$label.out" 2>"$out/$label.err"
-  local rc=$?
+  report "$label" "$what" $?
+}
+
+run_small() { # the same, whole run on the small graph
+  local label=$1 what=$2
+  shift 2
+  "$sim" --kernel "$kernel" --graph "$small" --policy copim "$@" >"$out/$label.out" 2>"$out/$label.err"
+  report "$label" "$what" $?
+}
+
+report() {
+  local label=$1 what=$2 rc=$3
   local line
   line=$(grep -E '^\[copim-sim\].*wall' "$out/$label.err" | tail -1)
   local cpu mips mcs ins cyc
@@ -53,6 +68,10 @@ run "rtl=imu" "first $cycles host cycles" --max-cycles "$cycles" --rtl imu
 run "rtl=pe" "first $cycles host cycles" --max-cycles "$cycles" --rtl pe
 run "rtl=all" "first $cycles host cycles" --max-cycles "$cycles" --rtl all
 run "lockstep=all" "first $cycles host cycles" --max-cycles "$cycles" --lockstep all
+run_small "c, $small" "$kernel $small, whole run"
+run_small "rtl=pe, $small" "$kernel $small, whole run" --rtl pe
+run_small "rtl=all, $small" "$kernel $small, whole run" --rtl all
+run_small "lockstep=all, $small" "$kernel $small, whole run" --lockstep all
 
 doc=docs/performance.md
 [[ -f $doc ]] || printf '# Performance\n\nFigures measured by `make bench` on this machine (2 cores shared).\n' >"$doc"
