@@ -48,3 +48,9 @@ TEST_DEPS += $(SC_BUILD)/systemc_top
 systemc: $(BUILD)/tests/systemc_top ## SystemC wrappers, the Verilated --sc PMC and the systemc_top test
 
 -include $(wildcard $(SC_BUILD)/obj/*.d)
+
+# The embedding example of docs/systemc.md, built with the tests so it keeps compiling.
+$(SC_BUILD)/hmc_embed: systemc/examples/hmc_embed.cpp $(SC_BUILD)/obj/hmc_sc.o $(BUILD)/lib/libcsim.a
+	@mkdir -p $(@D)
+	$(CXX) $(SC_CXXFLAGS) -o $@ $< $(SC_BUILD)/obj/hmc_sc.o $(BUILD)/lib/libcsim.a -L$(SC_LIBDIR) -lsystemc $(LDLIBS)
+TEST_DEPS += $(SC_BUILD)/hmc_embed

@@ -52,8 +52,12 @@ struct hmc_ext : tlm::tlm_extension<hmc_ext> {
 
 class hmc_sc : public sc_core::sc_module {
  public:
-  tlm_utils::multi_passthrough_target_socket<hmc_sc> link_socket;
-  tlm_utils::multi_passthrough_target_socket<hmc_sc> pe_socket;
+  // Either socket may stay unbound (a host-only or PE-only platform).
+  typedef tlm_utils::multi_passthrough_target_socket<hmc_sc, 32, tlm::tlm_base_protocol_types, 0,
+                                                     sc_core::SC_ZERO_OR_MORE_BOUND>
+      socket_t;
+  socket_t link_socket;
+  socket_t pe_socket;
 
   SC_HAS_PROCESS(hmc_sc);
   // mem: the functional memory shared with the rest of the platform (may be
