@@ -375,11 +375,13 @@ static unsigned xbar_lat(const hmc_t *h, unsigned port, unsigned vault) {
  * packet per source per cycle.  Only vaults with a waiting packet and
  * sources with one are visited (vmask_req, srcmask), in the same order as
  * a scan of all of them. */
+static uint32_t all_vaults(const hmc_t *h) { return (uint32_t)((1ull << h->cfg.vaults) - 1); }
+
 static void xbar_req(hmc_t *h, uint64_t c) {
   const unsigned S = nsrc(h), links = h->cfg.links;
   uint64_t used = 0; /* sources that moved this cycle (<= 40 sources) */
   uint64_t next = UINT64_MAX;
-  const uint32_t vm = h->vmask_req;
+  const uint32_t vm = h->every_tck ? all_vaults(h) : h->vmask_req;
   /* The vault served first rotates every cycle, so no vault is favoured. */
   const unsigned v0 = (unsigned)(c & (h->cfg.vaults - 1));
   FOR_ROTATED(v, vm, v0) {
@@ -387,13 +389,14 @@ static void xbar_req(hmc_t *h, uint64_t c) {
     /* A full vault is looked at again after its next command (which wakes
      * the crossbar for the following cycle). */
     if (V->rq_n >= h->cfg.vault_q) continue;
-    const uint64_t sm = V->srcmask, below = (1ull << V->rr) - 1;
+    const uint64_t sm = h->every_tck ? (1ull << S) - 1 : V->srcmask, below = (1ull << V->rr) - 1;
     int moved = 0;
     for (uint64_t m2[2] = {sm & ~below, sm & below}, *mp = m2; !moved && mp < m2 + 2; mp++)
       for (uint64_t m = *mp; m; m &= m - 1) {
         unsigned s = (unsigned)__builtin_ctzll(m);
         if (used >> s & 1) continue;
         hmc_ring_t *q = src_ring(h, s, v);
+        if (!q->n) continue;
         int i = hmc_ring_head(q);
         hmc_pkt_t *p = &h->pkt[i];
         if (p->ready > c) continue;
@@ -451,13 +454,25 @@ static void pe_ret_insert(hmc_t *h, unsigned v, int i) {
  * room moves, one per vault per cycle.  Only vaults with a response are
  * visited (vmask_rsp).  A response waiting for link room is looked at again
  * when the link frees FLITs (link_tx wakes this stage). */
+static void rsp_move(hmc_t *h, unsigned v, unsigned best, uint64_t c);
 static void xbar_rsp(hmc_t *h, uint64_t c) {
   uint64_t next = UINT64_MAX;
-  const uint32_t vm = h->vmask_rsp;
+  const uint32_t vm = h->every_tck ? all_vaults(h) : h->vmask_rsp;
   /* Rotating start: vaults take turns at the link output buffers' room. */
   const unsigned v0 = (unsigned)(c & (h->cfg.vaults - 1));
   FOR_ROTATED(v, vm, v0) {
     hmc_vault_t *V = &h->vault[v];
+    if (h->every_tck) { /* reference: the oldest finished response with room, by a full scan */
+      int best = -1;
+      for (unsigned k = 0; k < V->rsp_n; k++) {
+        const hmc_rspe_t *e = &V->rsp[k], *b = best >= 0 ? &V->rsp[best] : NULL;
+        if (e->ready > c) continue;
+        if (!hmc_port_is_pe(e->port) && h->link[e->port].rsp_flits + e->flits > h->cfg.link_rsp_flits) continue;
+        if (!b || e->ready < b->ready || (e->ready == b->ready && e->age < b->age)) best = (int)k;
+      }
+      if (best >= 0) rsp_move(h, v, (unsigned)best, c);
+      continue;
+    }
     /* Nothing became ready since the vault was last looked at, and no link
      * it waits for gained room enough for its smallest blocked response:
      * it has nothing that may move. */
@@ -497,35 +512,40 @@ static void xbar_rsp(hmc_t *h, uint64_t c) {
     V->rsp_at = at;
     V->rsp_blk = blk;
     next = hmc_min64(next, at);
-    if (best < 0) continue;
-    int i = V->rsp[best].idx;
-    memmove(&V->rsp[best], &V->rsp[best + 1], sizeof *V->rsp * (V->rsp_n - best - 1));
-    V->rsp_n--;
-    if (!V->rsp_n) h->vmask_rsp &= ~(1u << v);
-    /* a full response queue held new requests back: the vault may start one */
-    if (V->rsp_reserved-- >= h->cfg.vault_rsp_q) {
-      V->wake = hmc_min64(V->wake, c + 1);
-      h->vwake = hmc_min64(h->vwake, c + 1);
-    }
-    hmc_pkt_t *p = &h->pkt[i];
-    h->st.logic_bits += (uint64_t)p->rsp_flits * HMC_FLIT_BYTES * 8;
-    p->ready = c + xbar_lat(h, p->port, v);
-    if (hmc_port_is_pe(p->port)) {
-      p->t_ps = p->ready * h->cfg.tck_ps;
-      pe_ret_insert(h, p->port - HMC_MAX_LINKS, i);
-      h->dlv_next = hmc_min64(h->dlv_next, p->t_ps);
-    } else {
-      hmc_link_t *L = &h->link[p->port];
-      L->rsp_flits += p->rsp_flits;
-      if (hmc_ring_push(&L->pend, i) < 0) {
-        fprintf(stderr, "hmc: out of memory\n");
-        abort();
-      }
-      h->ltx_next = hmc_min64(h->ltx_next, p->ready);
-    }
+    if (best >= 0) rsp_move(h, v, (unsigned)best, c);
   }
   h->lfreed = 0;
   h->xrsp_next = next;
+}
+
+/* Response rsp[best] of vault v crosses to its port in cycle c. */
+static void rsp_move(hmc_t *h, unsigned v, unsigned best, uint64_t c) {
+  hmc_vault_t *V = &h->vault[v];
+  int i = V->rsp[best].idx;
+  memmove(&V->rsp[best], &V->rsp[best + 1], sizeof *V->rsp * (V->rsp_n - best - 1));
+  V->rsp_n--;
+  if (!V->rsp_n) h->vmask_rsp &= ~(1u << v);
+  /* a full response queue held new requests back: the vault may start one */
+  if (V->rsp_reserved-- >= h->cfg.vault_rsp_q) {
+    V->wake = hmc_min64(V->wake, c + 1);
+    h->vwake = hmc_min64(h->vwake, c + 1);
+  }
+  hmc_pkt_t *p = &h->pkt[i];
+  h->st.logic_bits += (uint64_t)p->rsp_flits * HMC_FLIT_BYTES * 8;
+  p->ready = c + xbar_lat(h, p->port, v);
+  if (hmc_port_is_pe(p->port)) {
+    p->t_ps = p->ready * h->cfg.tck_ps;
+    pe_ret_insert(h, p->port - HMC_MAX_LINKS, i);
+    h->dlv_next = hmc_min64(h->dlv_next, p->t_ps);
+  } else {
+    hmc_link_t *L = &h->link[p->port];
+    L->rsp_flits += p->rsp_flits;
+    if (hmc_ring_push(&L->pend, i) < 0) {
+      fprintf(stderr, "hmc: out of memory\n");
+      abort();
+    }
+    h->ltx_next = hmc_min64(h->ltx_next, p->ready);
+  }
 }
 
 /* Output serialisers: packets that crossed the crossbar start in FIFO order
@@ -578,12 +598,13 @@ static void link_tx(hmc_t *h, uint64_t c) {
 /* One tCK edge.  Each stage runs only from the cycle its event time says
  * it may act; the others would do nothing (docs/hmc.md, "Speed"). */
 static void step(hmc_t *h, uint64_t c) {
-  if (h->xreq_next <= c) xbar_req(h, c);
-  if (h->vwake <= c) {
+  const int all = h->every_tck;
+  if (all || h->xreq_next <= c) xbar_req(h, c);
+  if (all || h->vwake <= c) {
     uint64_t w = UINT64_MAX;
     for (unsigned v = 0; v < h->cfg.vaults; v++) {
       hmc_vault_t *V = &h->vault[v];
-      if (V->wake <= c) {
+      if (all || V->wake <= c) {
         unsigned full = V->rq_n >= h->cfg.vault_q;
         if (hmc_vault_step(h, v, c)) {
           V->wake = c + 1;
@@ -597,8 +618,8 @@ static void step(hmc_t *h, uint64_t c) {
     }
     h->vwake = w;
   }
-  if (h->xrsp_next <= c) xbar_rsp(h, c);
-  if (h->ltx_next <= c) link_tx(h, c);
+  if (all || h->xrsp_next <= c) xbar_rsp(h, c);
+  if (all || h->ltx_next <= c) link_tx(h, c);
   h->st.cycles++;
 }
 
@@ -684,7 +705,7 @@ void hmc_advance(hmc_t *h, uint64_t now_ps) {
   while (h->cyc <= last) {
     /* Jump over edges at which no stage can act (idle time, waits for
      * bank timings, serialisers, refresh): they would change nothing. */
-    uint64_t next = next_event(h);
+    uint64_t next = h->every_tck ? h->cyc : next_event(h);
     if (next > h->cyc) {
       uint64_t to = next < last + 1 ? next : last + 1;
       h->st.cycles += to - h->cyc;
@@ -695,8 +716,10 @@ void hmc_advance(hmc_t *h, uint64_t now_ps) {
     h->cyc++;
   }
   h->now_ps = now_ps;
-  if (now_ps >= h->dlv_next) deliver(h, now_ps);
+  if (h->every_tck || now_ps >= h->dlv_next) deliver(h, now_ps);
 }
+
+void hmc_set_every_tck(hmc_t *h, int on) { h->every_tck = on; }
 
 void hmc_set_callback(hmc_t *h, hmc_resp_fn fn, void *ctx) {
   h->cb = fn;

@@ -101,6 +101,7 @@ struct hmc {
   uint64_t xreq_next, xrsp_next, ltx_next, vwake, dlv_next; /* dlv_next in ps */
   uint32_t vmask_req, vmask_rsp; /* vaults with a source packet waiting / a response queued */
   uint32_t lfreed;              /* links whose output buffer freed FLITs since the last xbar_rsp */
+  int every_tck;                /* reference mode: every stage at every tCK, full scans (hmc_set_every_tck) */
   uint64_t now_ps;
   uint64_t age, seq, active;
   /* pool */
@@ -115,6 +116,12 @@ struct hmc {
   void *cb_ctx;
   hmc_stats_t st;
 };
+
+/* Reference mode for the lockstep test hmc_equiv: with on = 1 the model
+ * ignores its event times and runs every stage of every vault at every tCK
+ * edge, scanning all queues, as before the event scheme; the results must
+ * be identical either way.  Set before the first send. */
+void hmc_set_every_tck(hmc_t *h, int on);
 
 /* rings */
 int hmc_ring_init(hmc_ring_t *r, unsigned bound);
