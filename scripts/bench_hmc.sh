@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
 out=$BUILD/bench/hmc
 mkdir -p "$out"
-make -s --no-print-directory "$BUILD/bench/hmc_bench" >/dev/null
+make -s --no-print-directory BUILD="$BUILD" "$BUILD/bench/hmc_bench" >/dev/null
 bin=$BUILD/bench/hmc_bench
 for m in load size local speed; do
   "$bin" $m >"$out/$m.dat"
