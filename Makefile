@@ -81,12 +81,12 @@ define TEST_BIN
 $(BUILD)/tests/$(1): tb/tests/$(1).c $(BUILD)/lib/libtb.a $(BUILD)/lib/libcsim.a $(BUILD)/lib/libtbfst.a \
     $(foreach b,$(call test_blocks,$(1)),$(BUILD)/obj/shim/$(b)_rtl.o $(BUILD)/vl/$(b)/stamp)
 	@mkdir -p $$(@D) $(BUILD)/obj/tests
-	$(CC) $$$$(CFLAGS) -MMD -MP -c $$< -o $(BUILD)/obj/tests/$(1).o
+	$(CC) $$(CFLAGS) -MMD -MP -c $$< -o $(BUILD)/obj/tests/$(1).o
 	$(CXX) -o $$@ $(BUILD)/obj/tests/$(1).o \
 	  $(foreach b,$(call test_blocks,$(1)),$(BUILD)/obj/shim/$(b)_rtl.o $(BUILD)/vl/$(b)/V$(b)__ALL.a) \
 	  $(BUILD)/lib/libtb.a $(BUILD)/lib/libcsim.a \
 	  $(if $(call test_blocks,$(1)),$(BUILD)/vl/$(firstword $(call test_blocks,$(1)))/libverilated.a) \
-	  $(BUILD)/lib/libtbfst.a $$$$(LDLIBS)
+	  $(BUILD)/lib/libtbfst.a $$(LDLIBS)
 endef
 $(foreach t,$(TESTS),$(eval $(call TEST_BIN,$(t))))
 
