@@ -46,11 +46,13 @@ static void c_pe_free(void *ctx) { pe_free(ctx); }
 void sys_set_pmc(sys_t *s, const sys_pmc_ops_t *ops) {
   if (s->pmc.free) s->pmc.free(s->pmc.ctx);
   s->pmc = *ops;
+  s->pmc_c = 0;
 }
 void sys_set_imu(sys_t *s, unsigned core, const sys_imu_ops_t *ops) {
   if (core >= s->cfg.host.cores) return;
   if (s->imu[core].free) s->imu[core].free(s->imu[core].ctx);
   s->imu[core] = *ops;
+  s->imu_c[core] = 0;
 }
 void sys_set_pe(sys_t *s, unsigned pe, const sys_pe_ops_t *ops) {
   if (pe >= s->cfg.num_pes) return;
@@ -333,6 +335,7 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
     return NULL;
   }
   s->pmc = (sys_pmc_ops_t){pmc, c_pmc_step, c_error, c_pmc_free};
+  s->pmc_c = 1;
   for (unsigned c = 0; c < cfg->host.cores; c++) {
     imu_t *m2 = imu_new(&s->cfg.imu);
     if (!m2) {
@@ -341,6 +344,7 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
       return NULL;
     }
     s->imu[c] = (sys_imu_ops_t){m2, c_imu_moore, c_imu_step, c_error, c_imu_free};
+    s->imu_c[c] = 1;
   }
   for (unsigned p = 0; p < cfg->num_pes; p++) {
     pe_t *pe = pe_new(&s->cfg.pe);
@@ -680,7 +684,11 @@ int sys_step(sys_t *s) {
     pin.flush |= s->mo[c].pmc_flush ? b : 0;
     pin.rd_sel[c] = (uint8_t)s->mo[c].pmc_rd_sel;
   }
-  if (s->pmc.step(s->pmc.ctx, &pin, &s->po)) {
+  if (s->pmc_c && !pin.enable && !pin.clear && !pin.flush && !pin.mshr_alloc && !pin.mshr_free) {
+    /* C model with nothing to count: its step would change no register
+     * (docs/pmc.md rules 2-6), only the read ports are needed */
+    for (unsigned c = 0; c < nc; c++) s->po.rd_data[c] = pmc_read(s->pmc.ctx, c, pin.rd_sel[c]);
+  } else if (s->pmc.step(s->pmc.ctx, &pin, &s->po)) {
     sys_fail(s, "%s", s->pmc.error(s->pmc.ctx));
     return -1;
   }
@@ -695,9 +703,37 @@ int sys_step(sys_t *s) {
     ii.instr_ret = hm->instr_ret;
     ii.pmc_rd_data = s->po.rd_data[c];
     ii.tbl_rd_id = s->track[c].id;
-    if (s->imu[c].step(s->imu[c].ctx, &ii, &s->io[c])) {
+    const imu_out_t *m = &s->mo[c];
+    if (s->imu_c[c] && !ii.marker_valid && !m->pmc_enable && !m->pmc_clear && !m->pmc_flush && !m->verdict_valid &&
+        imu_state(s->imu[c].ctx) == IMU_ST_IDLE) {
+      /* C model idle with no marker: its step is a no-op.  The table read
+       * port is rebuilt from the table once after a real step (the table
+       * cannot change while the steps are skipped). */
+      if (!s->imu_fresh[c]) {
+        s->imu_fresh[c] = 1;
+        imu_out_t *o = &s->io[c];
+        const imu_t *im = s->imu[c].ctx;
+        const unsigned idw = imu_cfg(im)->id_w;
+        const uint32_t mask = idw >= 32 ? 0xFFFFFFFFu : (1u << idw) - 1;
+        o->tbl_rd_hit = 0;
+        for (unsigned e = 0; e < imu_cfg(im)->num_loops; e++) {
+          imu_entry_t ent;
+          if (imu_table_get(im, e, &ent) && ent.id == (ii.tbl_rd_id & mask)) {
+            o->tbl_rd_hit = 1;
+            o->tbl_rd_decided = ent.decided;
+            o->tbl_rd_site = ent.site;
+            o->tbl_rd_num = ent.num;
+            o->tbl_rd_den = ent.den;
+            o->tbl_rd_sampled = ent.sampled;
+            o->tbl_rd_offloaded = ent.offloaded;
+          }
+        }
+      }
+    } else if (s->imu[c].step(s->imu[c].ctx, &ii, &s->io[c])) {
       sys_fail(s, "%s", s->imu[c].error(s->imu[c].ctx));
       return -1;
+    } else {
+      s->imu_fresh[c] = 0;
     }
     track(s, c, hm);
     sys_track_t *tr = &s->track[c];

@@ -65,6 +65,8 @@ struct sys {
   sys_imu_ops_t imu[HOST_MAX_CORES];
   sys_pe_ops_t pe[SYS_MAX_PES];
   sys_blk_mode_t mode_pmc, mode_imu, mode_pe;
+  int pmc_c, imu_c[HOST_MAX_CORES]; /* the block is the C model: idle cycles may be skipped */
+  int imu_fresh[HOST_MAX_CORES];     /* io[c]'s table read port rebuilt since the last real step */
   imu_out_t mo[HOST_MAX_CORES], io[HOST_MAX_CORES];
   pmc_out_t po;
   /* PEs */
