@@ -407,7 +407,9 @@ static void xbar_req(hmc_t *h, uint64_t c) {
         used |= 1ull << s;
         p->ready = c + xbar_lat(h, p->port, v);
         p->age = h->age++;
-        V->rq[V->rq_n++] = i;
+        V->rq[V->rq_n] = i;
+        V->rq_rdy[V->rq_n] = p->ready;
+        V->rq_bk[V->rq_n++] = (uint8_t)p->bank;
         V->wake = hmc_min64(V->wake, p->ready);
         h->vwake = hmc_min64(h->vwake, p->ready);
         h->st.vault_reqs[v]++;

@@ -53,6 +53,8 @@ typedef struct {
 
 typedef struct {
   int *rq;                  /* waiting requests, arrival order */
+  uint64_t *rq_rdy;         /* beside rq: each one's pkt.ready and pkt.bank, scanned every step */
+  uint8_t *rq_bk;
   unsigned rq_n;
   int *svc;                 /* in service (bank owned) */
   unsigned svc_n;
@@ -62,6 +64,7 @@ typedef struct {
   int ref_pending;
   unsigned rr;              /* crossbar round robin */
   uint64_t srcmask;         /* sources (links, then PE ports) holding a packet for this vault */
+  uint32_t owned;           /* banks with a request in service (bank.owner >= 0) */
   uint64_t wake;            /* first cycle at which hmc_vault_step may act (see hmc.c: events) */
   uint64_t rsp_at;          /* first cycle at which a queued response may be ready and not blocked */
   uint32_t rsp_blk;         /* links whose full output buffer blocked a ready response */

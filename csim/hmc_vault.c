@@ -26,9 +26,11 @@ int hmc_vault_init(hmc_t *h) {
   for (unsigned v = 0; v < c->vaults; v++) {
     hmc_vault_t *V = &h->vault[v];
     V->rq = malloc(sizeof(int) * c->vault_q);
+    V->rq_rdy = malloc(sizeof(uint64_t) * c->vault_q);
+    V->rq_bk = malloc(c->vault_q);
     V->svc = malloc(sizeof(int) * c->banks);
     V->rsp = malloc(sizeof *V->rsp * (c->vault_rsp_q + c->banks));
-    if (!V->rq || !V->svc || !V->rsp) return 0;
+    if (!V->rq || !V->rq_rdy || !V->rq_bk || !V->svc || !V->rsp) return 0;
     for (unsigned b = 0; b < c->banks; b++) V->bank[b].owner = -1;
     /* Refresh staggered over the vaults, the first after one tREFI. */
     V->next_ref = h->t_refi + (uint64_t)h->t_refi * v / c->vaults;
@@ -39,6 +41,8 @@ int hmc_vault_init(hmc_t *h) {
 void hmc_vault_free(hmc_t *h) {
   for (unsigned v = 0; v < HMC_MAX_VAULTS; v++) {
     free(h->vault[v].rq);
+    free(h->vault[v].rq_rdy);
+    free(h->vault[v].rq_bk);
     free(h->vault[v].svc);
     free(h->vault[v].rsp);
   }
@@ -65,6 +69,7 @@ static void finish(hmc_t *h, hmc_vault_t *V, int i, uint64_t c, uint64_t done) {
   hmc_pkt_t *p = &h->pkt[i];
   hmc_bank_t *B = &V->bank[p->bank];
   B->owner = -1;
+  V->owned &= ~(1u << p->bank);
   if (!h->cfg.open_page) {
     uint64_t pre = hmc_max64(B->pre_ok, c);
     B->open = 0;
@@ -127,6 +132,8 @@ static void column(hmc_t *h, hmc_vault_t *V, unsigned v, int i, uint64_t c) {
 
 static void rq_remove(hmc_vault_t *V, unsigned k) {
   memmove(&V->rq[k], &V->rq[k + 1], sizeof(int) * (V->rq_n - k - 1));
+  memmove(&V->rq_rdy[k], &V->rq_rdy[k + 1], sizeof(uint64_t) * (V->rq_n - k - 1));
+  memmove(&V->rq_bk[k], &V->rq_bk[k + 1], V->rq_n - k - 1);
   V->rq_n--;
 }
 
@@ -140,6 +147,7 @@ static void enter_service(hmc_t *h, hmc_vault_t *V, unsigned k) {
   if (needs_rsp(&h->pkt[i])) V->rsp_reserved++;
   h->pkt[i].state = 1;
   V->bank[h->pkt[i].bank].owner = i;
+  V->owned |= 1u << h->pkt[i].bank;
 }
 
 static void activate(hmc_t *h, hmc_vault_t *V, unsigned k, uint64_t c) {
@@ -206,13 +214,15 @@ int hmc_vault_step(hmc_t *h, unsigned v, uint64_t c) {
   /* 3a. open page: oldest row hit that passes no older request to its block */
   if (cfg->open_page && c >= V->bus_ok) {
     for (unsigned k = 0; k < V->rq_n; k++) {
+      if (V->rq_rdy[k] > c) continue;
+      hmc_bank_t *B = &V->bank[V->rq_bk[k]];
+      if (!B->open || B->owner >= 0 || c < B->col_ok) continue;
       hmc_pkt_t *p = &h->pkt[V->rq[k]];
-      hmc_bank_t *B = &V->bank[p->bank];
-      if (p->ready > c || !B->open || B->row != p->row || B->owner >= 0 || c < B->col_ok) continue;
+      if (B->row != p->row) continue;
       int hazard = 0;
       for (unsigned j = 0; j < k && !hazard; j++) {
-        hmc_pkt_t *q = &h->pkt[V->rq[j]];
-        hazard = q->bank == p->bank && q->addr / cfg->block_bytes == p->addr / cfg->block_bytes;
+        if (V->rq_bk[j] != V->rq_bk[k]) continue;
+        hazard = h->pkt[V->rq[j]].addr / cfg->block_bytes == p->addr / cfg->block_bytes;
       }
       if (hazard) continue;
       int i = V->rq[k];
@@ -226,15 +236,14 @@ int hmc_vault_step(hmc_t *h, unsigned v, uint64_t c) {
   /* 3b. per bank in arrival order: PRE of a wrong row, or ACT */
   uint32_t seen = 0;
   for (unsigned k = 0; k < V->rq_n; k++) {
-    hmc_pkt_t *p = &h->pkt[V->rq[k]];
-    if (p->ready > c) continue;
-    uint32_t bit = 1u << p->bank;
+    if (V->rq_rdy[k] > c) continue;
+    uint32_t bit = 1u << V->rq_bk[k];
     if (seen & bit) continue;
     seen |= bit;
-    hmc_bank_t *B = &V->bank[p->bank];
-    if (B->owner >= 0) continue;
+    if (V->owned & bit) continue;
+    hmc_bank_t *B = &V->bank[V->rq_bk[k]];
     if (B->open) {
-      if (B->row == p->row || c < B->pre_ok) continue; /* row hit waits for 3a */
+      if (B->row == h->pkt[V->rq[k]].row || c < B->pre_ok) continue; /* row hit waits for 3a */
       B->open = 0;
       B->act_ok = hmc_max64(B->act_ok, c + h->t_rp);
       h->st.pres++;
@@ -280,10 +289,12 @@ uint64_t hmc_vault_next(const hmc_t *h, unsigned v, uint64_t c) {
     if (h->cfg.open_page) AT(V->bus_ok);
     uint32_t banks = 0;
     for (unsigned k = 0; k < V->rq_n; k++) {
-      const hmc_pkt_t *p = &h->pkt[V->rq[k]];
-      AT(p->ready);
-      banks |= 1u << p->bank;
+      AT(V->rq_rdy[k]);
+      banks |= 1u << V->rq_bk[k];
     }
+    /* a bank in service is freed by its column command, which is a step
+     * that acts (the vault looks again the cycle after) */
+    banks &= ~V->owned;
     for (; banks; banks &= banks - 1) {
       const hmc_bank_t *B = &V->bank[__builtin_ctz(banks)];
       AT(B->col_ok);
