@@ -531,6 +531,7 @@ static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o
 static void pe_hmc_responses(struct sys *s) {
   hmc_resp_t r;
   for (unsigned pe = 0; pe < s->cfg.num_pes; pe++) {
+    if (!s->pes[pe].wait_resp) continue; /* writes are posted: nothing else comes back */
     while (hmc_poll(s->hmc, hmc_port_pe(pe), &r)) {
       if (r.cmd == HMC_WR_POSTED) continue;
       sys_pe_t *p = &s->pes[r.tag < s->cfg.num_pes ? r.tag : pe];
@@ -758,8 +759,8 @@ int sys_step(sys_t *s) {
   }
   hmc_dispatch_advance(s->disp, now_ps);
   if (s->pe_active) {
-    pe_hmc_responses(s);
     while (s->pe_t_ps <= now_ps && s->pe_active && !s->failed) {
+      pe_hmc_responses(s); /* only before an edge: responses keep their time */
       pe_edge(s, s->pe_t_ps);
       s->pe_t_ps += s->cfg.pe_clk_ps;
       s->pe_cycle++;
