@@ -137,10 +137,15 @@ wave: ## open build/waves/<TEST>.fst in GTKWave with the block's saved layout
 lint: deps ## verilator --lint-only -Wall and Yosys read+synth of every RTL file
 	@scripts/lint.sh $(BLOCKS)
 
-synth: deps ## FPGA synthesis of one block: make synth BLOCK=pmc (iCE40 hx8k: LUTs, FFs, Fmax)
-	@test -n "$(BLOCK)" || { echo "make synth: say which block, e.g. make synth BLOCK=pmc (blocks: $(BLOCKS))" >&2; exit 2; }
-	@test -f rtl/$(BLOCK)/files.f || { echo "make synth: no block '$(BLOCK)' (blocks: $(BLOCKS))" >&2; exit 2; }
-	@scripts/synth_ice40.sh $(BLOCK) '$(or $($(BLOCK)_SYNTH_PARAMS),$($(BLOCK)_PARAMS))'
+synth: deps ## FPGA: make synth [TARGET=ice40] (prototype bitstream; BLOCK=<blk>: one block) | TARGET=xc7 (full complex estimates)
+	@case "$(or $(TARGET),ice40)" in \
+	  ice40) if [ -n "$(BLOCK)" ]; then \
+	           test -f rtl/$(BLOCK)/files.f || { echo "make synth: no block '$(BLOCK)' (blocks: $(BLOCKS))" >&2; exit 2; }; \
+	           scripts/synth_ice40.sh $(BLOCK) '$(or $($(BLOCK)_SYNTH_PARAMS),$($(BLOCK)_PARAMS))'; \
+	         else $(MAKE) --no-print-directory synth-proto; fi ;; \
+	  xc7) $(MAKE) --no-print-directory synth-xc7 ;; \
+	  *) echo "make synth: TARGET is ice40 or xc7, not '$(TARGET)'" >&2; exit 2 ;; \
+	esac
 
 bench: deps ## benchmarks: speed and figures (not pass/fail)
 	@scripts/bench.sh

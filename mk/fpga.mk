@@ -55,3 +55,34 @@ $(BUILD)/obj/shim/pmc_net_rtl.o: tb/shim/pmc_rtl.cpp tb/shim/pmc_rtl.h tb/shim/v
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $(pmc_DEFS) -DPMC_VL_CLASS=Vpmc_net -DPMC_VL_HEADER='"Vpmc_net.h"' \
 	  -I$(BUILD)/vl/pmc_net -I$(VL_INC) -I$(VL_INC)/vltstd -c $< -o $@
+
+# ---------------------------------------------------------------- prototype
+# iCE40 hx8k prototype (make synth TARGET=ice40, scripts/synth_proto.sh):
+# PMC for one core, one IMU, one PE; parameters chosen in docs/area.md.
+# CntW 32 is the IMU's minimum (and wraps after 358 s at 12 MHz); W 16 is
+# the PMC's smallest window with a 4-level popcount; 8 MSHRs, 2 loop-table
+# entries with 8-bit loop ids, 256 B direct-mapped PE caches with 16 B lines
+# (PE_SYNTH_PARAMS: 24 of the 32 BRAMs), 2 KB of PE memory (4 BRAMs).
+PROTO_PMC_PARAMS := -GNumCores=1 -GNumMshr=8 -GW=16 -GCntW=32
+PROTO_IMU_PARAMS := -GNumLoops=2 -GIdW=8 -GCntW=32 -GRetW=3 -GPlanW=3 -GDepthW=4
+PROTO_PE_PARAMS  := $(PE_SYNTH_PARAMS)
+PROTO_TOP_PARAMS := -GNumMshr=8 -GW=16 -GCntW=32 -GNumLoops=2 -GIdW=8 -GPlanW=3 -GMemWords=512 \
+                    $(PE_SYNTH_PARAMS)
+
+synth-proto: deps
+	@scripts/synth_proto.sh '$(PROTO_PMC_PARAMS)' '$(PROTO_IMU_PARAMS)' '$(PROTO_PE_PARAMS)' '$(PROTO_TOP_PARAMS)'
+
+.PHONY: synth-proto
+
+# ---------------------------------------------------------------- xc7
+# make synth TARGET=xc7: the full complex at the paper's parameters (the
+# blocks' defaults; the PE with 32 KB 4-way I- and D-caches, 64 B lines,
+# SPEC.md Table I), scripts/synth_xc7.sh.
+XC7_PMC_PARAMS := -GNumCores=4 -GNumMshr=32 -GW=64 -GCntW=48
+XC7_IMU_PARAMS := -GNumLoops=16 -GIdW=32 -GCntW=48 -GRetW=3 -GPlanW=6 -GDepthW=4
+XC7_PE_PARAMS  := -GICacheBytes=32768 -GICacheWays=4 -GDCacheBytes=32768 -GDCacheWays=4 -GLineBytes=64
+
+synth-xc7: deps
+	@scripts/synth_xc7.sh '$(XC7_PMC_PARAMS)' '$(XC7_IMU_PARAMS)' '$(XC7_PE_PARAMS)'
+
+.PHONY: synth-xc7

@@ -3,11 +3,13 @@
 # + icepack.  Reports the block alone (synthesis cell counts) and the
 # placed-and-routed measurement wrapper fpga/ice40/<blk>_top.sv (utilisation
 # and Fmax).  Parameters come as verilator -G flags (rtl/<blk>/block.mk).
-# Usage: synth_ice40.sh <blk> '<-GName=value ...>'
+# Usage: synth_ice40.sh <blk> '<-GName=value ...>' [out-dir]
+# (out-dir defaults to build/synth/<blk>; synth_proto.sh passes another one
+# for the prototype's parameter set.)
 set -eu
 blk=$1
 params=${2:-}
-out=build/synth/$blk
+out=${3:-build/synth/$blk}
 mkdir -p "$out"
 files=$(tr "\n" " " < "rtl/$blk/files.f")
 top=$blk
