@@ -86,3 +86,47 @@ synth-xc7: deps
 	@scripts/synth_xc7.sh '$(XC7_PMC_PARAMS)' '$(XC7_IMU_PARAMS)' '$(XC7_PE_PARAMS)'
 
 .PHONY: synth-xc7
+
+# ---------------------------------------------------------------- fpga_proto
+# The prototype top with its PE, Verilated whole and driven through its pins
+# (tb/tests/fpga_proto.c, shim fpga/sim/proto_rtl.cpp).  The UART runs at 8
+# clocks a bit instead of 104 so the test takes seconds; nothing else differs
+# from what `make synth TARGET=ice40` reads.
+PROTO_SIM_CLKDIV := 8
+PROTO_FILES := $(shell cat rtl/pmc/files.f rtl/imu/files.f rtl/pe/files.f | awk '!seen[$$0]++') \
+               fpga/ice40/proto_uart_rx.sv fpga/ice40/proto_uart_tx.sv fpga/ice40/proto_mem.sv fpga/ice40/proto_top.sv
+
+$(BUILD)/vl/proto/stamp: $(PROTO_FILES) mk/fpga.mk rtl/pe/block.mk | deps
+	@mkdir -p $(@D)
+	verilator $(VLFLAGS) --Mdir $(@D) --prefix Vproto --top-module proto_top $(PROTO_TOP_PARAMS) -GWithPe=1 \
+	  -GClkDiv=$(PROTO_SIM_CLKDIV) rtl/lint.vlt $(PROTO_FILES) --build -j $(JOBS) >$(@D)/build.log 2>&1 \
+	  || { tail -30 $(@D)/build.log; exit 1; }
+	$(MAKE) -s -C $(@D) -f Vproto.mk verilated.o verilated_fst_c.o verilated_threads.o >>$(@D)/build.log 2>&1
+	cd $(@D) && rm -f libverilated.a && ar rcs libverilated.a verilated.o verilated_fst_c.o verilated_threads.o
+	@touch $@
+
+$(BUILD)/obj/shim/proto_rtl.o: fpga/sim/proto_rtl.cpp fpga/sim/proto_rtl.h tb/shim/vl_util.h $(BUILD)/vl/proto/stamp
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) -Ifpga/sim -DPROTO_CLKDIV=$(PROTO_SIM_CLKDIV) -I$(BUILD)/vl/proto -I$(VL_INC) \
+	  -I$(VL_INC)/vltstd -c $< -o $@
+
+$(BUILD)/tests/fpga_proto: CFLAGS += -Ifpga/sim
+
+# ---------------------------------------------------------------- area
+# make area: technology-neutral area (scripts/area.sh) and docs/area.md,
+# regenerated from the figures of all three flows; a flow reruns only when
+# its inputs changed since its figures were written.
+SYNTH_BLOCK_TOPS := fpga/ice40/pmc_top.sv fpga/ice40/imu_top.sv fpga/ice40/pe_top.sv
+$(BUILD)/synth/proto/figures.env: $(PROTO_FILES) $(SYNTH_BLOCK_TOPS) fpga/ice40/proto_top.pcf \
+    scripts/synth_proto.sh scripts/synth_ice40.sh | deps
+	@$(MAKE) --no-print-directory synth-proto
+$(BUILD)/synth/xc7/figures.env: $(PROTO_FILES) scripts/synth_xc7.sh | deps
+	@$(MAKE) --no-print-directory synth-xc7
+$(BUILD)/area/figures.env: $(PROTO_FILES) scripts/area.sh | deps
+	@scripts/area.sh '$(XC7_PMC_PARAMS)' '$(XC7_IMU_PARAMS)' '$(XC7_PE_PARAMS)'
+
+area: $(BUILD)/synth/proto/figures.env $(BUILD)/synth/xc7/figures.env $(BUILD)/area/figures.env ## area of PMC+IMUs against the LLC, PE against small cores; regenerates docs/area.md (and the synth figures when stale)
+	@scripts/area_doc.sh >docs/area.md.tmp && mv docs/area.md.tmp docs/area.md
+	@echo "area: docs/area.md regenerated"; grep -m1 -A0 'PMC + 4 IMUs = ' docs/area.md
+
+.PHONY: area

@@ -44,13 +44,14 @@ fmax() { grep -oP "Max frequency for clock '[^']*clk_i[^']*': \K[0-9.]+" "$1" | 
 } | tee "$out/report.txt"
 put date "$(date -u +%Y-%m-%d)"
 put yosys "$(yosys -V | cut -d' ' -f2)"
-put nextpnr "$(nextpnr-ice40 --version 2>&1 | head -1 | grep -oP '[0-9][^ ]*' | head -1)"
+put nextpnr "$(nextpnr-ice40 --version 2>&1 | grep -oP 'Version \K[^)]+' | head -1)"
 
 for v in 1 0; do
   name=proto_pe$v
   echo "synth: proto_top WithPe=$v"
   yosys -q -l "$out/$name.log" -p "read_verilog -sv $files; $(chparam "$top_p -GWithPe=$v" proto_top) \
-    synth_ice40 -top proto_top -json $out/$name.json; stat" >/dev/null
+    synth_ice40 -top proto_top -json $out/$name.json; stat" >/dev/null 2>&1 \
+    || { tail -20 "$out/$name.log"; exit 1; }
   read -r lut ff bram carry < <(cells "$out/$name.log")
   put "${name}_lut" "$lut"; put "${name}_ff" "$ff"; put "${name}_bram" "$bram"; put "${name}_carry" "$carry"
   if pnr "$name" "$out/$name.json"; then

@@ -26,6 +26,7 @@ module proto_top #(
   parameter int unsigned MemWords    = 512
 ) (
   input  logic       clk_i,
+  input  logic       rst_ni,     // optional button: pulled up on the board
   input  logic       uart_rx_i,
   output logic       uart_tx_o,
   output logic [7:0] led_o
@@ -33,13 +34,22 @@ module proto_top #(
   localparam int unsigned MshrW = $clog2(NumMshr);
 
   // ------------------------------------------------------------ reset
-  // iCE40 flip-flops power up at 0: hold the blocks in reset for 8 cycles.
+  // iCE40 flip-flops power up at 0: the blocks stay in reset for 8 cycles
+  // after configuration, and while rst_ni is low (simulation drives it;
+  // the board leaves it to its pull-up).  Released synchronously.
   logic [3:0] por_q;
+  logic [1:0] rst_sync_q;
   logic       rst_n;
-  always_ff @(posedge clk_i) begin
-    if (!por_q[3]) por_q <= por_q + 1'b1;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      por_q      <= '0;
+      rst_sync_q <= '0;
+    end else begin
+      if (!por_q[3]) por_q <= por_q + 1'b1;
+      rst_sync_q <= {rst_sync_q[0], por_q[3]};
+    end
   end
-  assign rst_n = por_q[3];
+  assign rst_n = rst_sync_q[1];
 
   // ------------------------------------------------------------ UART
   logic       rx_valid, tx_valid, tx_ready;
@@ -342,9 +352,15 @@ module proto_top #(
   // ------------------------------------------------------------ PE + memory
   if (WithPe != 0) begin : g_pe
     logic                   req_valid, req_ready, resp_valid, ret_valid;
-    logic [31:0]            req_addr, req_wdata, ret_pc, ret_insn, ret_val;
+    logic [31:0]            req_addr, req_wdata, ret_pc, ret_val;
     logic [1:0]             req_op;
-    logic [4:0]             req_amo, ret_rd;
+    logic [4:0]             req_amo;
+    // the host reads pc and value of the last retirement; insn and rd are
+    // left to the waveform
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [31:0]            ret_insn;
+    logic [4:0]             ret_rd;
+    /* verilator lint_on UNUSEDSIGNAL */
     logic [3:0]             req_be;
     logic [LineBytes*8-1:0] resp_data;
     logic [31:0]            retired_q, last_pc_q, last_val_q;

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# make area: technology-neutral area of the offload hardware at the paper's
+# parameters.  Each block goes through Yosys's generic `synth` (internal
+# gate library), `dffunmap` (clock enables become muxes) and
+# `stat -tech cmos` (Yosys's transistor count per gate).  The PE's RAMs
+# (caches, register file) are read as black boxes (`read_verilog -lib`) and
+# counted as 6T SRAM bits, so its logic and its storage are reported apart.
+# Yosys 0.23 gives no transistor cost for flip-flops with asynchronous reset
+# ($_DFF_PN0_/PN1_); we count them at 20 (its 16 for $_DFF_P_ plus a NOR for
+# an inverter in each latch) and say so in the report.
+# Usage: area.sh '<pmc -G>' '<imu -G>' '<pe -G>'.  Output: build/area/.
+set -eu
+out=build/area
+mkdir -p "$out"
+declare -A params=([pmc]=$1 [imu]=$2 [pe]=$3)
+fig=$out/figures.env
+: >"$fig"
+put() { echo "$1=$2" >>"$fig"; }
+put date "$(date -u +%Y-%m-%d)"
+put yosys "$(yosys -V | cut -d' ' -f2)"
+ARFF_T=20
+put arff_t "$ARFF_T"
+
+for b in pmc imu pe; do
+  files=$(tr '\n' ' ' < "rtl/$b/files.f")
+  lib=""
+  if [[ $b == pe ]]; then
+    files=$(tr '\n' ' ' < rtl/pe/files.f | sed 's|rtl/pe/pe_ram.sv||')
+    lib="read_verilog -sv -lib rtl/pe/pe_ram.sv;"
+  fi
+  ch=""
+  for p in ${params[$b]}; do kv=${p#-G}; ch="$ch chparam -set ${kv%%=*} ${kv#*=} $b;"; done
+  yosys -q -l "$out/$b.log" -p "$lib read_verilog -sv $files; $ch synth -top $b -flatten; dffunmap; \
+    tee -o $out/$b.stat stat -tech cmos; write_rtlil $out/$b.il" >/dev/null 2>&1 \
+    || { tail -20 "$out/$b.log"; exit 1; }
+  # cells, flip-flops, Yosys's transistor estimate, async-reset flip-flops it left out
+  read -r cells ff tr arff < <(awk '
+    /Number of cells:/ {cells = $4}
+    $1 ~ /^\$_DFF/ {ff += $2} $1 ~ /^\$_DFF_P[NP][01]_$/ {arff += $2}
+    /Estimated number of transistors:/ {t = $5; sub(/\+$/, "", t)}
+    END {printf "%d %d %d %d\n", cells, ff, t, arff}' "$out/$b.stat")
+  trans=$((tr + ARFF_T * arff))
+  put "${b}_cells" "$cells"; put "${b}_ff" "$ff"; put "${b}_trans" "$trans"; put "${b}_arff" "$arff"
+  echo "$b: $cells cells, $ff flip-flops ($arff with async reset), $trans transistors"
+done
+
+# The PE's RAM bits: every black-box pe_ram instance's Width x Depth.
+pe_ram_bits=$(awk '
+  /^  cell \\pe_ram / || /^  cell \$paramod.*pe_ram/ {inc = 1; w = 0; d = 0; next}
+  inc && /parameter \\Width/ {w = $3} inc && /parameter \\Depth/ {d = $3}
+  inc && /^  end/ {bits += w * d; inc = 0}
+  END {print bits + 0}' "$out/pe.il")
+put pe_ram_bits "$pe_ram_bits"
+echo "pe: RAM (caches + register file) $pe_ram_bits bits = $((6 * pe_ram_bits)) transistors as 6T SRAM"
