@@ -152,6 +152,7 @@ static void h_retire(void *ctx, unsigned core, const rv32_result_t *r) {
     s->sync_insns++;
     if (s->kmark == 1) s->sync_insns_kernel++;
   }
+  if (s->pei && (r->mem == 1 || r->mem == 2) && r->mem_addr < COPIM_MMIO_BASE) pol_pei_access(s->pei, r->mem_addr);
   if (r->mem != 2 || r->mem_addr < COPIM_MMIO_BASE) return;
   const uint32_t v = host_hart(s->host, core)->x[(r->insn >> 20) & 31];
   const uint32_t off = r->mem_addr - COPIM_MMIO_BASE;
@@ -184,10 +185,11 @@ static void h_retire(void *ctx, unsigned core, const rv32_result_t *r) {
 static int h_amo_site(void *ctx, unsigned core, uint32_t addr, unsigned funct5) {
   (void)core;
   (void)funct5;
-  const struct sys *s = ctx;
+  struct sys *s = ctx;
   switch (s->pol->amo_site) {
     case SYS_AMO_MEMORY: return 1;
     case SYS_AMO_PIM_REGION: return addr >= s->pim_lo && addr < s->pim_hi; /* GraphPIM: the property region */
+    case SYS_AMO_LOCALITY: return pol_pei_amo(s->pei, addr); /* PEI: memory unless a predicted LLC hit */
     default: return 0;
   }
 }
@@ -325,6 +327,15 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
     sys_free(s);
     return NULL;
   }
+  if (pol->amo_site == SYS_AMO_LOCALITY) {
+    /* PEI: 10-bit partial tags, the LLC's sets and ways (docs/policies.md) */
+    s->pei = pol_pei_new(cfg->host.llc.bytes, cfg->host.llc.ways, 64, 10);
+    if (!s->pei) {
+      snprintf(err, cap, "pei: no locality monitor for an LLC of %u bytes, %u ways", cfg->host.llc.bytes, cfg->host.llc.ways);
+      sys_free(s);
+      return NULL;
+    }
+  }
   host_hooks_t hk = {.ctx = s, .pim_launch = h_launch, .pim_done = h_done, .retire = h_retire,
                      .amo_site = pol->amo_site == SYS_AMO_CACHE ? NULL : h_amo_site};
   host_set_hooks(s->host, &hk);
@@ -368,6 +379,7 @@ void sys_free(sys_t *s) {
   for (unsigned p = 0; p < SYS_MAX_PES; p++)
     if (s->pe[p].free) s->pe[p].free(s->pe[p].ctx);
   hmc_dispatch_free(s->disp);
+  pol_pei_free(s->pei);
   host_free(s->host);
   hmc_free(s->hmc);
   free(s->wbits);

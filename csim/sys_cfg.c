@@ -11,22 +11,23 @@
 
 /* ---------------------------------------------------------------- policies */
 
-/* Issue 9 fills the rows marked -1 (PEI needs a locality monitor behind
- * the amo_site hook; the offline policies compute a plan for PLAN mode); a
- * run asking for one fails with a one-line message. */
+/* PEI's locality monitor is csim/pol_pei.c behind the amo_site hook; the
+ * offline policies (greedy, pimprof, a3pim, oracle) get their plan from
+ * csim/pol_plan.c (copim-sim computes it before the run) and run in PLAN
+ * mode (docs/policies.md). */
 static const sys_policy_t policies[] = {
     {"cpu-only", IMU_MODE_HOST, SYS_AMO_CACHE, 0, "every loop on the host (IMU HOST mode)"},
     {"pim-only", IMU_MODE_PIM, SYS_AMO_CACHE, 0, "every marked loop offloaded from its first iteration (IMU PIM mode)"},
     {"copim", IMU_MODE_THETA, SYS_AMO_CACHE, 0, "CoPIM: sample 5% on the host, offload if theta > 5% (IMU THETA mode)"},
     {"mpki", IMU_MODE_MPKI, SYS_AMO_CACHE, 0, "offload if LLC misses per kilo-instruction of the sample > 5 (IMU MPKI)"},
     {"plan", IMU_MODE_PLAN, SYS_AMO_CACHE, 1, "per-loop sites from --plan FILE (IMU PLAN mode; offline solvers)"},
-    {"pei", -1, SYS_AMO_LOCALITY, 0, "PEI: per-AMO locality monitor (issue 9)"},
+    {"pei", IMU_MODE_HOST, SYS_AMO_LOCALITY, 0, "PEI: loops on the host, each AMO in the HMC vault unless an LLC-tag locality monitor predicts a hit"},
     {"graphpim", IMU_MODE_HOST, SYS_AMO_PIM_REGION, 0, "GraphPIM: loops on the host, every AMO on the property region in the HMC vault"},
     {"pim-amo", IMU_MODE_HOST, SYS_AMO_MEMORY, 0, "loops on the host, every AMO in the HMC vault (a bound for PEI)"},
-    {"greedy", -1, SYS_AMO_CACHE, 1, "per loop, the faster site from profiling (issue 9, as a plan)"},
-    {"pimprof", -1, SYS_AMO_CACHE, 1, "PIMProf cost model (issue 9, as a plan)"},
-    {"a3pim", -1, SYS_AMO_CACHE, 1, "A3PIM static metrics (issue 9, as a plan)"},
-    {"oracle", -1, SYS_AMO_CACHE, 1, "exhaustive per-loop search (issue 9, as plans)"},
+    {"greedy", IMU_MODE_PLAN, SYS_AMO_CACHE, 1, "per loop, the faster site from two profiling runs (plan, PLAN mode)"},
+    {"pimprof", IMU_MODE_PLAN, SYS_AMO_CACHE, 1, "PIMProf cost model over two profiling runs (plan, PLAN mode)"},
+    {"a3pim", IMU_MODE_PLAN, SYS_AMO_CACHE, 1, "A3PIM static metrics of the loop bodies' RV32 code (plan, PLAN mode)"},
+    {"oracle", IMU_MODE_PLAN, SYS_AMO_CACHE, 1, "every per-loop placement simulated, the fastest kept (plan, PLAN mode)"},
 };
 
 const sys_policy_t *sys_policy_find(const char *name) {

@@ -4,6 +4,7 @@
 #ifndef SYS_INT_H
 #define SYS_INT_H
 
+#include "pol.h"
 #include "sys.h"
 
 /* Per-loop statistics, by loop id (docs/stats.md "loops"). */
@@ -59,6 +60,7 @@ struct sys {
   int have_pe_start;
   uint32_t sync_lo, sync_hi; /* rt_barrier's code */
   uint32_t pim_lo, pim_hi;   /* the property region the kernel registered (GraphPIM) */
+  pol_pei_t *pei;            /* PEI's locality monitor (SYS_AMO_LOCALITY), else NULL */
   uint64_t sync_insns, sync_insns_kernel; /* host instructions executed in it */
   /* blocks */
   sys_pmc_ops_t pmc;

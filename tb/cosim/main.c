@@ -16,6 +16,7 @@
 
 #include "cosim_blocks.h"
 #include "graph.h"
+#include "pol.h"
 #include "sys.h"
 #include "workload.h"
 
@@ -246,8 +247,8 @@ typedef struct {
 } run_ctx_t;
 
 /* One run under one policy: 0 passed, 1 wrong results, 2 failed (message printed). */
-static int run_one(const run_ctx_t *r, const sys_policy_t *pol, const sys_plan_t *pp, const char *stats,
-                   sys_summary_t *sum) {
+static int run_one(const run_ctx_t *r, const sys_policy_t *pol, const sys_plan_t *pp, const char *pdesc,
+                   const char *stats, sys_summary_t *sum) {
   const opts_t *o = r->o;
   char err[1024];
   sys_t *s = sys_new(&o->cfg, r->elf, r->g, r->kp, pol, pp, err, sizeof err);
@@ -274,7 +275,7 @@ static int run_one(const run_ctx_t *r, const sys_policy_t *pol, const sys_plan_t
   const int rc = sys_run(s, progress, &pr);
   const double wall = elapsed(&pr.t0), cpu = cpu_elapsed(&pr.c0);
   const uint64_t ins = sys_insns(s), cyc = sys_cycle(s);
-  sys_run_info_t info = {o->kernel, r->gname, pol->name, o->plan ? o->plan : "", o->rtl, o->lockstep};
+  sys_run_info_t info = {o->kernel, r->gname, pol->name, pdesc ? pdesc : o->plan ? o->plan : "", o->rtl, o->lockstep};
   char why[256] = "";
   const int ok = rc == 0 && sys_verify(s, why, sizeof why);
   if (stats) {
@@ -359,8 +360,32 @@ int main(int argc, char **argv) {
   /* the graph as given, without directories, keeps the statistics independent of where the file is */
   const char *gname = strrchr(o.graph, '/') ? strrchr(o.graph, '/') + 1 : o.graph;
   run_ctx_t rc = {&o, g, &kp, elf, gname, rtl, ls};
+  /* offline policies (csim/pol_plan.c): profile with C blocks, plan, then the final run in PLAN mode */
+  sys_plan_t oplan[16];
+  char odesc[16][512];
+  const sys_plan_t *pps[16];
+  for (int i = 0; i < npol; i++) {
+    pps[i] = pp;
+    odesc[i][0] = 0;
+    if (o.plan || !pol_is_offline(pols[i]->name)) continue;
+    char text[16384];
+    const char *mr = getenv("COPIM_ORACLE_MAX_RUNS");
+    pol_ctx_t pc = {&o.cfg, elf, o.kernel, g, &kp, mr ? (unsigned)strtoul(mr, NULL, 0) : 0, o.quiet ? NULL : stderr};
+    if (pol_make_plan(&pc, pols[i]->name, &oplan[i], text, sizeof text, odesc[i], sizeof odesc[i], err, sizeof err))
+      die("%s", err);
+    pps[i] = &oplan[i];
+    if (o.stats) { /* the plan file beside the statistics (docs/policies.md) */
+      char path[600];
+      snprintf(path, sizeof path, o.compare ? "%s.%s.plan" : "%s.plan", o.stats, pols[i]->name);
+      if (!o.compare) snprintf(path, sizeof path, "%s.plan", o.stats);
+      FILE *f = fopen(path, "w");
+      if (!f) die("%s:0: cannot write the plan", path);
+      fputs(text, f);
+      fclose(f);
+    }
+  }
   if (!o.compare) {
-    int r = run_one(&rc, pols[0], pp, o.stats, NULL);
+    int r = run_one(&rc, pols[0], pps[0], odesc[0][0] ? odesc[0] : NULL, o.stats, NULL);
     graph_free(g);
     return r;
   }
@@ -369,7 +394,7 @@ int main(int argc, char **argv) {
   for (int i = 0; i < npol; i++) {
     char st[600];
     if (o.stats) snprintf(st, sizeof st, "%s.%s.json", o.stats, pols[i]->name);
-    res[i] = run_one(&rc, pols[i], pp, o.stats ? st : NULL, &sum[i]);
+    res[i] = run_one(&rc, pols[i], pps[i], odesc[i][0] ? odesc[i] : NULL, o.stats ? st : NULL, &sum[i]);
     if (res[i] > worst) worst = res[i];
   }
   printf("\n== comparison: %s on %s (%u vertices, %u edges); kernel time from its start to its end marker\n", o.kernel,

@@ -1,0 +1,460 @@
+/* Offline offload policies (issue 9, SPEC section 7): greedy, pimprof,
+ * a3pim and oracle compute a per-loop plan that IMU PLAN mode follows.
+ * greedy, pimprof and oracle profile with this same simulator (C blocks,
+ * the run's configuration), a3pim reads the loop bodies' RV32 code.
+ * docs/policies.md documents each model, its approximations and the plan
+ * file format. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "elf.h"
+#include "pol.h"
+#include "sys_int.h"
+
+#define POL_MAX_LOOPS 16
+
+/* The kernels' marked loops (sw/kernels/loops.h); the body function of
+ * loop "k.name" is the symbol "k_name". */
+static const char *const loop_names[] = {"bfs.init",   "bfs.frontier", "sssp.init", "sssp.relax", "pr.init",
+                                         "pr.contrib", "pr.pull",      "cc.init",   "cc.prop"};
+
+int pol_is_offline(const char *p) {
+  return !strcmp(p, "greedy") || !strcmp(p, "pimprof") || !strcmp(p, "a3pim") || !strcmp(p, "oracle");
+}
+
+typedef struct {
+  int n;
+  uint32_t id[POL_MAX_LOOPS];
+  const char *name[POL_MAX_LOOPS];
+} loops_t;
+
+static void kernel_loops(const char *kernel, loops_t *L) {
+  memset(L, 0, sizeof *L);
+  const size_t kl = strlen(kernel);
+  for (unsigned i = 0; i < sizeof loop_names / sizeof loop_names[0]; i++)
+    if (!strncmp(loop_names[i], kernel, kl) && loop_names[i][kl] == '.' && L->n < POL_MAX_LOOPS) {
+      L->id[L->n] = sys_loop_id(loop_names[i]);
+      L->name[L->n++] = loop_names[i];
+    }
+}
+
+static void plan_of_mask(const loops_t *L, unsigned mask, sys_plan_t *p) {
+  memset(p, 0, sizeof *p);
+  for (int i = 0; i < L->n; i++) {
+    p->id[p->n] = L->id[i];
+    p->site[p->n++] = (uint8_t)((mask >> i) & 1);
+  }
+}
+
+static void logf_(const pol_ctx_t *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void logf_(const pol_ctx_t *c, const char *fmt, ...) {
+  if (!c->log) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vfprintf(c->log, fmt, ap);
+  va_end(ap);
+  fflush(c->log);
+}
+
+/* ---------------------------------------------------------------- profiling runs */
+
+typedef struct {
+  uint64_t kernel_cycles;
+  uint64_t cyc[POL_MAX_LOOPS];   /* core-cycles spent inside the loop (depth >= 1), summed over cores */
+  uint64_t execs[POL_MAX_LOOPS]; /* executions seen on core 0 */
+  uint64_t wb[POL_MAX_LOOPS];    /* dirty lines written back before this loop's launches */
+  uint64_t inv[POL_MAX_LOOPS];   /* lines the PEs wrote (invalidated in the host) */
+  uint64_t trans[POL_MAX_LOOPS][POL_MAX_LOOPS]; /* core 0: loop a's execution followed by loop b's */
+} prof_t;
+
+static int loop_index(const loops_t *L, uint32_t id) {
+  for (int i = 0; i < L->n; i++)
+    if (L->id[i] == id) return i;
+  return -1;
+}
+
+/* One run of the plan given by mask, with per-loop accounting. */
+static int profile(const pol_ctx_t *c, const loops_t *L, unsigned mask, prof_t *pr, char *err, size_t cap) {
+  memset(pr, 0, sizeof *pr);
+  sys_plan_t plan;
+  plan_of_mask(L, mask, &plan);
+  sys_t *s = sys_new(c->cfg, c->elf, c->g, c->kp, sys_policy_find("plan"), &plan, err, cap);
+  if (!s) return -1;
+  const unsigned nc = c->cfg->host.cores;
+  int prev = -1, cur = -1;
+  unsigned d0 = 0;
+  uint64_t wb0 = 0, inv0 = 0;
+  int rc;
+  while ((rc = sys_step(s)) == 0) {
+    for (unsigned k = 0; k < nc; k++) {
+      const sys_track_t *t = &s->track[k];
+      if (t->depth) {
+        const int i = loop_index(L, t->id);
+        if (i >= 0) pr->cyc[i]++;
+      }
+    }
+    const sys_track_t *t0 = &s->track[0];
+    if (t0->depth != d0) {
+      if (d0 == 0 && t0->depth) { /* core 0 enters a loop: close the previous one's window */
+        host_stats_t hs;
+        host_stats(s->host, &hs);
+        if (cur >= 0) {
+          pr->wb[cur] += hs.pim_wb_lines - wb0;
+          pr->inv[cur] += s->inv_lines - inv0;
+        }
+        wb0 = hs.pim_wb_lines;
+        inv0 = s->inv_lines;
+        cur = loop_index(L, t0->id);
+        if (cur >= 0) {
+          pr->execs[cur]++;
+          if (prev >= 0) pr->trans[prev][cur]++;
+          prev = cur;
+        }
+      }
+      d0 = t0->depth;
+    }
+  }
+  if (cur >= 0) {
+    host_stats_t hs;
+    host_stats(s->host, &hs);
+    pr->wb[cur] += hs.pim_wb_lines - wb0;
+    pr->inv[cur] += s->inv_lines - inv0;
+  }
+  char why[256];
+  if (rc < 0 || !sys_verify(s, why, sizeof why)) {
+    snprintf(err, cap, "profiling run (plan mask 0x%x): %s", mask, rc < 0 ? sys_error(s) : why);
+    sys_free(s);
+    return -1;
+  }
+  sys_summary_t sum;
+  sys_summary(s, &sum);
+  pr->kernel_cycles = sum.kernel_cycles;
+  sys_free(s);
+  return 0;
+}
+
+/* ---------------------------------------------------------------- A3PIM static analysis */
+
+/* Abstract value of a register in the linear scan of a body. */
+typedef struct {
+  int kind;     /* 0 unknown, 1 constant, 2 pointer into the array whose base was loaded from static address lab */
+  uint32_t val; /* constant value, or the label */
+} aval_t;
+
+#define A3_MAX_LABELS 32
+typedef struct {
+  uint32_t insns, loads, stores, amos, branches;
+  uint32_t inner_insns, inner_mem; /* inside the innermost backward branch's range */
+  int nlab;
+  uint32_t lab[A3_MAX_LABELS];     /* arrays (by the static word holding their base) and static words accessed */
+} a3_t;
+
+static void a3_label(a3_t *a, uint32_t lab) {
+  for (int i = 0; i < a->nlab; i++)
+    if (a->lab[i] == lab) return;
+  if (a->nlab < A3_MAX_LABELS) a->lab[a->nlab++] = lab;
+}
+
+static int32_t sext(uint32_t v, unsigned bits) { return (int32_t)(v << (32 - bits)) >> (32 - bits); }
+
+static int a3_body(elf_t *e, const uint8_t *mem, size_t mem_bytes, const char *sym, a3_t *a, char *err, size_t cap) {
+  memset(a, 0, sizeof *a);
+  uint32_t lo = 0, n = 0, gp = 0;
+  if (!elf_symbol_range(e, sym, &lo, &n) || !n) {
+    snprintf(err, cap, "a3pim: the ELF has no function '%s' (the loop body)", sym);
+    return -1;
+  }
+  elf_symbol(e, "__global_pointer$", &gp);
+  if ((uint64_t)lo + n > mem_bytes) {
+    snprintf(err, cap, "a3pim: '%s' lies outside the loaded image", sym);
+    return -1;
+  }
+  aval_t r[32];
+  memset(r, 0, sizeof r);
+  r[0] = (aval_t){1, 0};
+  r[3] = (aval_t){1, gp};
+  r[11] = (aval_t){2, 0xFFFFFFFFu}; /* a1 = arg: a pointer of its own */
+  uint32_t in_lo = 0, in_hi = 0;    /* innermost loop: the shortest backward branch range */
+  for (uint32_t pc = lo; pc < lo + n; pc += 4) {
+    uint32_t w;
+    memcpy(&w, mem + pc, 4);
+    const unsigned op = w & 0x7f, rd = (w >> 7) & 31, f3 = (w >> 12) & 7, rs1 = (w >> 15) & 31, rs2 = (w >> 20) & 31;
+    const aval_t b = r[rs1];
+    aval_t out = {0, 0};
+    int writes = rd != 0;
+    a->insns++;
+    switch (op) {
+      case 0x37: out = (aval_t){1, w & 0xFFFFF000u}; break;             /* lui */
+      case 0x17: out = (aval_t){1, pc + (w & 0xFFFFF000u)}; break;      /* auipc */
+      case 0x13:                                                        /* op-imm */
+        if (f3 == 0 && b.kind == 1) out = (aval_t){1, b.val + (uint32_t)sext(w >> 20, 12)};
+        else if (f3 == 0 && b.kind == 2) out = b;
+        break;
+      case 0x33: {                                                      /* op */
+        const aval_t x = r[rs2];
+        const unsigned f7 = w >> 25;
+        if (f3 == 0 && f7 == 0 && b.kind == 1 && x.kind == 1) out = (aval_t){1, b.val + x.val};
+        else if (f3 == 0 && f7 == 0 && (b.kind == 2) != (x.kind == 2)) out = b.kind == 2 ? b : x;
+        break;
+      }
+      case 0x03: {                                                      /* load */
+        a->loads++;
+        const uint32_t ad = b.val + (uint32_t)sext(w >> 20, 12);
+        if (b.kind == 1) {
+          a3_label(a, ad);
+          out = (aval_t){2, ad}; /* a word of static data: may be an array's base */
+        } else if (b.kind == 2) a3_label(a, b.val);
+        break;
+      }
+      case 0x23:                                                        /* store */
+        a->stores++;
+        writes = 0;
+        if (b.kind == 1) a3_label(a, b.val + (uint32_t)sext((w >> 25) << 5 | ((w >> 7) & 31), 12));
+        else if (b.kind == 2) a3_label(a, b.val);
+        break;
+      case 0x2f:                                                        /* AMO */
+        a->amos++;
+        if (b.kind == 2) a3_label(a, b.val);
+        break;
+      case 0x63: {                                                      /* branch */
+        a->branches++;
+        writes = 0;
+        const int32_t off = sext((w >> 31) << 12 | ((w >> 7) & 1) << 11 | ((w >> 25) & 0x3f) << 5 | ((w >> 8) & 15) << 1, 13);
+        if (off < 0 && (!in_hi || (uint32_t)-off < in_hi - in_lo)) in_lo = pc + (uint32_t)off, in_hi = pc + 4;
+        break;
+      }
+      case 0x6f: {                                                      /* jal: backward jumps close loops too */
+        const int32_t off = sext((w >> 31) << 20 | ((w >> 12) & 0xff) << 12 | ((w >> 20) & 1) << 11 | ((w >> 21) & 0x3ff) << 1, 21);
+        if (off < 0 && (!in_hi || (uint32_t)-off < in_hi - in_lo)) in_lo = pc + (uint32_t)off, in_hi = pc + 4;
+        break;
+      }
+      default: break;
+    }
+    if (writes) r[rd] = out;
+    r[0] = (aval_t){1, 0};
+  }
+  if (in_hi) {
+    for (uint32_t pc = in_lo; pc < in_hi; pc += 4) {
+      uint32_t w;
+      memcpy(&w, mem + pc, 4);
+      const unsigned op = w & 0x7f;
+      a->inner_insns++;
+      a->inner_mem += op == 0x03 || op == 0x23 || op == 0x2f;
+    }
+  }
+  return 0;
+}
+
+static int load_image(void *ctx, uint32_t addr, const void *data, uint32_t n) {
+  uint8_t **m = ctx;
+  if ((uint64_t)addr + n > (64u << 20)) return -1;
+  if (data) memcpy(*m + addr, data, n);
+  else memset(*m + addr, 0, n);
+  return 0;
+}
+
+static int a3pim(const pol_ctx_t *c, const loops_t *L, unsigned *mask, char *text, size_t tcap, char *err, size_t cap) {
+  elf_t *e = elf_open(c->elf, err, cap);
+  if (!e) return -1;
+  uint8_t *mem = calloc(1, 64u << 20);
+  if (!mem || elf_load(e, load_image, &mem, err, cap)) {
+    if (mem) snprintf(err, cap, "a3pim: %s: cannot load the ELF below 64 MB", c->elf);
+    free(mem);
+    elf_free(e);
+    return -1;
+  }
+  a3_t a[POL_MAX_LOOPS];
+  double score[POL_MAX_LOOPS];
+  size_t o = strlen(text);
+  for (int i = 0; i < L->n; i++) {
+    char sym[64];
+    snprintf(sym, sizeof sym, "%s", L->name[i]);
+    for (char *p = sym; *p; p++)
+      if (*p == '.') *p = '_';
+    if (a3_body(e, mem, 64u << 20, sym, &a[i], err, cap)) {
+      free(mem);
+      elf_free(e);
+      return -1;
+    }
+    const double mi = (double)(a[i].loads + a[i].stores + a[i].amos) / a[i].insns;
+    const double lsp = a[i].inner_insns ? (double)a[i].inner_mem / a[i].inner_insns : mi;
+    score[i] = mi > lsp ? mi : lsp;
+    o += (size_t)snprintf(text + o, o < tcap ? tcap - o : 0,
+                          "# a3pim %s (%s): %u insns, %u loads %u stores %u amos %u branches; memory intensity %.3f, "
+                          "load-store pressure (inner loop %u insns) %.3f, %d data objects\n",
+                          L->name[i], sym, a[i].insns, a[i].loads, a[i].stores, a[i].amos, a[i].branches, mi,
+                          a[i].inner_insns, lsp, a[i].nlab);
+  }
+  free(mem);
+  elf_free(e);
+  /* connectivity clustering: Jaccard similarity of the data objects two
+   * bodies touch; >= alpha joins their clusters (union-find) */
+  const double alpha = 0.75;
+  int parent[POL_MAX_LOOPS];
+  for (int i = 0; i < L->n; i++) parent[i] = i;
+  for (int i = 0; i < L->n; i++)
+    for (int j = i + 1; j < L->n; j++) {
+      int inter = 0;
+      for (int x = 0; x < a[i].nlab; x++)
+        for (int y = 0; y < a[j].nlab; y++) inter += a[i].lab[x] == a[j].lab[y];
+      const int uni = a[i].nlab + a[j].nlab - inter;
+      const double conn = uni ? (double)inter / uni : 0.0;
+      o += (size_t)snprintf(text + o, o < tcap ? tcap - o : 0, "# a3pim connectivity %s - %s: %.3f%s\n", L->name[i],
+                            L->name[j], conn, conn >= alpha ? " (clustered)" : "");
+      if (conn >= alpha) {
+        int ri = i, rj = j;
+        while (parent[ri] != ri) ri = parent[ri];
+        while (parent[rj] != rj) rj = parent[rj];
+        parent[rj] = ri;
+      }
+    }
+  /* a cluster goes to PIM when its instruction-weighted score is above 0.5 */
+  *mask = 0;
+  for (int i = 0; i < L->n; i++) {
+    int ri = i;
+    while (parent[ri] != ri) ri = parent[ri];
+    double num = 0, den = 0;
+    for (int j = 0; j < L->n; j++) {
+      int rj = j;
+      while (parent[rj] != rj) rj = parent[rj];
+      if (rj == ri) num += score[j] * a[j].insns, den += a[j].insns;
+    }
+    if (den > 0 && num / den > 0.5) *mask |= 1u << i;
+  }
+  return 0;
+}
+
+/* ---------------------------------------------------------------- the policies */
+
+static unsigned popcount(unsigned v) {
+  unsigned n = 0;
+  for (; v; v &= v - 1) n++;
+  return n;
+}
+
+int pol_make_plan(const pol_ctx_t *c, const char *policy, sys_plan_t *plan, char *text, size_t tcap, char *summary,
+                  size_t scap, char *err, size_t cap) {
+  loops_t L;
+  kernel_loops(c->kernel, &L);
+  if (!L.n) {
+    snprintf(err, cap, "%s: no marked loops known for kernel '%s'", policy, c->kernel);
+    return -1;
+  }
+  text[0] = 0;
+  size_t o = (size_t)snprintf(text, tcap, "# plan of policy %s for %s (IMU PLAN mode; docs/policies.md)\n", policy,
+                              c->kernel);
+  char note[160] = "";
+  unsigned mask = 0;
+  const double ns_per_cyc = c->cfg->host.clk_ps / 1000.0;
+  const unsigned nc = c->cfg->host.cores;
+  if (!strcmp(policy, "a3pim")) {
+    if (a3pim(c, &L, &mask, text, tcap, err, cap)) return -1;
+    o = strlen(text);
+  } else if (!strcmp(policy, "greedy") || !strcmp(policy, "pimprof")) {
+    prof_t *ph = malloc(sizeof *ph), *pp = malloc(sizeof *pp);
+    if (!ph || !pp) {
+      free(ph), free(pp);
+      snprintf(err, cap, "out of memory");
+      return -1;
+    }
+    logf_(c, "[%s] profiling run 1/2: every loop on the host\n", policy);
+    if (profile(c, &L, 0, ph, err, cap)) goto fail;
+    logf_(c, "[%s] profiling run 2/2: every loop in memory\n", policy);
+    if (profile(c, &L, (1u << L.n) - 1, pp, err, cap)) goto fail;
+    /* per-loop cost on each side: core-cycles inside the loop / cores (ns) */
+    double th[POL_MAX_LOOPS], tp[POL_MAX_LOOPS];
+    for (int i = 0; i < L.n; i++) {
+      th[i] = (double)ph->cyc[i] / nc * ns_per_cyc;
+      tp[i] = (double)pp->cyc[i] / nc * ns_per_cyc;
+      o += (size_t)snprintf(text + o, o < tcap ? tcap - o : 0,
+                            "# profile %s: host %.0f ns, pim %.0f ns, %llu execs; pim run: %llu lines flushed, %llu "
+                            "lines written by PEs\n",
+                            L.name[i], th[i], tp[i], (unsigned long long)pp->execs[i], (unsigned long long)pp->wb[i],
+                            (unsigned long long)pp->inv[i]);
+    }
+    if (!strcmp(policy, "greedy")) {
+      for (int i = 0; i < L.n; i++)
+        if (tp[i] < th[i]) mask |= 1u << i;
+    } else {
+      /* PIMProf: cost(plan) = sum of per-loop execution costs on their site
+       * + per switch of site between consecutive loop executions: 2 us
+       * context switch + data-dependency segments: host->PIM flushes the
+       * lines the PIM side needs from the host (60 ns each), PIM->host
+       * fetches the lines the PEs wrote (30 ns each).  All 2^n placements of
+       * the batch of loops are evaluated (n <= 16). */
+      double best = 0;
+      for (unsigned m = 0; m < (1u << L.n); m++) {
+        double cost = 0;
+        for (int i = 0; i < L.n; i++) cost += (m >> i & 1) ? tp[i] : th[i];
+        for (int a2 = 0; a2 < L.n; a2++)
+          for (int b2 = 0; b2 < L.n; b2++) {
+            const uint64_t k = ph->trans[a2][b2];
+            if (!k || ((m >> a2) & 1) == ((m >> b2) & 1)) continue;
+            const double wb_b = pp->execs[b2] ? (double)pp->wb[b2] / pp->execs[b2] : 0;
+            const double inv_a = pp->execs[a2] ? (double)pp->inv[a2] / pp->execs[a2] : 0;
+            cost += (double)k * (2000.0 + ((m >> b2) & 1 ? 60.0 * wb_b : 30.0 * inv_a));
+          }
+        if (m == 0 || cost < best) best = cost, mask = m;
+      }
+      snprintf(note, sizeof note, "; model cost %.0f ns", best);
+    }
+    free(ph);
+    free(pp);
+    goto done;
+  fail:
+    free(ph);
+    free(pp);
+    return -1;
+  } else if (!strcmp(policy, "oracle")) {
+    const unsigned total = 1u << L.n, lim = c->oracle_max_runs ? c->oracle_max_runs : 64;
+    unsigned cand[64], nc2 = 0;
+    if (total <= lim && total <= 64) {
+      for (unsigned m = 0; m < total; m++) cand[nc2++] = m;
+    } else {
+      /* too many: all-host, all-PIM and each single loop flipped from either */
+      cand[nc2++] = 0;
+      cand[nc2++] = total - 1;
+      for (int i = 0; i < L.n && nc2 + 2 <= 64; i++) cand[nc2++] = 1u << i, cand[nc2++] = (total - 1) & ~(1u << i);
+      logf_(c, "[oracle] %u placements exceed the limit of %u runs: searching %u of them only\n", total, lim, nc2);
+    }
+    uint64_t best = 0;
+    prof_t *pr = malloc(sizeof *pr);
+    if (!pr) {
+      snprintf(err, cap, "out of memory");
+      return -1;
+    }
+    for (unsigned k = 0; k < nc2; k++) {
+      logf_(c, "[oracle] run %u/%u: plan mask 0x%x\n", k + 1, nc2, cand[k]);
+      if (profile(c, &L, cand[k], pr, err, cap)) {
+        free(pr);
+        return -1;
+      }
+      o += (size_t)snprintf(text + o, o < tcap ? tcap - o : 0, "# oracle:");
+      for (int i = 0; i < L.n; i++)
+        o += (size_t)snprintf(text + o, o < tcap ? tcap - o : 0, " %s=%s", L.name[i], (cand[k] >> i & 1) ? "pim" : "host");
+      o += (size_t)snprintf(text + o, o < tcap ? tcap - o : 0, " kernel %llu cycles\n",
+                            (unsigned long long)pr->kernel_cycles);
+      /* ties: fewer loops in memory */
+      if (k == 0 || pr->kernel_cycles < best ||
+          (pr->kernel_cycles == best && popcount(cand[k]) < popcount(mask)))
+        best = pr->kernel_cycles, mask = cand[k];
+    }
+    free(pr);
+    snprintf(note, sizeof note, "; searched %u/%u placements%s, best %llu cycles", nc2, total,
+             nc2 < total ? " (limit reached: not exhaustive)" : "", (unsigned long long)best);
+  } else {
+    snprintf(err, cap, "'%s' is not an offline policy", policy);
+    return -1;
+  }
+done:
+  plan_of_mask(&L, mask, plan);
+  size_t so = (size_t)snprintf(summary, scap, "%s:", policy);
+  for (int i = 0; i < L.n; i++) {
+    o += (size_t)snprintf(text + o, o < tcap ? tcap - o : 0, "%s %s\n", L.name[i], (mask >> i & 1) ? "pim" : "host");
+    so += (size_t)snprintf(summary + so, so < scap ? scap - so : 0, " %s=%s", L.name[i], (mask >> i & 1) ? "pim" : "host");
+  }
+  snprintf(summary + (so < scap ? so : scap - 1), so < scap ? scap - so : 1, "%s", note);
+  logf_(c, "[%s] plan: %s\n", policy, summary);
+  return 0;
+}
