@@ -47,7 +47,7 @@ done
 # The PE's RAM bits: every black-box pe_ram instance's Width x Depth.
 pe_ram_bits=$(awk '
   /^  cell \\pe_ram / || /^  cell \$paramod.*pe_ram/ {inc = 1; w = 0; d = 0; next}
-  inc && /parameter \\Width/ {w = $3} inc && /parameter \\Depth/ {d = $3}
+  inc && /parameter.*\\Width/ {w = $NF} inc && /parameter.*\\Depth/ {d = $NF}
   inc && /^  end/ {bits += w * d; inc = 0}
   END {print bits + 0}' "$out/pe.il")
 put pe_ram_bits "$pe_ram_bits"
