@@ -1,0 +1,24 @@
+# Issue 9 evaluation: `make sweep` (kernels x graphs x policies, theta 1..10%,
+# PEs at 500 MHz / 1 GHz; resumable; SLURM=1 for a Slurm array job) and
+# `make figures` (gnuplot PNG + SVG into docs/figures/ from the sweep CSV).
+# docs/results.md describes both.
+#   make sweep [SWEEP_SET=default|quick|tiny] [SWEEP_JOBS=2] [SLURM=1]
+#   make figures [SWEEP_SET=...]   (or FIG_CSV=path/results.csv)
+SWEEP_SET  ?= default
+SWEEP_JOBS ?= 2
+SWEEP_OUT  ?= $(BUILD)/sweep/$(SWEEP_SET)
+FIG_CSV    ?= $(SWEEP_OUT)/results.csv
+FIG_DIR    ?= docs/figures
+
+.PHONY: sweep sweep-quick figures
+sweep: $(COSIM_BIN) $(SW_ELFS) ## evaluation sweep (resumable): make sweep [SWEEP_SET=quick] [SLURM=1]
+	SWEEP_JOBS=$(SWEEP_JOBS) SLURM=$(SLURM) COPIM_SIM=$(COSIM_BIN) scripts/sweep.sh $(SWEEP_SET) $(SWEEP_OUT)
+
+sweep-quick: ## the smaller sweep set (make sweep SWEEP_SET=quick)
+	$(MAKE) sweep SWEEP_SET=quick
+
+figures: ## paper figures 5-9 + all-policy comparison from the sweep CSV into docs/figures/
+	scripts/figures.sh $(FIG_CSV) $(FIG_DIR)
+
+# the issue-9 tests run the simulator (and the sweep scripts)
+$(BUILD)/tests/policies_smoke $(BUILD)/tests/sweep_resume: $(COSIM_BIN) $(SW_ELFS)

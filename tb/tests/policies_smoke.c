@@ -1,0 +1,109 @@
+/* policies_smoke (issue 9): every policy of SPEC section 7 runs BFS and CC
+ * on a small generated graph with results equal to the native kernel;
+ * cpu-only retires nothing on the PEs, pim-only offloads every iteration of
+ * every marked loop; the offline policies record their plan in the JSON and
+ * write the plan file; oracle is never slower than any placement it
+ * searched, in particular the static cpu-only and pim-only placements and
+ * greedy's; PEI with an LLC too small for the graph sends some AMOs to the
+ * vaults, and fewer than pim-amo (which sends all). */
+#include "cosim_util.h"
+
+static int run(tb_t *t, const char *label, const char *args, const char *js, char **json) {
+  static char out[1 << 16], err[1 << 15];
+  char a[768];
+  snprintf(a, sizeof a, "%s --stats %s", args, js);
+  const int rc = cu_run(a, out, sizeof out, err, sizeof err);
+  t->checks++;
+  *json = cu_slurp(js, NULL);
+  remove(js);
+  if (rc != 0 || !strstr(out, "result           : PASS") || !*json) {
+    tb_fail(t, "%s: exit %d\n%s%s", label, rc, out, err);
+    free(*json);
+    *json = NULL;
+    return -1;
+  }
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  tb_t t;
+  tb_init(&t, argc, argv, "policies_smoke", 1);
+  static const char *kernels[] = {"bfs", "cc"};
+  static const char *pols[] = {"cpu-only", "pim-only", "pei", "graphpim", "copim", "mpki", "greedy", "pimprof", "a3pim", "oracle"};
+  enum { NP = sizeof pols / sizeof pols[0] };
+  const char *graph = "kron:8:8";
+  char js[256], plan[300];
+  snprintf(js, sizeof js, "build/policies-smoke-%d.json", (int)getpid());
+  snprintf(plan, sizeof plan, "%s.plan", js);
+  for (int k = 0; k < 2; k++) {
+    double cyc[NP] = {0};
+    for (int p = 0; p < (int)NP; p++) {
+      char args[512], label[64];
+      snprintf(args, sizeof args, "--kernel %s --graph %s --policy %s", kernels[k], graph, pols[p]);
+      snprintf(label, sizeof label, "%s %s", kernels[k], pols[p]);
+      char *j;
+      remove(plan);
+      if (run(&t, label, args, js, &j)) continue;
+      tb_expect_u64(&t, "verified in the JSON", strstr(j, "\"verified\": true") != NULL, 1);
+      cyc[p] = cu_json_num(j, NULL, "kernel_cycles");
+      const double pe = cu_json_num(j, NULL, "kernel_pe");
+      uint64_t host_it = 0, pim_it = 0, loops = 0, loops_pim = 0;
+      for (const char *q = strstr(j, "\"loops\""); q && (q = strstr(q, "{\"id\": ")); q++) {
+        const double tr = cu_json_num(q, NULL, "trip"), pi = cu_json_num(q, NULL, "pim_iters");
+        host_it += (uint64_t)cu_json_num(q, NULL, "host_iters");
+        pim_it += (uint64_t)pi;
+        loops += tr > 0;
+        loops_pim += tr > 0 && pi > 0;
+      }
+      if (!strcmp(pols[p], "cpu-only")) {
+        tb_expect_u64(&t, "cpu-only: no PE instructions", (uint64_t)pe, 0);
+        tb_expect_u64(&t, "cpu-only: no iteration offloaded", pim_it, 0);
+      } else if (!strcmp(pols[p], "pim-only")) {
+        tb_expect_u64(&t, "pim-only: no iteration on the host", host_it, 0);
+        tb_expect_u64(&t, "pim-only: every marked loop offloaded", loops_pim, loops);
+        tb_expect_u64(&t, "pim-only: marked loops seen", loops >= 2, 1);
+      }
+      if (!strcmp(pols[p], "greedy") || !strcmp(pols[p], "pimprof") || !strcmp(pols[p], "a3pim") ||
+          !strcmp(pols[p], "oracle")) {
+        char want[64];
+        snprintf(want, sizeof want, "\"plan\": \"%s:", pols[p]);
+        tb_expect_u64(&t, "offline policy: plan recorded in the JSON", strstr(j, want) != NULL, 1);
+        char *pf = cu_slurp(plan, NULL);
+        tb_expect_u64(&t, "offline policy: plan file written", pf && strstr(pf, kernels[k]) != NULL, 1);
+        free(pf);
+        remove(plan);
+      }
+      tb_log(&t, "%-14s PASS, kernel %.0f cycles, PE share %.3f\n", label, cyc[p], cu_json_num(j, NULL, "offloaded_share"));
+      free(j);
+    }
+    /* oracle: never slower than what it searched (every placement: cpu-only, pim-only, greedy's, ...) */
+    for (int p = 0; p < (int)NP; p++) {
+      if (strcmp(pols[p], "cpu-only") && strcmp(pols[p], "pim-only") && strcmp(pols[p], "greedy") &&
+          strcmp(pols[p], "pimprof") && strcmp(pols[p], "a3pim"))
+        continue;
+      char what[96];
+      snprintf(what, sizeof what, "%s: oracle (%.0f) <= %s (%.0f)", kernels[k], cyc[NP - 1], pols[p], cyc[p]);
+      tb_expect_u64(&t, what, cyc[NP - 1] > 0 && cyc[NP - 1] <= cyc[p], 1);
+    }
+  }
+  /* PEI's locality monitor: an LLC of 32 KB cannot hold the properties, so
+   * some AMOs are predicted misses and go to the vaults, but not all */
+  {
+    char *j1, *j2;
+    const char *small = "--kernel bfs --graph kron:12:8 --llc.bytes=32768 --llc.ways=8";
+    char a1[256], a2[256];
+    snprintf(a1, sizeof a1, "%s --policy pei", small);
+    snprintf(a2, sizeof a2, "%s --policy pim-amo", small);
+    if (!run(&t, "bfs pei (32 KB LLC)", a1, js, &j1)) {
+      if (!run(&t, "bfs pim-amo (32 KB LLC)", a2, js, &j2)) {
+        const double far1 = cu_json_num(j1, NULL, "hmc_amos"), far2 = cu_json_num(j2, NULL, "hmc_amos");
+        tb_expect_u64(&t, "pei: some AMOs in the vaults", far1 > 0, 1);
+        tb_expect_u64(&t, "pei: fewer than pim-amo", far1 < far2, 1);
+        tb_log(&t, "pei: %.0f AMOs in the vaults, pim-amo %.0f\n", far1, far2);
+        free(j2);
+      }
+      free(j1);
+    }
+  }
+  return tb_finish(&t);
+}
