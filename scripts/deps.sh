@@ -18,6 +18,7 @@ picolibc-riscv64-unknown-elf:/usr/lib/picolibc/riscv64-unknown-elf/picolibc.spec
 gnuplot-nox:gnuplot
 iverilog:iverilog
 parallel:parallel
+jq:jq
 zlib1g-dev:/usr/include/zlib.h
 g++:g++
 make:make
