@@ -6,8 +6,8 @@
 #   make figures [SWEEP_SET=...]   (or FIG_CSV=path/results.csv)
 SWEEP_SET  ?= default
 SWEEP_JOBS ?= 2
-SWEEP_OUT  ?= $(BUILD)/sweep/$(SWEEP_SET)
-FIG_CSV    ?= $(SWEEP_OUT)/results.csv
+SWEEP_OUT  ?= $(BUILD)/sweep
+FIG_CSV    ?= $(SWEEP_OUT)/$(SWEEP_SET).csv
 FIG_DIR    ?= docs/figures
 
 .PHONY: sweep sweep-quick figures

@@ -2,20 +2,22 @@
 # The issue-9 evaluation sweep: kernels x graphs x policies, theta 1..10%
 # (copim), PEs at 500 MHz and 1 GHz, as independent copim-sim jobs.
 #
-#   scripts/sweep.sh [SET] [OUT]      SET = default | quick | tiny (default: default)
+#   scripts/sweep.sh [SET] [OUT]      SET = default | quick | paper | tiny (default: default); OUT = build/sweep
 #   SWEEP_JOBS=2  SLURM=1  COPIM_SIM=build/copim-sim  COPIM_GRAPHS=../shared/data/graphs
 #
 # Each point writes OUT/runs/<id>.json through a temporary file and a
 # rename, so a killed sweep loses nothing and leaves no half result; a
 # point whose JSON exists is skipped (resume by running the same command
-# again).  At the end every JSON is gathered into OUT/results.csv
-# (scripts/sweep_gather.sh).  SLURM=1 writes OUT/sweep.sbatch, an array job
-# of one task per point, and submits it with sbatch when sbatch exists
-# (gather afterwards with scripts/sweep_gather.sh OUT).  docs/results.md
-# describes the sets and the CSV.
+# again).  The sets share OUT/runs (a point is the same run in every set),
+# so `make sweep` after `make sweep SWEEP_SET=quick` runs only the points
+# quick does not have.  At the end the set's points are gathered into
+# OUT/<set>.csv (scripts/sweep_gather.sh).  SLURM=1 writes
+# OUT/<set>.sbatch, an array job of one task per point, and submits it with
+# sbatch when sbatch exists (gather afterwards with scripts/sweep_gather.sh
+# OUT SET).  docs/results.md describes the sets and the CSV.
 set -euo pipefail
 SET=${1:-default}
-OUT=${2:-build/sweep/$SET}
+OUT=${2:-build/sweep}
 SIM=${COPIM_SIM:-build/copim-sim}
 GDIR=${COPIM_GRAPHS:-../shared/data/graphs}
 JOBS=${SWEEP_JOBS:-2}
@@ -25,10 +27,18 @@ POLICIES="cpu-only pim-only pei graphpim copim mpki greedy pimprof a3pim oracle"
 KERNELS="bfs sssp pr cc"
 case $SET in
   default)
-    # real graphs plus two stand-ins for the paper's larger graphs (docs/results.md)
-    GRAPHS="$GDIR/p2p-Gnutella30.txt $GDIR/wiki-Vote.txt $GDIR/email-Enron.txt.gz kron:15:3 kron:15:14"
-    THETA_GRAPHS="$GDIR/p2p-Gnutella30.txt kron:15:3"; THETA_KERNELS="bfs sssp pr cc"
-    FREQ_GRAPHS="$GDIR/p2p-Gnutella30.txt $GDIR/wiki-Vote.txt kron:15:3"; FREQ_POLICIES="pim-only copim" ;;
+    # the three real graphs plus scaled stand-ins for the paper's com-DBLP
+    # (kron:14:3) and soc-LiveJournal1 (kron:13:16); docs/results.md
+    GRAPHS="$GDIR/p2p-Gnutella30.txt $GDIR/wiki-Vote.txt kron:14:3 $GDIR/email-Enron.txt.gz kron:13:16"
+    THETA_GRAPHS="$GDIR/p2p-Gnutella30.txt kron:14:3"; THETA_KERNELS="bfs sssp pr cc"
+    FREQ_GRAPHS="$GDIR/p2p-Gnutella30.txt kron:14:3 $GDIR/wiki-Vote.txt"; FREQ_POLICIES="pim-only copim" ;;
+  paper)
+    # stand-ins at the full vertex/edge counts of the paper's larger graphs
+    # (soc-LiveJournal1 scaled by 1/8); hours per point: for a cluster (SLURM=1)
+    GRAPHS="$GDIR/p2p-Gnutella30.txt kron:18:4 kron:20:3 kron:21:2 kron:19:16"
+    THETA_GRAPHS="$GDIR/p2p-Gnutella30.txt kron:18:4"; THETA_KERNELS="bfs sssp pr cc"
+    FREQ_GRAPHS="$GDIR/p2p-Gnutella30.txt kron:18:4"; FREQ_POLICIES="pim-only copim"
+    export COPIM_SWEEP_ARGS="--max-cycles 200000000000" SLURM_TIME=${SLURM_TIME:-48:00:00} ;;
   quick)
     GRAPHS="$GDIR/p2p-Gnutella30.txt $GDIR/wiki-Vote.txt kron:14:3"
     THETA_GRAPHS="$GDIR/p2p-Gnutella30.txt"; THETA_KERNELS="bfs sssp pr cc"
@@ -41,7 +51,7 @@ case $SET in
 esac
 
 mkdir -p "$OUT/runs" "$OUT/logs"
-LIST=$OUT/points.txt
+LIST=$OUT/$SET.points
 # one point a line: id kernel graph policy pe_clk_ps theta_q16 ("-" = default)
 gid() { basename "$1" | sed 's/\.txt\.gz$//; s/\.txt$//; s/:/_/g'; }
 {
@@ -60,24 +70,24 @@ gid() { basename "$1" | sed 's/\.txt\.gz$//; s/\.txt$//; s/:/_/g'; }
 N=$(wc -l < "$LIST")
 
 if [ "${SLURM:-0}" = 1 ]; then
-  SB=$OUT/sweep.sbatch
+  SB=$OUT/$SET.sbatch
   cat > "$SB" <<EOS
 #!/bin/bash
 #SBATCH --job-name=copim-sweep
 #SBATCH --array=1-$N
 #SBATCH --cpus-per-task=1
-#SBATCH --time=02:00:00
+#SBATCH --time=${SLURM_TIME:-04:00:00}
 #SBATCH --output=$OUT/logs/slurm-%A_%a.out
 cd $(pwd)
 line=\$(sed -n "\${SLURM_ARRAY_TASK_ID}p" $LIST)
-COPIM_SIM=$SIM exec $HERE/sweep_point.sh $OUT \$line
+COPIM_SIM=$SIM COPIM_SWEEP_ARGS="${COPIM_SWEEP_ARGS:-}" exec $HERE/sweep_point.sh $OUT \$line
 EOS
   chmod +x "$SB"
   if command -v sbatch >/dev/null 2>&1; then
     sbatch "$SB"
-    echo "sweep: submitted $N points as a Slurm array ($SB); when it is done: scripts/sweep_gather.sh $OUT"
+    echo "sweep: submitted $N points as a Slurm array ($SB); when it is done: scripts/sweep_gather.sh $OUT $SET"
   else
-    echo "sweep: sbatch not found: wrote $SB ($N array tasks) without submitting it; on a cluster: sbatch $SB, then scripts/sweep_gather.sh $OUT"
+    echo "sweep: sbatch not found: wrote $SB ($N array tasks) without submitting it; on a cluster: sbatch $SB, then scripts/sweep_gather.sh $OUT $SET"
   fi
   exit 0
 fi
@@ -90,6 +100,6 @@ if [ "$todo" -gt 0 ]; then
   COPIM_SIM=$SIM parallel -j "$JOBS" --colsep ' ' --halt never "$HERE/sweep_point.sh" "$OUT" {1} {2} {3} {4} {5} {6} \
     :::: "$LIST" || rc=$?
 fi
-"$HERE/sweep_gather.sh" "$OUT"
+"$HERE/sweep_gather.sh" "$OUT" "$SET"
 [ $rc = 0 ] || echo "sweep: $rc point(s) failed (logs in $OUT/logs); run the same command again to retry them" >&2
 exit $rc

@@ -8,6 +8,8 @@ SIM=${COPIM_SIM:-build/copim-sim}
 tmp=$OUT/runs/.$ID.$$.tmp
 args=(--kernel "$K" --graph "$G" --policy "$P" --pe.clk_ps="$CLK" --quiet --stats "$tmp")
 [ "$TH" != "-" ] && args+=(--imu.threshold_q16="$TH")
+# shellcheck disable=SC2206
+[ -n "${COPIM_SWEEP_ARGS:-}" ] && args+=($COPIM_SWEEP_ARGS)
 if "$SIM" "${args[@]}" > "$OUT/logs/$ID.log" 2>&1; then
   [ -e "$tmp.plan" ] && mv -f "$tmp.plan" "$OUT/runs/$ID.plan"
   mv -f "$tmp" "$OUT/runs/$ID.json"

@@ -3,7 +3,7 @@
  * without interruption, and once killed (SIGKILL to the whole sweep: GNU
  * parallel and the simulators) after a few points are written, then
  * restarted: the restart must skip the finished points, leave no partial
- * result, and give a results.csv byte-equal to the uninterrupted one. */
+ * result, and give a tiny.csv byte-equal to the uninterrupted one. */
 #include <signal.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -78,8 +78,8 @@ int main(int argc, char **argv) {
   tb_expect_u64(&t, "restart skipped the finished points", skipped >= before && skipped < total, 1);
   free(log);
   char pa[256], pb[256];
-  snprintf(pa, sizeof pa, "%s/results.csv", a);
-  snprintf(pb, sizeof pb, "%s/results.csv", b);
+  snprintf(pa, sizeof pa, "%s/tiny.csv", a);
+  snprintf(pb, sizeof pb, "%s/tiny.csv", b);
   size_t la = 0, lb = 0;
   char *ca = cu_slurp(pa, &la), *cb = cu_slurp(pb, &lb);
   tb_expect_u64(&t, "CSV has a row per point", ca ? (uint64_t)cu_count_lines(ca) : 0, (uint64_t)total + 1);
