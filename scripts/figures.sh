@@ -20,9 +20,9 @@ POLS_ALL="cpu-only pim-only pei graphpim copim mpki greedy pimprof a3pim oracle"
 # per main point: speedup/normalised time and share for a list of policies
 table() { # $1 = field (time|share|energy) $2.. = policies
   local what=$1; shift
-  awk -v what="$what" -v pols="$*" '
+  awk -v what="$what" -v pols="$*" -v setp="${SETP:-main}" '
     BEGIN { np = split(pols, P, " ") }
-    $1 == "main" { key = $2 "/" $3; t[key, $4] = $8; s[key, $4] = $9; e[key, $4] = $16; keys[key] = 1 }
+    $1 == setp { key = $2 "/" $3; t[key, $4] = $8; s[key, $4] = $9; e[key, $4] = $16; keys[key] = 1 }
     END {
       n = 0
       for (k in keys) {
@@ -73,6 +73,10 @@ hist fig5_offload_share "Fig. 5: offloaded instruction share (PE instructions / 
 P6="pim-only pei graphpim copim"
 table time $P6 > "$T/f6"
 hist fig6_exec_time "Fig. 6: kernel execution time normalised to cpu-only (last group: geometric mean)" "time / cpu-only" "$T/f6" $P6
+# Fig. 6 again with a 256 KB LLC (the graphs' ratio to the LLC of the paper's larger graphs), when swept
+SETP=llc table time pim-only pei graphpim copim mpki > "$T/f6b"
+hist fig6b_exec_time_llc256k "Fig. 6 with a 256 KB LLC: kernel time normalised to cpu-only with the same LLC (last group: GM)" "time / cpu-only" "$T/f6b" pim-only pei graphpim copim mpki
+SETP=llc table share pim-only copim mpki > "$T/f5b"
 # Fig. 7: un-core energy breakdown, per policy: mean over the points of each component / cpu-only un-core
 awk -v pols="cpu-only pim-only pei graphpim copim" '
   BEGIN { np = split(pols, P, " ") }
@@ -157,5 +161,5 @@ set grid ytics
 plot '$OUT/policies_summary.txt' using 0:2:xtic(1) with boxes title 'GM speedup', '' using 0:3 axes x1y2 with points pt 7 ps 1.5 title 'offloaded share'
 EOG
 done
-cp "$T/f6" "$OUT/fig6_data.txt"; cp "$T/f5" "$OUT/fig5_data.txt"; cp "$T/f7" "$OUT/fig7_data.txt"; cp "$T/f8" "$OUT/fig8_data.txt"; cp "$T/f9" "$OUT/fig9_data.txt"
+cp "$T/f6b" "$OUT/fig6b_data.txt"; cp "$T/f5b" "$OUT/fig5b_data.txt"; cp "$T/f6" "$OUT/fig6_data.txt"; cp "$T/f5" "$OUT/fig5_data.txt"; cp "$T/f7" "$OUT/fig7_data.txt"; cp "$T/f8" "$OUT/fig8_data.txt"; cp "$T/f9" "$OUT/fig9_data.txt"
 echo "figures: $(ls "$OUT"/*.png | wc -l) PNG + SVG in $OUT (data tables *_data.txt, policies_summary.txt)"

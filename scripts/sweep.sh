@@ -31,7 +31,9 @@ case $SET in
     # (kron:14:3) and soc-LiveJournal1 (kron:13:16); docs/results.md
     GRAPHS="$GDIR/p2p-Gnutella30.txt $GDIR/wiki-Vote.txt kron:14:3 $GDIR/email-Enron.txt.gz kron:13:16"
     THETA_GRAPHS="$GDIR/p2p-Gnutella30.txt kron:14:3"; THETA_KERNELS="bfs sssp pr cc"
-    FREQ_GRAPHS="$GDIR/p2p-Gnutella30.txt kron:14:3 $GDIR/wiki-Vote.txt"; FREQ_POLICIES="pim-only copim" ;;
+    FREQ_GRAPHS="$GDIR/p2p-Gnutella30.txt kron:14:3 $GDIR/wiki-Vote.txt"; FREQ_POLICIES="pim-only copim"
+    # the graphs fit the 8 MB LLC; a 256 KB LLC (1/32) gives them the paper's graph-to-LLC ratio
+    LLC_GRAPHS="$GDIR/p2p-Gnutella30.txt $GDIR/wiki-Vote.txt"; LLC_POLICIES="cpu-only pim-only pei graphpim copim mpki" ;;
   paper)
     # stand-ins at the full vertex/edge counts of the paper's larger graphs
     # (soc-LiveJournal1 scaled by 1/8); hours per point: for a cluster (SLURM=1)
@@ -66,6 +68,9 @@ gid() { basename "$1" | sed 's/\.txt\.gz$//; s/\.txt$//; s/:/_/g'; }
   for g in $FREQ_GRAPHS; do for k in $KERNELS; do for p in cpu-only $FREQ_POLICIES; do
     echo "freq-$k-$(gid "$g")-$p-1000 $k $g $p 1000 -"
   done; done; done
+  for g in ${LLC_GRAPHS:-}; do for k in $KERNELS; do for p in $LLC_POLICIES; do
+    echo "llc-$k-$(gid "$g")-$p-256k $k $g $p 2000 - --llc.bytes=262144"
+  done; done; done
 } | awk '!seen[$1]++' > "$LIST.tmp" && mv "$LIST.tmp" "$LIST"
 N=$(wc -l < "$LIST")
 
@@ -97,7 +102,7 @@ for id in $(cut -d' ' -f1 "$LIST"); do [ -e "$OUT/runs/$id.json" ] || todo=$((to
 echo "sweep $SET: $N points, $((N - todo)) already done, $todo to run with $JOBS jobs -> $OUT"
 rc=0
 if [ "$todo" -gt 0 ]; then
-  COPIM_SIM=$SIM parallel -j "$JOBS" --colsep ' ' --halt never "$HERE/sweep_point.sh" "$OUT" {1} {2} {3} {4} {5} {6} \
+  COPIM_SIM=$SIM parallel -j "$JOBS" --colsep ' ' --halt never "$HERE/sweep_point.sh" "$OUT" {1} {2} {3} {4} {5} {6} {7} \
     :::: "$LIST" || rc=$?
 fi
 "$HERE/sweep_gather.sh" "$OUT" "$SET"
