@@ -1,6 +1,6 @@
 /* cosim_bad_input: each bad input ends the simulator with exit status 2 and
  * exactly one line on stderr that says what and where: unknown option,
- * missing graph file, unknown policy, a policy not implemented yet, a
+ * missing graph file, unknown policy, a malformed plan file line, a
  * malformed parameter value and configuration file line, an ELF that is
  * not RV32, a program that faults (load from page 0 without a handler: pc
  * and cycle), a kernel that rejects its image (exit code and console), the
@@ -56,8 +56,19 @@ int main(int argc, char **argv) {
   expect(&t, "missing graph", "--kernel bfs --graph build/no/such/graph.txt --quiet", "build/no/such/graph.txt");
   snprintf(a, sizeof a, "%s --policy fastest", ok);
   expect(&t, "unknown policy", a, "unknown policy 'fastest'");
-  snprintf(a, sizeof a, "%s --policy pei", ok);
-  expect(&t, "policy not implemented", a, "policy 'pei' is not implemented yet");
+  {
+    char plan[128], want[192];
+    snprintf(plan, sizeof plan, "build/cosim-bad-%d.plan", (int)getpid());
+    FILE *pf = fopen(plan, "w");
+    if (pf) {
+      fputs("bfs.init pim\nbfs.frontier maybe\n", pf);
+      fclose(pf);
+    }
+    snprintf(a, sizeof a, "%s --policy plan --plan %s", ok, plan);
+    snprintf(want, sizeof want, "%s:2: expected '<loop id or name> pim|host'", plan);
+    expect(&t, "malformed plan line", a, want);
+    remove(plan);
+  }
   snprintf(a, sizeof a, "%s --policy plan", ok);
   expect(&t, "plan without a plan", a, "needs a plan");
   snprintf(a, sizeof a, "%s --kernel xyz", ok);
