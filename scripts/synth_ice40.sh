@@ -13,7 +13,7 @@ out=${3:-build/synth/$blk}
 mkdir -p "$out"
 files=$(tr "\n" " " < "rtl/$blk/files.f")
 top=$blk
-[[ -f fpga/ice40/${blk}_top.sv ]] && { files="$files fpga/ice40/${blk}_top.sv"; top=${blk}_top; }
+[[ -f fpga/ice40/${blk}_top.sv ]] && { files="$files fpga/ice40/scan_io.sv fpga/ice40/${blk}_top.sv"; top=${blk}_top; }
 
 chparam=""
 for p in $params; do

@@ -32,21 +32,20 @@ module imu_top #(
   localparam int unsigned OTblId = OData + CntW;
 
   logic [InW-1:0]  in_q;
-  logic [OutW-1:0] out_q, outs;
+  logic [OutW-1:0] outs;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      in_q  <= '0;
-      out_q <= '0;
-    end else begin
-      if (scan_en_i) begin
-        in_q <= {in_q[InW-2:0], scan_in_i};
-      end
-      out_q <= scan_en_i ? {out_q[OutW-2:0], 1'b0} : outs;
-    end
-  end
-
-  assign scan_out_o = out_q[OutW-1];
+  scan_io #(
+    .InW (InW),
+    .OutW(OutW)
+  ) u_scan (
+    .clk_i,
+    .rst_ni,
+    .scan_en_i,
+    .scan_in_i,
+    .scan_out_o,
+    .in_o (in_q),
+    .out_i(outs)
+  );
 
   imu #(
     .NumLoops(NumLoops),
