@@ -412,10 +412,18 @@ int pol_make_plan(const pol_ctx_t *c, const char *policy, sys_plan_t *plan, char
     if (total <= lim && total <= 64) {
       for (unsigned m = 0; m < total; m++) cand[nc2++] = m;
     } else {
-      /* too many: all-host, all-PIM and each single loop flipped from either */
-      cand[nc2++] = 0;
-      cand[nc2++] = total - 1;
-      for (int i = 0; i < L.n && nc2 + 2 <= 64; i++) cand[nc2++] = 1u << i, cand[nc2++] = (total - 1) & ~(1u << i);
+      /* too many: all-host, all-PIM, then each single loop flipped from
+       * either, up to the limit (at least the two static placements) */
+      const unsigned cap2 = lim < 2 ? 2 : lim > 64 ? 64 : lim;
+      unsigned pool[2 + 2 * POL_MAX_LOOPS], np2 = 0;
+      pool[np2++] = 0;
+      pool[np2++] = total - 1;
+      for (int i = 0; i < L.n; i++) pool[np2++] = 1u << i, pool[np2++] = (total - 1) & ~(1u << i);
+      for (unsigned k = 0; k < np2 && nc2 < cap2; k++) {
+        int dup = 0;
+        for (unsigned j = 0; j < nc2; j++) dup |= cand[j] == pool[k];
+        if (!dup) cand[nc2++] = pool[k];
+      }
       logf_(c, "[oracle] %u placements exceed the limit of %u runs: searching %u of them only\n", total, lim, nc2);
     }
     uint64_t best = 0;

@@ -5,7 +5,8 @@
  * write the plan file; oracle is never slower than any placement it
  * searched, in particular the static cpu-only and pim-only placements and
  * greedy's; PEI with an LLC too small for the graph sends some AMOs to the
- * vaults, and fewer than pim-amo (which sends all). */
+ * vaults, and fewer than pim-amo (which sends all); an oracle over its run
+ * limit says its search was not exhaustive. */
 #include "cosim_util.h"
 
 static int run(tb_t *t, const char *label, const char *args, const char *js, char **json) {
@@ -104,6 +105,17 @@ int main(int argc, char **argv) {
       }
       free(j1);
     }
+  }
+  /* oracle over its run limit: says so and searches only that many placements */
+  {
+    char *j;
+    setenv("COPIM_ORACLE_MAX_RUNS", "3", 1);
+    if (!run(&t, "pr oracle (limit 3 runs)", "--kernel pr --graph kron:8:8 --policy oracle", js, &j)) {
+      tb_expect_u64(&t, "oracle: the plan says the search was cut", strstr(j, "searched 3/8 placements (limit reached") != NULL, 1);
+      free(j);
+    }
+    unsetenv("COPIM_ORACLE_MAX_RUNS");
+    remove(plan);
   }
   return tb_finish(&t);
 }
