@@ -58,15 +58,20 @@ static const char *decision(const sys_loop_t *l) {
 
 static double theta(const sys_loop_t *l) { return l->theta_den ? (double)l->theta_num / (double)l->theta_den : 0.0; }
 
+/* Everything a report reads, taken at one moment (JSON and summary alike). */
+static void gather(sys_t *s, host_stats_t *hs, hmc_stats_t *ms, hmc_dispatch_stats_t *ds, energy_t *e) {
+  host_stats(s->host, hs);
+  hmc_stats(s->hmc, ms);
+  hmc_dispatch_stats(s->disp, ds);
+  energy(s, hs, ms, e);
+}
+
 void sys_write_json(sys_t *s, const sys_run_info_t *info, FILE *f) {
   host_stats_t hs;
-  host_stats(s->host, &hs);
   hmc_stats_t ms;
-  hmc_stats(s->hmc, &ms);
   hmc_dispatch_stats_t ds;
-  hmc_dispatch_stats(s->disp, &ds);
   energy_t e;
-  energy(s, &hs, &ms, &e);
+  gather(s, &hs, &ms, &ds, &e);
   char why[256];
   const int ok = !s->failed && s->finished && sys_verify(s, why, sizeof why);
   uint64_t host_insns = 0;
@@ -234,13 +239,10 @@ static void commas(char *b, size_t cap, uint64_t v) {
 
 void sys_print_summary(sys_t *s, const sys_run_info_t *info, FILE *f) {
   host_stats_t hs;
-  host_stats(s->host, &hs);
   hmc_stats_t ms;
-  hmc_stats(s->hmc, &ms);
   hmc_dispatch_stats_t ds;
-  hmc_dispatch_stats(s->disp, &ds);
   energy_t e;
-  energy(s, &hs, &ms, &e);
+  gather(s, &hs, &ms, &ds, &e);
   uint64_t host_insns = 0;
   for (unsigned c = 0; c < s->cfg.host.cores; c++) host_insns += hs.core[c].insns;
   const uint64_t kcyc = hs.kernel_end > hs.kernel_start ? hs.kernel_end - hs.kernel_start : 0;
