@@ -46,14 +46,15 @@ module proto_mem #(
   logic            resv_valid_q, resv_valid_d, ack_q, ack_d;
   logic [LineW-1:0] line_q, line_d;
 
-  // RAM ports
+  // RAM ports.  no_rw_check: no cycle reads the word written in it (the
+  // host's and the PE's writes leave rdata unused; see pe_ram).
   logic [AW-1:0]   raddr, waddr;
   logic [3:0]      we;
   logic [31:0]     wdata, rdata;
-  logic [7:0]      ram0_q [MemWords];
-  logic [7:0]      ram1_q [MemWords];
-  logic [7:0]      ram2_q [MemWords];
-  logic [7:0]      ram3_q [MemWords];
+  (* no_rw_check *) logic [7:0] ram0_q [MemWords];
+  (* no_rw_check *) logic [7:0] ram1_q [MemWords];
+  (* no_rw_check *) logic [7:0] ram2_q [MemWords];
+  (* no_rw_check *) logic [7:0] ram3_q [MemWords];
 
   always_ff @(posedge clk_i) begin
     if (we[0]) ram0_q[waddr] <= wdata[7:0];
