@@ -1,11 +1,20 @@
 // Iterative multiply/divide unit of the PE (RV32M): one bit per cycle.
 // start_i (one cycle) latches the operands; 32 cycles later done_o rises
 // and stays with the result until kill_i or the next start_i.
-// Multiply: shift-add of |a| * |b| (sign applied at the end for
-// mulh/mulhsu).  Divide: restoring division of magnitudes with the
-// RISC-V rules for division by zero (q = -1, r = a) and overflow
-// (-2^31 / -1: q = -2^31, r = 0), which fall out of the magnitudes except
-// the sign of a quotient by zero, handled explicitly.
+//
+// One 34-bit adder/subtractor serves both operations, so the unit is small
+// (the iCE40 prototype has to hold it beside the PMC and the IMU):
+//  - Multiply: signed shift-add, multiplier LSB first.  The multiplicand is
+//    kept sign- or zero-extended to 33 bits, the partial product's upper half
+//    is a 33-bit two's-complement value shifted right each step, and the last
+//    step subtracts when the multiplier is signed (its bit 31 weighs -2^31).
+//    The 64-bit product comes out signed as the operation wants: no operand
+//    or result negation.
+//  - Divide: restoring division of magnitudes (the dividend's taken at
+//    start; a negative divisor is added instead of subtracted); the quotient
+//    or remainder is negated at the end when the RISC-V rules say so.  Division by zero
+//    (q = -1, r = a) and overflow (-2^31 / -1: q = -2^31, r = 0) fall out of
+//    the magnitudes, except the sign of a quotient by zero, handled at start.
 module pe_mdu (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -21,18 +30,16 @@ module pe_mdu (
   logic        busy_q, busy_d, done_q, done_d;
   logic [4:0]  cnt_q, cnt_d;
   logic [2:0]  f3_q, f3_d;
-  logic        neg_q, neg_d;       // negate the final (64-bit product / quotient)
-  logic        rneg_q, rneg_d;     // negate the remainder
-  logic [31:0] b_q, b_d;           // multiplicand / divisor magnitude
-  logic [63:0] p_q, p_d;           // mul: {hi, lo=multiplier}; div: {rem, quo}
+  // mul: the multiplier is signed (last step subtracts); div: negate the result
+  logic        sgn_q, sgn_d;
+  logic [32:0] b_q, b_d;           // the multiplicand or divisor, sign- or zero-extended
+  // mul: {partial product (33-bit signed), multiplier bits not yet used};
+  // div: {unused, remainder, quotient}
+  logic [64:0] p_q, p_d;
 
-  logic        is_div, a_sgn, b_sgn, a_neg, b_neg;
-  logic [31:0] a_mag, b_mag;
-  logic [32:0] sum;
-  logic [31:0] diff;
-  logic        fits;
-  logic [63:0] prod;
-  logic [31:0] quo, rem;
+  logic        is_div, a_sgn, b_sgn, a_neg, b_neg, sub, sel_hi, res_neg;
+  logic [31:0] a_mag, x;
+  logic [33:0] add_a, add_b, s;
 
   always_comb begin
     is_div = funct3_i[2];
@@ -42,18 +49,20 @@ module pe_mdu (
     a_neg = a_sgn && a_i[31];
     b_neg = b_sgn && b_i[31];
     a_mag = a_neg ? (~a_i + 32'd1) : a_i;
-    b_mag = b_neg ? (~b_i + 32'd1) : b_i;
 
-    sum  = {1'b0, p_q[63:32]} + {1'b0, b_q};
-    fits = (p_q[63:31] >= {1'b0, b_q});
-    diff = p_q[62:31] - b_q;   // exact when it fits: the remainder < divisor
+    // div: {remainder, next quotient bit} - |divisor| (a negative divisor is
+    // added); mul: partial product + the multiplicand when the multiplier
+    // bit is set (- on the last step of a signed multiplier)
+    add_a = f3_q[2] ? {1'b0, p_q[63:31]} : {p_q[64], p_q[64:32]};
+    add_b = (f3_q[2] || p_q[0]) ? {b_q[32], b_q} : 34'd0;
+    sub   = f3_q[2] ? !b_q[32] : (sgn_q && (cnt_q == 5'd31));
+    s     = add_a + (sub ? ~add_b : add_b) + {33'd0, sub};
 
     busy_d = busy_q;
     done_d = done_q;
     cnt_d  = cnt_q;
     f3_d   = f3_q;
-    neg_d  = neg_q;
-    rneg_d = rneg_q;
+    sgn_d  = sgn_q;
     b_d    = b_q;
     p_d    = p_q;
     if (kill_i) begin
@@ -64,24 +73,23 @@ module pe_mdu (
       done_d = 1'b0;
       cnt_d  = 5'd0;
       f3_d   = funct3_i;
-      b_d    = b_mag;
-      p_d    = {32'd0, a_mag};
       if (is_div) begin
-        neg_d  = (a_neg ^ b_neg) && (b_i != 32'd0);
-        rneg_d = a_neg;
+        // rem takes the dividend's sign; div the operands' unless b = 0
+        sgn_d = funct3_i[1] ? a_neg : ((a_neg ^ b_neg) && (b_i != 32'd0));
+        b_d   = {b_neg, b_i};
+        p_d   = {33'd0, a_mag};
       end else begin
-        neg_d  = a_neg ^ b_neg;
-        rneg_d = 1'b0;
-        b_d    = a_mag;            // multiplicand
-        p_d    = {32'd0, b_mag};   // multiplier in the low half
+        sgn_d = b_sgn;
+        b_d   = {a_sgn && a_i[31], a_i};
+        p_d   = {33'd0, b_i};
       end
     end else if (busy_q) begin
       if (f3_q[2]) begin
         // restoring division: shift {rem, quo} left, subtract if it fits
-        if (fits) p_d = {diff[31:0], p_q[30:0], 1'b1};
-        else           p_d = {p_q[62:0], 1'b0};
+        if (!s[33]) p_d = {1'b0, s[31:0], p_q[30:0], 1'b1};
+        else        p_d = {1'b0, p_q[62:0], 1'b0};
       end else begin
-        p_d = p_q[0] ? {sum, p_q[31:1]} : {1'b0, p_q[63:1]};
+        p_d = {s, p_q[31:1]};
       end
       cnt_d = cnt_q + 5'd1;
       if (cnt_q == 5'd31) begin
@@ -90,15 +98,11 @@ module pe_mdu (
       end
     end
 
-    prod = neg_q ? (~p_q + 64'd1) : p_q;
-    quo  = neg_q ? (~p_q[31:0] + 32'd1) : p_q[31:0];
-    rem  = rneg_q ? (~p_q[63:32] + 32'd1) : p_q[63:32];
-    unique case (f3_q)
-      3'd0:    result_o = prod[31:0];
-      3'd1, 3'd2, 3'd3: result_o = prod[63:32];
-      3'd4, 3'd5: result_o = quo;
-      default: result_o = rem;
-    endcase
+    // mulh/mulhsu/mulhu/rem/remu read the upper word, mul/div/divu the lower
+    sel_hi   = f3_q[1] || (!f3_q[2] && f3_q[0]);
+    res_neg  = f3_q[2] && sgn_q;
+    x        = sel_hi ? p_q[63:32] : p_q[31:0];
+    result_o = (x ^ {32{res_neg}}) + {31'd0, res_neg};
   end
 
   assign busy_o = busy_q;
@@ -110,17 +114,15 @@ module pe_mdu (
       done_q <= 1'b0;
       cnt_q  <= 5'd0;
       f3_q   <= 3'd0;
-      neg_q  <= 1'b0;
-      rneg_q <= 1'b0;
-      b_q    <= 32'd0;
-      p_q    <= 64'd0;
+      sgn_q  <= 1'b0;
+      b_q    <= 33'd0;
+      p_q    <= 65'd0;
     end else begin
       busy_q <= busy_d;
       done_q <= done_d;
       cnt_q  <= cnt_d;
       f3_q   <= f3_d;
-      neg_q  <= neg_d;
-      rneg_q <= rneg_d;
+      sgn_q  <= sgn_d;
       b_q    <= b_d;
       p_q    <= p_d;
     end
