@@ -179,7 +179,10 @@ module pe #(
   logic [LineBits-1:0] i_hline;
   logic        d_hazard, d_advance, d_can_accept, e_can_accept, e_advance, e_ready, e_dep_m, e_late;
   logic        m_late, m_hold, m_done, m_exc, m_flush, e_redirect, flush_any, halted;
-  logic [31:0] sra_res;
+  logic [2:0]  f3;
+  logic        cmp_sgn, add_sub;
+  logic [31:0] cmp_b, sh_in, sh_rev;
+  logic [32:0] add_res, sh_out;
   logic [31:0] e_target, m_target, e_addr, e_res, alu_b, alu_res, rs1v, rs2v;
   logic        e_taken, e_mis_target;
   logic [4:0]  d_rs1, d_rs2, e_rs1, e_rs2, m_rd;
@@ -258,28 +261,35 @@ module pe #(
     e_dep_m = m_valid_q && m_late && m_wr_q && (m_rd != 5'd0) &&
               ((e_u1_q && (e_rs1 == m_rd)) || (e_u2_q && (e_rs2 == m_rd)));
     alu_b = e_alu_reg_q ? fb : e_imm_q;
-    sra_res = $signed(fa) >>> alu_b[4:0];   // on its own: a signed context
-    unique case (e_insn_q[14:12])
-      3'd0:    alu_res = (e_alu_reg_q && e_insn_q[30]) ? (fa - alu_b) : (fa + alu_b);
-      3'd1:    alu_res = fa << alu_b[4:0];
-      3'd2:    alu_res = {31'd0, $signed(fa) < $signed(alu_b)};
-      3'd3:    alu_res = {31'd0, fa < alu_b};
+    // One 33-bit adder serves add/sub, slt/sltu, the branch compares and the
+    // load/store/jalr address (alu_b is the immediate for those), one right
+    // shifter all three shifts (sll on the bit-reversed operand): the PE has
+    // to fit an iCE40 beside the PMC and the IMU.
+    f3 = e_insn_q[14:12];
+    cmp_b = e_branch_q ? fb : alu_b;
+    cmp_sgn = e_branch_q ? !f3[1] : !f3[0];
+    add_sub = e_branch_q || (e_alu_q && ((f3 == 3'd2) || (f3 == 3'd3) ||
+                                         ((f3 == 3'd0) && e_alu_reg_q && e_insn_q[30])));
+    add_res = {cmp_sgn && fa[31], fa} + ({cmp_sgn && cmp_b[31], cmp_b} ^ {33{add_sub}}) +
+              {32'd0, add_sub};
+    for (int i = 0; i < 32; i++) sh_in[i] = (f3 == 3'd1) ? fa[31 - i] : fa[i];
+    sh_out = $signed({(f3 == 3'd5) && e_insn_q[30] && fa[31], sh_in}) >>> alu_b[4:0];
+    for (int i = 0; i < 32; i++) sh_rev[i] = sh_out[31 - i];
+    unique case (f3)
+      3'd0:    alu_res = add_res[31:0];
+      3'd1:    alu_res = sh_rev;
+      3'd2, 3'd3: alu_res = {31'd0, add_res[32]};
       3'd4:    alu_res = fa ^ alu_b;
-      3'd5:    alu_res = e_insn_q[30] ? sra_res : (fa >> alu_b[4:0]);
+      3'd5:    alu_res = sh_out[31:0];
       3'd6:    alu_res = fa | alu_b;
       default: alu_res = fa & alu_b;
     endcase
     if (e_insn_q[6:0] == 7'h37) alu_res = e_imm_q;
     if (e_insn_q[6:0] == 7'h17) alu_res = e_pc_q + e_imm_q;
-    e_addr = fa + e_imm_q;
-    unique case (e_insn_q[14:12])
-      3'd0:    e_taken = (fa == fb);
-      3'd1:    e_taken = (fa != fb);
-      3'd4:    e_taken = $signed(fa) < $signed(fb);
-      3'd5:    e_taken = $signed(fa) >= $signed(fb);
-      3'd6:    e_taken = fa < fb;
-      default: e_taken = fa >= fb;
-    endcase
+    e_addr = add_res[31:0];
+    // beq/bne from an equality compare (off the adder's carry chain);
+    // blt/bge/bltu/bgeu from the adder's sign
+    e_taken = f3[2] ? (add_res[32] ^ f3[0]) : ((fa == fb) ^ f3[0]);
     e_taken = e_jal_q || e_jalr_q || (e_branch_q && e_taken);
     e_target = e_jalr_q ? {e_addr[31:1], 1'b0} : (e_pc_q + e_imm_q);
     e_mis_target = e_taken && e_target[1];
