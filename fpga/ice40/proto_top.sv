@@ -64,14 +64,16 @@ module proto_top #(
   );
 
   // ------------------------------------------------------------ bus FSM
+  // A reply is the word in rdata_q ('K' in its top byte for a write), sent
+  // from its top byte down; cnt_q counts the address, data and reply bytes.
   typedef enum logic [2:0] {Cmd, Addr, Data, Exec, MemReq, MemWait, Reply} bus_e;
   bus_e        bus_q, bus_d;
   logic        wr_q, wr_d;
-  logic [2:0]  cnt_q, cnt_d;
+  logic [1:0]  cnt_q, cnt_d;
   logic [31:0] addr_q, addr_d, wdata_q, wdata_d, rdata_q, rdata_d;
 
-  // memory side
-  logic        mem_gnt, mem_ack;
+  // memory side: a read's word comes the cycle after its grant
+  logic        mem_gnt;
   logic [31:0] mem_rdata, tohost;
 
   // register side
@@ -89,12 +91,16 @@ module proto_top #(
     wdata_d = wdata_q;
     rdata_d = rdata_q;
     tx_valid = 1'b0;
-    tx_data  = wr_q ? 8'h4b : rdata_q[31:24];
+    unique case (cnt_q)
+      2'd0:    tx_data = rdata_q[31:24];
+      2'd1:    tx_data = rdata_q[23:16];
+      2'd2:    tx_data = rdata_q[15:8];
+      default: tx_data = rdata_q[7:0];
+    endcase
     unique case (bus_q)
       Cmd: begin
         if (rx_valid && (rx_data == 8'h57 || rx_data == 8'h52)) begin
           wr_d  = (rx_data == 8'h57);
-          cnt_d = '0;
           bus_d = Addr;
         end
       end
@@ -102,46 +108,35 @@ module proto_top #(
         if (rx_valid) begin
           addr_d = {addr_q[23:0], rx_data};
           cnt_d  = cnt_q + 1'b1;
-          if (cnt_q == 3'd3) begin
-            cnt_d = '0;
-            bus_d = wr_q ? Data : Exec;
-          end
+          if (cnt_q == 2'd3) bus_d = wr_q ? Data : Exec;
         end
       end
       Data: begin
         if (rx_valid) begin
           wdata_d = {wdata_q[23:0], rx_data};
           cnt_d   = cnt_q + 1'b1;
-          if (cnt_q == 3'd3) bus_d = Exec;
+          if (cnt_q == 2'd3) bus_d = Exec;
         end
       end
       Exec: begin
-        cnt_d = '0;
-        if (addr_q[31]) begin
-          rdata_d = reg_rdata;
-          bus_d   = Reply;
-        end else if (WithPe != 0) begin
-          bus_d = MemReq;
-        end else begin
-          rdata_d = '0;
-          bus_d   = Reply;
-        end
+        rdata_d = wr_q ? 32'h4b00_0000 : reg_rdata;
+        bus_d   = addr_q[31] ? Reply : MemReq;
       end
       MemReq: begin
-        if (mem_gnt) bus_d = MemWait;
+        if (mem_gnt) bus_d = wr_q ? Reply : MemWait;
       end
       MemWait: begin
-        if (mem_ack) begin
-          rdata_d = mem_rdata;
-          bus_d   = Reply;
-        end
+        rdata_d = mem_rdata;
+        bus_d   = Reply;
       end
       Reply: begin
         tx_valid = 1'b1;
         if (tx_ready) begin
-          rdata_d = {rdata_q[23:0], 8'h00};
-          cnt_d   = cnt_q + 1'b1;
-          if (wr_q || cnt_q == 3'd3) bus_d = Cmd;
+          cnt_d = cnt_q + 1'b1;
+          if (wr_q || cnt_q == 2'd3) begin
+            cnt_d = '0;
+            bus_d = Cmd;
+          end
         end
       end
       default: bus_d = Cmd;
@@ -412,9 +407,8 @@ module proto_top #(
       .host_req_i  (bus_q == MemReq),
       .host_gnt_o  (mem_gnt),
       .host_we_i   (wr_q),
-      .host_addr_i (addr_q),
+      .host_addr_i (addr_q[$clog2(MemWords)+1:2]),
       .host_wdata_i(wdata_q),
-      .host_ack_o  (mem_ack),
       .host_rdata_o(mem_rdata),
       .tohost_o    (tohost)
     );
@@ -439,7 +433,6 @@ module proto_top #(
     assign pe_last_pc  = '0;
     assign pe_last_val = '0;
     assign mem_gnt     = 1'b1;
-    assign mem_ack     = 1'b1;
     assign mem_rdata   = '0;
     assign tohost      = '0;
   end
