@@ -258,25 +258,23 @@ module proto_top #(
     end
   end
 
+  // Write-only registers (BOOT_PC, TRIP, TBL_ID, PMC_SEL) read as 0: every
+  // 32-bit source of this multiplexer costs about 40 LUT4s.
   always_comb begin
     unique case (reg_idx)
       6'h00:   reg_rdata = {28'd0, verdict_q, verdict_seen_q, mk_valid_q, pe_halted};
-      6'h01:   reg_rdata = boot_pc_q;
       6'h02:   reg_rdata = pe_retired;
       6'h03:   reg_rdata = pe_last_pc;
       6'h04:   reg_rdata = tohost;
-      6'h07:   reg_rdata = trip_q;
-      6'h10:   reg_rdata = {{(32 - IdW){1'b0}}, tbl_id_q};
       6'h11:   reg_rdata = {29'd0, tbl_site, tbl_decided, tbl_hit};
       6'h12:   reg_rdata = tbl_num[31:0];
       6'h13:   reg_rdata = tbl_den[31:0];
       6'h14:   reg_rdata = tbl_sampled;
       6'h15:   reg_rdata = tbl_offloaded;
-      6'h16:   reg_rdata = {29'd0, dbg_sel_q};
       6'h17:   reg_rdata = pmc_data[31:0];
       6'h18:   reg_rdata = pe_last_val;
       6'h19:   reg_rdata = cycles_q;
-      6'h1a:   reg_rdata = 32'hc0b1_0001;  // identifies this bitstream's map
+      6'h1a:   reg_rdata = 32'hc0b1_0002;  // identifies this bitstream's map
       default: reg_rdata = '0;
     endcase
   end

@@ -133,7 +133,7 @@ int main(int argc, char **argv) {
   if (!h.m) return 2;
   for (int i = 0; i < 64; i++) tick(&h); /* power-on reset counter */
 
-  tb_expect_u64(&t, "ID register", rd(&h, R_ID), 0xc0b10001u);
+  tb_expect_u64(&t, "ID register", rd(&h, R_ID), 0xc0b10002u);
 
   /* sum 1..10 = 55; amoadd on 0x400 (0x100 -> 0x105, old 0x100); then
    * 55 + 0x105 + 0x100 = 572 to the device word and to 0x404; 43 retired */
