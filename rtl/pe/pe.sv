@@ -86,7 +86,6 @@ module pe #(
   logic        e_mret_q, e_mret_d, e_wfi_q, e_wfi_d, e_wr_q, e_wr_d, e_u1_q, e_u1_d, e_u2_q, e_u2_d;
   logic        e_trap_q, e_trap_d;
   logic [3:0]  e_cause_q, e_cause_d;
-  logic [31:0] e_tval_q, e_tval_d;
 
   logic        m_valid_q, m_valid_d;
   logic [31:0] m_pc_q, m_pc_d, m_insn_q, m_insn_d, m_res_q, m_res_d, m_wdata_q, m_wdata_d;
@@ -94,7 +93,6 @@ module pe #(
   logic        m_fence_q, m_fence_d, m_fence_i_q, m_fence_i_d, m_mret_q, m_mret_d, m_wfi_q, m_wfi_d;
   logic        m_wr_q, m_wr_d, m_trap_q, m_trap_d;
   logic [3:0]  m_cause_q, m_cause_d;
-  logic [31:0] m_tval_q, m_tval_d;
 
   logic        w_valid_q, w_valid_d;
   logic [31:0] w_pc_q, w_pc_d, w_insn_q, w_insn_d, w_val_q, w_val_d;
@@ -187,7 +185,7 @@ module pe #(
   logic        e_taken, e_mis_target;
   logic [4:0]  d_rs1, d_rs2, e_rs1, e_rs2, m_rd;
   logic [3:0]  d_cause;
-  logic [31:0] d_tval;
+  logic [31:0] m_tval;
   logic        d_trap;
   logic        m_cacheable, d_hit, m_issue, d_amo_inval;
   logic [DCacheWays-1:0] d_hitw;
@@ -230,7 +228,6 @@ module pe #(
     d_rs2 = d_insn_q[24:20];
     d_trap = d_ifault_q || dc_illegal || dc_ecall || dc_ebreak;
     d_cause = d_ifault_q ? 4'd1 : dc_illegal ? 4'd2 : dc_ecall ? 4'd11 : 4'd3;
-    d_tval = d_ifault_q ? d_pc_q : dc_illegal ? d_insn_q : dc_ecall ? 32'd0 : d_pc_q;
     e_late = e_load_q || e_amo_q || e_csr_q;
     d_hazard = e_valid_q && e_late && e_wr_q && (e_insn_q[11:7] != 5'd0) &&
                ((dc_u1 && (d_rs1 == e_insn_q[11:7])) || (dc_u2 && (d_rs2 == e_insn_q[11:7])));
@@ -423,6 +420,14 @@ module pe #(
     m_hold = m_valid_q && !m_done;
     m_flush = m_done && (m_exc || m_fence_i_q || m_mret_q || m_wfi_q);
     m_target = m_exc ? mtvec_q : m_mret_q ? mepc_q : (m_pc_q + 32'd4);
+    // mtval is rebuilt from what MEM holds instead of carried down the
+    // pipeline: the instruction (illegal, or an illegal CSR access), the pc
+    // (fetch fault, ebreak), 0 (ecall), or m_res_q, which holds the address
+    // of a misaligned access and the target of a misaligned jump.
+    if (!m_trap_q || (m_cause_q == 4'd2)) m_tval = m_insn_q;
+    else if (m_cause_q == 4'd11) m_tval = 32'd0;
+    else if (m_cause_q[0]) m_tval = m_pc_q;
+    else m_tval = m_res_q;
 
     // ---------------- pipeline control
     e_advance = e_valid_q && e_ready && !m_hold;
@@ -547,7 +552,7 @@ module pe #(
     e_branch_d = e_branch_q; e_load_d = e_load_q; e_store_d = e_store_q; e_amo_d = e_amo_q;
     e_mdu_d = e_mdu_q; e_csr_d = e_csr_q; e_fence_d = e_fence_q; e_fence_i_d = e_fence_i_q;
     e_mret_d = e_mret_q; e_wfi_d = e_wfi_q; e_wr_d = e_wr_q; e_u1_d = e_u1_q; e_u2_d = e_u2_q;
-    e_trap_d = e_trap_q; e_cause_d = e_cause_q; e_tval_d = e_tval_q;
+    e_trap_d = e_trap_q; e_cause_d = e_cause_q;
     if (m_flush || e_redirect) e_valid_d = m_flush ? 1'b0 : e_valid_d;
     if (!m_flush && d_advance && !e_redirect) begin
       e_valid_d = 1'b1;
@@ -557,7 +562,7 @@ module pe #(
       e_branch_d = dc_branch; e_load_d = dc_load; e_store_d = dc_store; e_amo_d = dc_amo;
       e_mdu_d = dc_mdu; e_csr_d = dc_csr; e_fence_d = dc_fence; e_fence_i_d = dc_fence_i;
       e_mret_d = dc_mret; e_wfi_d = dc_wfi; e_wr_d = dc_wr; e_u1_d = dc_u1; e_u2_d = dc_u2;
-      e_trap_d = d_trap; e_cause_d = d_cause; e_tval_d = d_tval;
+      e_trap_d = d_trap; e_cause_d = d_cause;
     end
 
     // ---------------- EX -> MEM
@@ -565,7 +570,7 @@ module pe #(
     m_pc_d = m_pc_q; m_insn_d = m_insn_q; m_res_d = m_res_q; m_wdata_d = m_wdata_q;
     m_load_d = m_load_q; m_store_d = m_store_q; m_amo_d = m_amo_q; m_csr_d = m_csr_q;
     m_fence_d = m_fence_q; m_fence_i_d = m_fence_i_q; m_mret_d = m_mret_q; m_wfi_d = m_wfi_q;
-    m_wr_d = m_wr_q; m_trap_d = m_trap_q; m_cause_d = m_cause_q; m_tval_d = m_tval_q;
+    m_wr_d = m_wr_q; m_trap_d = m_trap_q; m_cause_d = m_cause_q;
     if (!m_hold && e_advance && !m_flush) begin
       m_valid_d = 1'b1;
       m_pc_d = e_pc_q; m_insn_d = e_insn_q; m_res_d = e_res; m_wdata_d = fb;
@@ -574,19 +579,20 @@ module pe #(
       m_wr_d = e_wr_q;
       m_trap_d = 1'b1;
       if (e_trap_q) begin
-        m_cause_d = e_cause_q; m_tval_d = e_tval_q;
+        m_cause_d = e_cause_q;
       end else if (e_mis_target) begin
-        m_cause_d = 4'd0; m_tval_d = e_target;
+        m_cause_d = 4'd0;
+        m_res_d = e_target;   // for mtval: nothing reads a trapping result
       end else if (e_load_q && ((e_insn_q[13:12] == 2'd1 && e_addr[0]) ||
                                 (e_insn_q[13:12] == 2'd2 && e_addr[1:0] != 2'd0))) begin
-        m_cause_d = 4'd4; m_tval_d = e_addr;
+        m_cause_d = 4'd4;
       end else if (e_store_q && ((e_insn_q[13:12] == 2'd1 && e_addr[0]) ||
                                  (e_insn_q[13:12] == 2'd2 && e_addr[1:0] != 2'd0))) begin
-        m_cause_d = 4'd6; m_tval_d = e_addr;
+        m_cause_d = 4'd6;
       end else if (e_amo_q && (e_addr[1:0] != 2'd0)) begin
-        m_cause_d = (e_insn_q[31:27] == 5'h02) ? 4'd4 : 4'd6; m_tval_d = e_addr;
+        m_cause_d = (e_insn_q[31:27] == 5'h02) ? 4'd4 : 4'd6;
       end else begin
-        m_trap_d = 1'b0; m_cause_d = 4'd0; m_tval_d = 32'd0;
+        m_trap_d = 1'b0; m_cause_d = 4'd0;
       end
     end
 
@@ -620,7 +626,7 @@ module pe #(
     if (m_done && m_exc) begin
       mepc_d = {m_pc_q[31:2], 2'b00};
       mcause_d = m_trap_q ? {28'd0, m_cause_q} : 32'd2;
-      mtval_d = m_trap_q ? m_tval_q : m_insn_q;
+      mtval_d = m_tval;
       mpie_d = mie_q;
       mie_d = 1'b0;
     end else if (m_done && m_mret_q) begin
@@ -676,11 +682,11 @@ module pe #(
       e_alu_q <= 1'b0; e_alu_reg_q <= 1'b0; e_jal_q <= 1'b0; e_jalr_q <= 1'b0; e_branch_q <= 1'b0;
       e_load_q <= 1'b0; e_store_q <= 1'b0; e_amo_q <= 1'b0; e_mdu_q <= 1'b0; e_csr_q <= 1'b0;
       e_fence_q <= 1'b0; e_fence_i_q <= 1'b0; e_mret_q <= 1'b0; e_wfi_q <= 1'b0; e_wr_q <= 1'b0;
-      e_u1_q <= 1'b0; e_u2_q <= 1'b0; e_trap_q <= 1'b0; e_cause_q <= 4'd0; e_tval_q <= 32'd0;
+      e_u1_q <= 1'b0; e_u2_q <= 1'b0; e_trap_q <= 1'b0; e_cause_q <= 4'd0;
       m_valid_q <= 1'b0; m_pc_q <= 32'd0; m_insn_q <= 32'd0; m_res_q <= 32'd0; m_wdata_q <= 32'd0;
       m_load_q <= 1'b0; m_store_q <= 1'b0; m_amo_q <= 1'b0; m_csr_q <= 1'b0; m_fence_q <= 1'b0;
       m_fence_i_q <= 1'b0; m_mret_q <= 1'b0; m_wfi_q <= 1'b0; m_wr_q <= 1'b0; m_trap_q <= 1'b0;
-      m_cause_q <= 4'd0; m_tval_q <= 32'd0;
+      m_cause_q <= 4'd0;
       w_valid_q <= 1'b0; w_pc_q <= 32'd0; w_insn_q <= 32'd0; w_rd_q <= 5'd0; w_val_q <= 32'd0;
       mie_q <= 1'b0; mpie_q <= 1'b0; mtvec_q <= 32'd0; mscratch_q <= 32'd0; mepc_q <= 32'd0;
       mcause_q <= 32'd0; mtval_q <= 32'd0; mcycle_q <= 64'd0; minstret_q <= 64'd0;
@@ -696,12 +702,11 @@ module pe #(
       e_branch_q <= e_branch_d; e_load_q <= e_load_d; e_store_q <= e_store_d; e_amo_q <= e_amo_d;
       e_mdu_q <= e_mdu_d; e_csr_q <= e_csr_d; e_fence_q <= e_fence_d; e_fence_i_q <= e_fence_i_d;
       e_mret_q <= e_mret_d; e_wfi_q <= e_wfi_d; e_wr_q <= e_wr_d; e_u1_q <= e_u1_d; e_u2_q <= e_u2_d;
-      e_trap_q <= e_trap_d; e_cause_q <= e_cause_d; e_tval_q <= e_tval_d;
+      e_trap_q <= e_trap_d; e_cause_q <= e_cause_d;
       m_valid_q <= m_valid_d; m_pc_q <= m_pc_d; m_insn_q <= m_insn_d; m_res_q <= m_res_d;
       m_wdata_q <= m_wdata_d; m_load_q <= m_load_d; m_store_q <= m_store_d; m_amo_q <= m_amo_d;
       m_csr_q <= m_csr_d; m_fence_q <= m_fence_d; m_fence_i_q <= m_fence_i_d; m_mret_q <= m_mret_d;
       m_wfi_q <= m_wfi_d; m_wr_q <= m_wr_d; m_trap_q <= m_trap_d; m_cause_q <= m_cause_d;
-      m_tval_q <= m_tval_d;
       w_valid_q <= w_valid_d; w_pc_q <= w_pc_d; w_insn_q <= w_insn_d; w_rd_q <= w_rd_d; w_val_q <= w_val_d;
       mie_q <= mie_d; mpie_q <= mpie_d; mtvec_q <= mtvec_d; mscratch_q <= mscratch_d; mepc_q <= mepc_d;
       mcause_q <= mcause_d; mtval_q <= mtval_d; mcycle_q <= mcycle_d; minstret_q <= minstret_d;
