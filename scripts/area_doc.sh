@@ -116,7 +116,7 @@ the PE RTL has no parameter for today.
 | 0x8000_0000 CTRL | W | [0] start the PE (pulse), [1] PMC enable (held, OR the IMU's), [2] PMC clear (pulse), [3] PMC flush (pulse) |
 | | R | [0] PE halted, [1] IMU marker pending, [2] verdict seen, [3] verdict |
 | 0x8000_0004 BOOT_PC | W | PE start address (write-only: reads 0) |
-| 0x8000_0008 RETIRED, 0x8000_000C LAST_PC, 0x8000_0060 LAST_VALUE | R | PE retirement port: count, last pc, last rd value |
+| 0x8000_0008 RETIRED, 0x8000_000C LAST_PC | R | PE retirement port: count, last pc (0x8000_0060, the last rd value, was dropped in map version 2 and reads 0) |
 | 0x8000_0010 TOHOST | R | last word the PE wrote to device space (0xF000_0000+) |
 | 0x8000_0014 STIM | W | PMC stimulus: [0] hit, [1] miss activity for [31:16]+1 cycles; [2] MSHR alloc of entry [6:4], [3] free of entry [10:8] (first cycle); [14:12] instructions retired per cycle (IMU MPKI) |
 | 0x8000_0018 MARKER | W | IMU marker: op [1:0] (0 begin, 1 iter, 2 end), loop id [15:8]; held until accepted |
@@ -125,7 +125,7 @@ the PE RTL has no parameter for today.
 | 0x8000_0040 TBL_ID | W | IMU table read id (write-only: reads 0); 0x44 {site, decided, hit}, 0x48 num, 0x4C den, 0x50 sampled, 0x54 offloaded |
 | 0x8000_0058 PMC_SEL, 0x8000_005C PMC_DATA | W, R | PMC counter select (pmc_pkg::sel_e) and value, while the IMU is not reading |
 | 0x8000_0064 CYCLES | R | free-running cycle counter |
-| 0x8000_0068 ID | R | 0xC0B1_0002 (map version 2: BOOT_PC, TRIP, TBL_ID and PMC_SEL became write-only, read 0) |
+| 0x8000_0068 ID | R | 0xC0B1_0002 (map version 2: BOOT_PC, TRIP, TBL_ID and PMC_SEL became write-only, LAST_VALUE was dropped; each 32-bit read source costs ~40 LUT4s) |
 
 \`tb/tests/fpga_proto.c\` (in \`make test\`) drives the Verilated top (with
 the PE, UART at 8 clocks a bit) through its pins only: it loads an RV32

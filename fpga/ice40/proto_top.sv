@@ -182,7 +182,7 @@ module proto_top #(
   logic             tbl_hit, tbl_decided, tbl_site;
   logic [31:0]      tbl_sampled, tbl_offloaded;
   logic             pe_halted;
-  logic [31:0]      pe_retired, pe_last_pc, pe_last_val;
+  logic [31:0]      pe_retired, pe_last_pc;
 
   always_ff @(posedge clk_i or negedge rst_n) begin
     if (!rst_n) begin
@@ -272,7 +272,6 @@ module proto_top #(
       6'h14:   reg_rdata = tbl_sampled;
       6'h15:   reg_rdata = tbl_offloaded;
       6'h17:   reg_rdata = pmc_data[31:0];
-      6'h18:   reg_rdata = pe_last_val;
       6'h19:   reg_rdata = cycles_q;
       6'h1a:   reg_rdata = 32'hc0b1_0002;  // identifies this bitstream's map
       default: reg_rdata = '0;
@@ -345,18 +344,18 @@ module proto_top #(
   // ------------------------------------------------------------ PE + memory
   if (WithPe != 0) begin : g_pe
     logic                   req_valid, req_ready, resp_valid, ret_valid;
-    logic [31:0]            req_addr, req_wdata, ret_pc, ret_val;
+    logic [31:0]            req_addr, req_wdata, ret_pc;
     logic [1:0]             req_op;
     logic [4:0]             req_amo;
-    // the host reads pc and value of the last retirement; insn and rd are
-    // left to the waveform
+    // the host reads the pc of the last retirement; insn, rd and its value
+    // are left to the waveform (a register for the value cost ~50 LCs)
     /* verilator lint_off UNUSEDSIGNAL */
-    logic [31:0]            ret_insn;
+    logic [31:0]            ret_insn, ret_val;
     logic [4:0]             ret_rd;
     /* verilator lint_on UNUSEDSIGNAL */
     logic [3:0]             req_be;
     logic [LineBytes*8-1:0] resp_data;
-    logic [31:0]            retired_q, last_pc_q, last_val_q;
+    logic [31:0]            retired_q, last_pc_q;
 
     pe #(
       .ICacheBytes(ICacheBytes),
@@ -415,21 +414,17 @@ module proto_top #(
       if (!rst_n) begin
         retired_q  <= '0;
         last_pc_q  <= '0;
-        last_val_q <= '0;
       end else if (ret_valid) begin
         retired_q  <= retired_q + 1'b1;
         last_pc_q  <= ret_pc;
-        last_val_q <= ret_val;
       end
     end
     assign pe_retired  = retired_q;
     assign pe_last_pc  = last_pc_q;
-    assign pe_last_val = last_val_q;
   end else begin : g_no_pe
     assign pe_halted   = 1'b1;
     assign pe_retired  = '0;
     assign pe_last_pc  = '0;
-    assign pe_last_val = '0;
     assign mem_gnt     = 1'b1;
     assign mem_rdata   = '0;
     assign tohost      = '0;
