@@ -144,6 +144,7 @@ module imu #(
   logic [AccW-1:0]   addend, acc_step, lhs;
   logic [CntW+9:0]   num_k;
   logic [31:0]       s_ceil, trip_left;
+  logic [32:0]       trip_diff;
   logic              offload;
 
   // One shift-add step, multiplier MSB first: trip x fraction in StCalcS,
@@ -159,7 +160,9 @@ module imu #(
   assign lhs      = mpki_mode_q ? {{(AccW - CntW - 26){1'b0}}, num_k, 16'd0}
                                 : {{(AccW - CntW - 16){1'b0}}, num_q, 16'd0};
   assign offload  = lhs > acc_q;
-  assign trip_left = (trip_q > k_q) ? (trip_q - k_q) : 32'd0;
+  // max(trip - k, 0) from one subtractor: its borrow is trip < k
+  assign trip_diff = {1'b0, trip_q} - {1'b0, k_q};
+  assign trip_left = trip_diff[32] ? 32'd0 : trip_diff[31:0];
 
   // ---------------------------------------------------------------- next state
   logic [IdxW-1:0]  widx;
