@@ -44,10 +44,10 @@ pe_t *pe_new(const pe_cfg_t *cfg) {
   const int ok = (c->line_bytes == 16 || c->line_bytes == 32 || c->line_bytes == 64) && pow2(c->icache_ways) &&
                  pow2(c->dcache_ways) && pow2(c->icache_bytes) && pow2(c->dcache_bytes) &&
                  c->icache_bytes >= 2 * c->icache_ways * c->line_bytes &&
-                 c->dcache_bytes >= 2 * c->dcache_ways * c->line_bytes;
+                 c->dcache_bytes >= 2 * c->dcache_ways * c->line_bytes && c->counters <= 1;
   if (!ok) {
-    fprintf(stderr, "pe: unsupported configuration (I$ %u B %u-way, D$ %u B %u-way, line %u B)\n", c->icache_bytes,
-            c->icache_ways, c->dcache_bytes, c->dcache_ways, c->line_bytes);
+    fprintf(stderr, "pe: unsupported configuration (I$ %u B %u-way, D$ %u B %u-way, line %u B, counters %u)\n",
+            c->icache_bytes, c->icache_ways, c->dcache_bytes, c->dcache_ways, c->line_bytes, c->counters);
     return NULL;
   }
   pe_t *p = calloc(1, sizeof *p);
@@ -431,6 +431,7 @@ void pe_step(pe_t *p, const pe_in_t *in, pe_out_t *out) {
   }
   if (!no_cycle_inc) p->h.mcycle++;
   if (!no_instret_inc && m_done && !m_exc) p->h.minstret++;
+  if (!cfg->counters) p->h.mcycle = p->h.minstret = 0; /* Counters = 0: read 0, writes lost */
 
   /* ---------------- register file (WB) */
   if (p->w.valid && p->w.rd) p->h.x[p->w.rd] = p->w.val;

@@ -39,11 +39,13 @@ typedef struct {
   unsigned icache_bytes, icache_ways; /* ICacheBytes, ICacheWays */
   unsigned dcache_bytes, dcache_ways; /* DCacheBytes, DCacheWays */
   unsigned line_bytes;                /* LineBytes: 16, 32 or 64 */
+  unsigned counters;                  /* Counters: 1 mcycle/minstret count, 0 they read 0 */
 } pe_cfg_t;
 
 /* The defaults of SPEC section 2 / issue 3 (rtl/pe/block.mk). */
 #define PE_CFG_DEFAULT \
-  ((pe_cfg_t){.icache_bytes = 16384, .icache_ways = 4, .dcache_bytes = 32768, .dcache_ways = 4, .line_bytes = 64})
+  ((pe_cfg_t){.icache_bytes = 16384, .icache_ways = 4, .dcache_bytes = 32768, .dcache_ways = 4, .line_bytes = 64, \
+              .counters = 1})
 
 typedef struct {
   int start;              /* start_i: starts a halted PE at boot_pc */

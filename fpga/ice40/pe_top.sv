@@ -10,7 +10,8 @@ module pe_top #(
   parameter int ICacheWays  = 1,
   parameter int DCacheBytes = 256,
   parameter int DCacheWays  = 1,
-  parameter int LineBytes   = 16
+  parameter int LineBytes   = 16,
+  parameter int Counters    = 0
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -42,7 +43,8 @@ module pe_top #(
     .ICacheWays (ICacheWays),
     .DCacheBytes(DCacheBytes),
     .DCacheWays (DCacheWays),
-    .LineBytes  (LineBytes)
+    .LineBytes  (LineBytes),
+    .Counters   (Counters)
   ) u_pe (
     .clk_i,
     .rst_ni,

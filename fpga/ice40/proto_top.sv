@@ -23,6 +23,7 @@ module proto_top #(
   parameter int unsigned DCacheBytes = 256,
   parameter int unsigned DCacheWays  = 1,
   parameter int unsigned LineBytes   = 16,
+  parameter int unsigned Counters    = 0,    // the PE's mcycle/minstret (rtl/pe/pe.sv)
   parameter int unsigned MemWords    = 512
 ) (
   input  logic       clk_i,
@@ -362,7 +363,8 @@ module proto_top #(
       .ICacheWays (ICacheWays),
       .DCacheBytes(DCacheBytes),
       .DCacheWays (DCacheWays),
-      .LineBytes  (LineBytes)
+      .LineBytes  (LineBytes),
+      .Counters   (Counters)
     ) u_pe (
       .clk_i,
       .rst_ni          (rst_n),

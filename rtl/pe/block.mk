@@ -6,13 +6,20 @@ PE_ICACHE_WAYS  ?= 4
 PE_DCACHE_BYTES ?= 32768
 PE_DCACHE_WAYS  ?= 4
 PE_LINE_BYTES   ?= 64
+PE_COUNTERS     ?= 1
 pe_PARAMS := -GICacheBytes=$(PE_ICACHE_BYTES) -GICacheWays=$(PE_ICACHE_WAYS) \
-             -GDCacheBytes=$(PE_DCACHE_BYTES) -GDCacheWays=$(PE_DCACHE_WAYS) -GLineBytes=$(PE_LINE_BYTES)
+             -GDCacheBytes=$(PE_DCACHE_BYTES) -GDCacheWays=$(PE_DCACHE_WAYS) -GLineBytes=$(PE_LINE_BYTES) \
+             -GCounters=$(PE_COUNTERS)
 pe_DEFS   := -DPE_ICACHE_BYTES=$(PE_ICACHE_BYTES) -DPE_ICACHE_WAYS=$(PE_ICACHE_WAYS) \
-             -DPE_DCACHE_BYTES=$(PE_DCACHE_BYTES) -DPE_DCACHE_WAYS=$(PE_DCACHE_WAYS) -DPE_LINE_BYTES=$(PE_LINE_BYTES)
+             -DPE_DCACHE_BYTES=$(PE_DCACHE_BYTES) -DPE_DCACHE_WAYS=$(PE_DCACHE_WAYS) -DPE_LINE_BYTES=$(PE_LINE_BYTES) \
+             -DPE_COUNTERS=$(PE_COUNTERS)
 # iCE40 hx8k prototype (make synth BLOCK=pe, fpga/ice40/pe_top.sv): caches
-# shrunk to fit the 32 BRAMs and 7680 logic cells, 16 B lines.
-PE_SYNTH_PARAMS := -GICacheBytes=256 -GICacheWays=1 -GDCacheBytes=256 -GDCacheWays=1 -GLineBytes=16
+# shrunk to fit the 32 BRAMs and 7680 logic cells, 16 B lines, and no
+# mcycle/minstret (Counters=0, ~290 logic cells: without that the prototype
+# does not fit; docs/area.md).  pe_proto_lockstep checks this configuration
+# against the C model.
+PE_SYNTH_PARAMS := -GICacheBytes=256 -GICacheWays=1 -GDCacheBytes=256 -GDCacheWays=1 -GLineBytes=16 \
+                   -GCounters=0
 # `make synth BLOCK=pe` passes pe_PARAMS to scripts/synth_ice40.sh: for that
 # goal they are the synthesis set (32 KB caches do not fit an hx8k).
 ifneq ($(filter synth,$(MAKECMDGOALS)),)

@@ -23,7 +23,11 @@ module pe #(
   parameter int ICacheWays  = 2,
   parameter int DCacheBytes = 512,
   parameter int DCacheWays  = 2,
-  parameter int LineBytes   = 64
+  parameter int LineBytes   = 64,
+  // 1: mcycle/minstret (and cycle/instret) count, 64 bits; 0: they read 0
+  // and ignore writes, as Zicntr-less cores do (picorv32's ENABLE_COUNTERS):
+  // the iCE40 prototype's choice, ~290 logic cells
+  parameter int Counters    = 1
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
@@ -622,6 +626,10 @@ module pe #(
         12'hB82: minstret_d = {csr_new, minstret_q[31:0]};
         default: ;
       endcase
+    end
+    if (Counters == 0) begin
+      mcycle_d = 64'd0;
+      minstret_d = 64'd0;
     end
     if (m_done && m_exc) begin
       mepc_d = {m_pc_q[31:2], 2'b00};

@@ -2,14 +2,24 @@
 
 #include <stdio.h>
 
-#include "Vpe.h"
 #include "vl_util.h"
+
+// The prototype's PE (mk/fpga.mk) is the same shim over a Verilated model
+// built with other parameters under another prefix.
+#ifndef PE_VL_CLASS
+#define PE_VL_CLASS Vpe
+#define PE_VL_HEADER "Vpe.h"
+#endif
+#include PE_VL_HEADER
+#ifndef PE_COUNTERS
+#define PE_COUNTERS 1
+#endif
 
 #ifndef PE_LINE_BYTES
 #error "build with -DPE_LINE_BYTES etc. matching the verilator -G parameters"
 #endif
 
-struct pe_rtl : vl_model<Vpe> {};
+struct pe_rtl : vl_model<PE_VL_CLASS> {};
 
 extern "C" pe_rtl_t *pe_rtl_new(unsigned reset_seed, const char *fst_path) {
   pe_rtl *h = new pe_rtl();
@@ -17,7 +27,7 @@ extern "C" pe_rtl_t *pe_rtl_new(unsigned reset_seed, const char *fst_path) {
     pe_rtl_free(h);
     return NULL;
   }
-  Vpe *t = h->top;
+  PE_VL_CLASS *t = h->top;
   t->start_i = 0;
   t->boot_pc_i = 0;
   t->hart_id_i = 0;
@@ -40,13 +50,14 @@ extern "C" pe_cfg_t pe_rtl_cfg(const pe_rtl_t *) {
   c.dcache_bytes = PE_DCACHE_BYTES;
   c.dcache_ways = PE_DCACHE_WAYS;
   c.line_bytes = PE_LINE_BYTES;
+  c.counters = PE_COUNTERS;
   return c;
 }
 
 extern "C" uint64_t pe_rtl_cycle(const pe_rtl_t *h) { return h->cycle; }
 
 extern "C" void pe_rtl_outputs(const pe_rtl_t *h, pe_out_t *o) {
-  const Vpe *t = h->top;
+  const PE_VL_CLASS *t = h->top;
   o->halted = t->halted_o;
   o->mem_req_valid = t->mem_req_valid_o;
   o->mem_req_addr = t->mem_req_addr_o;
@@ -62,7 +73,7 @@ extern "C" void pe_rtl_outputs(const pe_rtl_t *h, pe_out_t *o) {
 }
 
 extern "C" void pe_rtl_step(pe_rtl_t *h, const pe_in_t *in, pe_out_t *out) {
-  Vpe *t = h->top;
+  PE_VL_CLASS *t = h->top;
   t->start_i = in->start ? 1 : 0;
   t->boot_pc_i = in->boot_pc;
   t->hart_id_i = in->hart_id;

@@ -20,6 +20,10 @@
 
 #include "pe_pair.h"
 
+#ifndef TEST_NAME /* pe_proto_lockstep.c includes this file under its own name */
+#define TEST_NAME "pe_lockstep_random"
+#endif
+
 #define CODE 0x1000u
 #define DATA 0x00100800u
 #define MAXW 8192
@@ -192,7 +196,7 @@ static void gen(prog_t *p, unsigned blocks) {
 
 int main(int argc, char **argv) {
   tb_t t;
-  tb_init(&t, argc, argv, "pe_lockstep_random", 1);
+  tb_init(&t, argc, argv, TEST_NAME, 1);
   const uint64_t per_seed = tb_len(&t, 210000);
   static prog_t prog;
   uint64_t total = 0, cycles = 0, programs = 0;
