@@ -110,7 +110,7 @@ $(BUILD)/obj/shim/proto_rtl.o: fpga/sim/proto_rtl.cpp fpga/sim/proto_rtl.h tb/sh
 	$(CXX) $(CXXFLAGS) -Ifpga/sim -DPROTO_CLKDIV=$(PROTO_SIM_CLKDIV) -I$(BUILD)/vl/proto -I$(VL_INC) \
 	  -I$(VL_INC)/vltstd -c $< -o $@
 
-$(BUILD)/tests/fpga_proto: CFLAGS += -Ifpga/sim
+$(BUILD)/tests/fpga_proto $(BUILD)/tests/fpga_proto_mem: CFLAGS += -Ifpga/sim
 
 # ---------------------------------------------------------------- area
 # make area: technology-neutral area (scripts/area.sh) and docs/area.md,
