@@ -13,6 +13,39 @@ load() {  # file prefix
 load build/synth/proto/figures.env P
 load build/synth/xc7/figures.env X
 load build/area/figures.env A
+
+# The prototype's headline depends on whether the build with the PE placed.
+if [[ ${P_proto_pe1_fits:-no} == yes ]]; then
+  proto_row="| **prototype, PMC + IMU + PE + memory + UART: proto_top.bin** | $P_proto_pe1_lut | $P_proto_pe1_ff | $P_proto_pe1_carry | $P_proto_pe1_bram | **$P_proto_pe1_lc** | **$P_proto_pe1_fmax MHz** |"
+  pe0_row="| prototype without the PE (WithPe=0, for the PE's share) | $P_proto_pe0_lut | $P_proto_pe0_ff | $P_proto_pe0_carry | $P_proto_pe0_bram | $P_proto_pe0_lc | $P_proto_pe0_fmax MHz |"
+  proto_text="**The whole prototype fits the hx8k**, with little to spare:
+${P_proto_pe1_lc%/*} of the 7,680 logic cells ($(( ${P_proto_pe1_lc%/*} * 100 / 7680 )) %) and ${P_proto_pe1_ram%/*} of the 32 BRAMs,
+Fmax $P_proto_pe1_fmax MHz against the board's 12 MHz.  \`make synth TARGET=ice40\` writes
+its bitstream to \`build/synth/proto/proto_top.bin\`.  It did not fit at first
+(10,118 logic cells); what brought it in, each change measured on this
+design and none changing a block's cycle behaviour except the last:
+Yosys's read-old-data emulation around the BRAMs switched off where no read
+ever uses a collision (\`no_rw_check\`, ~985 cells); a PE M unit around one
+34-bit adder/subtractor (851 -> 482 LUT4); one adder for the PE's add, sub,
+compares and addresses and one shifter for its three shifts (-218 LUT4);
+mtval rebuilt in MEM instead of two 32-bit pipeline registers; a leaner PE
+memory and UART interface (\`proto_mem.sv\`, register map version 2: ~420-610
+cells); one subtractor for the IMU's remaining-trip count (-66 LUT4); and,
+last, the PE without mcycle/minstret (\`Counters=0\`, ~290 cells: they read 0,
+as on Zicntr-less cores such as picorv32 without ENABLE_COUNTERS).  That
+configuration of the PE is checked against the C model by
+\`pe_proto_lockstep\` (the random lockstep programs, 1.08 M instructions);
+the prototype itself by \`fpga_proto\` and \`fpga_proto_mem\` through its pins."
+else
+  proto_row="| **prototype, PMC + IMU + PE + memory + UART** | $P_proto_pe1_lut | $P_proto_pe1_ff | $P_proto_pe1_carry | $P_proto_pe1_bram | **$P_proto_pe1_lc: does not fit** | - |"
+  pe0_row="| **prototype without the PE (WithPe=0): proto_top.bin** | $P_proto_pe0_lut | $P_proto_pe0_ff | $P_proto_pe0_carry | $P_proto_pe0_bram | $P_proto_pe0_lc | $P_proto_pe0_fmax MHz |"
+  proto_text="**The whole prototype does not fit an hx8k** in this build:
+${P_proto_pe1_lc%/*} logic cells of 7,680, while the PMC, the IMU and the UART
+interface alone need ${P_proto_pe0_lc%/*} (the WithPe=0 build).
+\`make synth TARGET=ice40\` therefore builds the bitstream of the largest
+configuration that fits (\`build/synth/proto/proto_top.bin\`: the PMC, the IMU
+and the UART interface; the PE's own bitstream is \`make synth BLOCK=pe\`)."
+fi
 calc() { awk "BEGIN {printf \"$1\", $2}"; }
 int() { awk -v x="$1" 'BEGIN {s = sprintf("%d", x); r = ""; n = length(s);
   for (i = 1; i <= n; i++) { r = r substr(s, i, 1); if ((n - i) % 3 == 0 && i < n) r = r "," } print r}'; }
@@ -72,6 +105,7 @@ clock J3, UART B10/B12, LEDs; check them against your board).
 | IMU | NumLoops | 16 | 2 | 195 flip-flops per table entry; 2 is the RTL's minimum |
 | IMU | IdW / PlanW | 32 / 6 | 8 / 3 | 8-bit loop ids, 8-entry plan bitmap |
 | PE | I/D cache | 16 KB + 32 KB, 4-way, 64 B | 256 B + 256 B direct-mapped, 16 B lines | \`PE_SYNTH_PARAMS\`: 24 of the 32 BRAMs |
+| PE | Counters | 1 | 0 | no mcycle/minstret (they read 0): ~290 logic cells, the last step to fitting |
 | top | PE memory | - | 2 KB (4 BRAMs) | what is left of the BRAMs, byte lanes for byte-enabled writes |
 
 ### Results (nextpnr-ice40 --hx8k --package ct256 --seed 1, 12 MHz constraint)
@@ -81,8 +115,8 @@ clock J3, UART B10/B12, LEDs; check them against your board).
 | PMC alone (scan wrapper, prototype parameters) | $P_pmc_lut | $P_pmc_ff | $P_pmc_carry | $P_pmc_bram | $P_pmc_lc | $P_pmc_fmax MHz |
 | IMU alone (scan wrapper, prototype parameters) | $P_imu_lut | $P_imu_ff | $P_imu_carry | $P_imu_bram | $P_imu_lc | $P_imu_fmax MHz |
 | PE alone (scan wrapper, prototype parameters) | $P_pe_lut | $P_pe_ff | $P_pe_carry | $P_pe_bram | $P_pe_lc | $P_pe_fmax MHz |
-| **prototype, PMC + IMU + PE + memory + UART** | $P_proto_pe1_lut | $P_proto_pe1_ff | $P_proto_pe1_carry | $P_proto_pe1_bram | **$P_proto_pe1_lc: does not fit** | - |
-| **prototype without the PE (WithPe=0): proto_top.bin** | $P_proto_pe0_lut | $P_proto_pe0_ff | $P_proto_pe0_carry | $P_proto_pe0_bram | $P_proto_pe0_lc | $P_proto_pe0_fmax MHz |
+$proto_row
+$pe0_row
 
 (LUT4, flip-flops, carry and BRAM are synth_ice40 cell counts of the block
 alone, without its wrapper; logic cells and Fmax are the placed scan-wrapper
@@ -90,23 +124,7 @@ design, so every path of the block is register to register.  The prototype's
 logic cells come from nextpnr's packing; when they exceed 7,680 it stops
 before placement, which is the figure shown.)
 
-**The whole prototype does not fit an hx8k**, even at these parameters: the
-PE alone takes ${P_pe_lc%/*} of the 7,680 logic cells in its scan wrapper
-(its RV32IMA pipeline and M unit; its caches are in BRAM), leaving
-$((7680 - ${P_pe_lc%/*})) for everything else, while the PMC, the IMU and the
-UART interface need ${P_proto_pe0_lc%/*} (the WithPe=0 build), before the PE's
-memory controller and AMO unit.  \`make synth TARGET=ice40\` therefore
-tries the full prototype, reports its size, and builds the bitstream of the
-largest configuration that fits (\`build/synth/proto/proto_top.bin\`: the
-PMC, the IMU and the UART interface; the PE's own bitstream is
-\`make synth BLOCK=pe\`).  What does fit the full prototype: about
-$(int $(( ${P_proto_pe1_lc%/*} * 12 / 10 ))) logic cells (its size plus 20 % for routing) and 28 BRAMs, i.e. an
-FPGA of the ECP5-25 or Artix-7 35T class (roughly 20k LUTs and well over
-28 x 4 Kbit of block RAM; device sizes quoted from memory of the vendors'
-data sheets, not checked here, and nothing was placed on them: only
-nextpnr-ice40 is installed).  An iCE40 prototype with the PE would need a
-smaller PE (an option to leave out the M unit or the AMO path, say), which
-the PE RTL has no parameter for today.
+$proto_text
 
 ### Register map (UART: \`'W' a3..a0 d3..d0\` -> \`'K'\`, \`'R' a3..a0\` -> \`d3..d0\`)
 
