@@ -83,6 +83,8 @@ sources.
 | \`make area\` | section 4 (build/area/) and this page; reruns the two above when the RTL changed |
 | \`make sim TEST=fpga_postsynth\` | the mapped PMC netlist against the C model (section 2) |
 | \`make sim TEST=fpga_proto\` | the prototype top driven through its UART pins (section 1) |
+| \`make sim TEST=fpga_proto_mem\` | the prototype's PE memory: AMOs, LR/SC, sub-word stores, through the pins |
+| \`make sim TEST=pe_proto_lockstep\` | the prototype's PE configuration against the C model |
 
 ## 1. iCE40 prototype (\`make synth TARGET=ice40\`)
 
@@ -150,7 +152,11 @@ the PE, UART at 8 clocks a bit) through its pins only: it loads an RV32
 program, runs it (loop, amoadd.w executed in the memory, load, stores,
 device write, wfi: 43 instructions), stimulates the PMC and checks hit 5,
 miss 18, pure 13, misses 1 and pure misses 1, and takes an IMU PIM
-decision.
+decision.  \`tb/tests/fpga_proto_mem.c\` checks the PE's memory through the
+same pins: every AMO (signed/unsigned and equality edge cases), LR/SC
+success and four kinds of failure, a device read back, byte and halfword
+stores (54 checks).  \`pe_proto_lockstep\` runs the PE exactly as configured
+here (\`PE_SYNTH_PARAMS\`) against its C model on random programs.
 
 ## 2. Post-synthesis simulation (\`fpga_postsynth\`)
 
