@@ -53,21 +53,25 @@ $(BUILD)/obj/fst/%.o: $(VL_INC)/gtkwave/%.c | deps
 	$(CC) -O2 -w -DFST_CONFIG_INCLUDE='"fst_config.h"' -I$(VL_INC)/gtkwave -c $< -o $@
 $(BUILD)/obj/tb/lib/tb_fst.o: CFLAGS += -I$(VL_INC)/gtkwave
 
-# Verilated block: build/vl/<blk>/V<blk>__ALL.a plus its own libverilated.a.
-define VL_BLOCK
-$(BUILD)/vl/$(1)/stamp: rtl/$(1)/files.f rtl/$(1)/block.mk $$(shell cat rtl/$(1)/files.f) rtl/lint.vlt | deps
+# Verilated model <name> of block <blk>: build/vl/<name>/V<name>__ALL.a plus
+# its own libverilated.a, and the block's shim compiled against it.
+# $(call VL_MODEL,<name>,<blk>,<-G parameters>,<shim -D flags>,<extra prerequisites>)
+# Each block is the model of its own name; other models of a block (the
+# iCE40 prototype's PE, mk/fpga.mk) use the same rule under another prefix.
+define VL_MODEL
+$(BUILD)/vl/$(1)/stamp: rtl/$(2)/files.f rtl/$(2)/block.mk $$(shell cat rtl/$(2)/files.f) rtl/lint.vlt $(5) | deps
 	@mkdir -p $$(@D)
-	verilator $(VLFLAGS) --Mdir $(BUILD)/vl/$(1) --top-module $(1) $$($(1)_PARAMS) \
-	  rtl/lint.vlt -f rtl/$(1)/files.f --build -j $(JOBS) >$(BUILD)/vl/$(1)/build.log 2>&1 \
+	verilator $(VLFLAGS) --Mdir $(BUILD)/vl/$(1) --prefix V$(1) --top-module $(2) $(3) \
+	  rtl/lint.vlt -f rtl/$(2)/files.f --build -j $(JOBS) >$(BUILD)/vl/$(1)/build.log 2>&1 \
 	  || { tail -30 $(BUILD)/vl/$(1)/build.log; exit 1; }
 	$(MAKE) -s -C $(BUILD)/vl/$(1) -f V$(1).mk verilated.o verilated_fst_c.o verilated_threads.o >>$(BUILD)/vl/$(1)/build.log 2>&1
 	cd $(BUILD)/vl/$(1) && rm -f libverilated.a && ar rcs libverilated.a verilated.o verilated_fst_c.o verilated_threads.o
 	@touch $$@
-$(BUILD)/obj/shim/$(1)_rtl.o: tb/shim/$(1)_rtl.cpp tb/shim/$(1)_rtl.h tb/shim/vl_util.h $(BUILD)/vl/$(1)/stamp
+$(BUILD)/obj/shim/$(1)_rtl.o: tb/shim/$(2)_rtl.cpp tb/shim/$(2)_rtl.h tb/shim/vl_util.h $(BUILD)/vl/$(1)/stamp
 	@mkdir -p $$(@D)
-	$(CXX) $(CXXFLAGS) $$($(1)_DEFS) -I$(BUILD)/vl/$(1) -I$(VL_INC) -I$(VL_INC)/vltstd -c $$< -o $$@
+	$(CXX) $(CXXFLAGS) $(4) -I$(BUILD)/vl/$(1) -I$(VL_INC) -I$(VL_INC)/vltstd -c $$< -o $$@
 endef
-$(foreach b,$(BLOCKS),$(eval $(call VL_BLOCK,$(b))))
+$(foreach b,$(BLOCKS),$(eval $(call VL_MODEL,$(b),$(b),$$($(b)_PARAMS),$$($(b)_DEFS))))
 
 # ---------------------------------------------------------------- tests
 # tb/tests.list: one test a line: name, the RTL blocks it links (comma

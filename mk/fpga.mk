@@ -137,20 +137,5 @@ area: $(BUILD)/synth/proto/figures.env $(BUILD)/synth/xc7/figures.env $(BUILD)/a
 # the PE shim compiled to match: pe_proto_lockstep runs the random lockstep
 # programs of pe_lockstep_random against the C model in that configuration,
 # the one the bitstream carries.
-# the shim's -D names for the -G parameters, so the two cannot drift apart
-PE_PROTO_DEFS := $(subst -GICacheBytes,-DPE_ICACHE_BYTES,$(subst -GICacheWays,-DPE_ICACHE_WAYS,\
-                 $(subst -GDCacheBytes,-DPE_DCACHE_BYTES,$(subst -GDCacheWays,-DPE_DCACHE_WAYS,\
-                 $(subst -GLineBytes,-DPE_LINE_BYTES,$(subst -GCounters,-DPE_COUNTERS,$(PE_SYNTH_PARAMS)))))))
-$(BUILD)/vl/pe_proto/stamp: $(shell cat rtl/pe/files.f) rtl/pe/block.mk rtl/lint.vlt mk/fpga.mk | deps
-	@mkdir -p $(@D)
-	verilator $(VLFLAGS) --Mdir $(@D) --prefix Vpe_proto --top-module pe $(PE_SYNTH_PARAMS) \
-	  rtl/lint.vlt -f rtl/pe/files.f --build -j $(JOBS) >$(@D)/build.log 2>&1 \
-	  || { tail -30 $(@D)/build.log; exit 1; }
-	$(MAKE) -s -C $(@D) -f Vpe_proto.mk verilated.o verilated_fst_c.o verilated_threads.o >>$(@D)/build.log 2>&1
-	cd $(@D) && rm -f libverilated.a && ar rcs libverilated.a verilated.o verilated_fst_c.o verilated_threads.o
-	@touch $@
-
-$(BUILD)/obj/shim/pe_proto_rtl.o: tb/shim/pe_rtl.cpp tb/shim/pe_rtl.h tb/shim/vl_util.h $(BUILD)/vl/pe_proto/stamp
-	@mkdir -p $(@D)
-	$(CXX) $(CXXFLAGS) $(PE_PROTO_DEFS) -DPE_VL_CLASS=Vpe_proto -DPE_VL_HEADER='"Vpe_proto.h"' \
-	  -I$(BUILD)/vl/pe_proto -I$(VL_INC) -I$(VL_INC)/vltstd -c $< -o $@
+$(eval $(call VL_MODEL,pe_proto,pe,$(PE_SYNTH_PARAMS),$(call pe_defs_of,$(PE_SYNTH_PARAMS)) \
+  -DPE_VL_CLASS=Vpe_proto -DPE_VL_HEADER='"Vpe_proto.h"',mk/fpga.mk))

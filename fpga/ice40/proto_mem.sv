@@ -24,7 +24,7 @@
 // answered the cycle after; fill, Words cycles to acceptance, then answered.
 // Host: a read granted in one cycle has its word on host_rdata_o the next
 // (only that cycle: a PE request may read the RAM after it); a write is done
-// when granted.  LineBytes is a power of two, at least 8.
+// when granted.  LineBytes is a power of two, at least 16 (as the PE's lines).
 module proto_mem #(
   parameter int unsigned MemWords  = 512,
   parameter int unsigned LineBytes = 16
@@ -219,7 +219,7 @@ module proto_mem #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q      <= Idle;
-      cnt_q        <= CW'(1);
+      cnt_q        <= {{(CW - 1){1'b0}}, 1'b1};
       line_q       <= '0;
       tohost_q     <= '0;
       resv_q       <= '0;

@@ -10,9 +10,12 @@ PE_COUNTERS     ?= 1
 pe_PARAMS := -GICacheBytes=$(PE_ICACHE_BYTES) -GICacheWays=$(PE_ICACHE_WAYS) \
              -GDCacheBytes=$(PE_DCACHE_BYTES) -GDCacheWays=$(PE_DCACHE_WAYS) -GLineBytes=$(PE_LINE_BYTES) \
              -GCounters=$(PE_COUNTERS)
-pe_DEFS   := -DPE_ICACHE_BYTES=$(PE_ICACHE_BYTES) -DPE_ICACHE_WAYS=$(PE_ICACHE_WAYS) \
-             -DPE_DCACHE_BYTES=$(PE_DCACHE_BYTES) -DPE_DCACHE_WAYS=$(PE_DCACHE_WAYS) -DPE_LINE_BYTES=$(PE_LINE_BYTES) \
-             -DPE_COUNTERS=$(PE_COUNTERS)
+# The shim's -D names for a -G list, so the two cannot drift apart (also used
+# for the prototype's PE, mk/fpga.mk).
+pe_defs_of = $(subst -GICacheBytes=,-DPE_ICACHE_BYTES=,$(subst -GICacheWays=,-DPE_ICACHE_WAYS=,\
+             $(subst -GDCacheBytes=,-DPE_DCACHE_BYTES=,$(subst -GDCacheWays=,-DPE_DCACHE_WAYS=,\
+             $(subst -GLineBytes=,-DPE_LINE_BYTES=,$(subst -GCounters=,-DPE_COUNTERS=,$(1)))))))
+pe_DEFS    = $(call pe_defs_of,$(pe_PARAMS))
 # iCE40 hx8k prototype (make synth BLOCK=pe, fpga/ice40/pe_top.sv): caches
 # shrunk to fit the 32 BRAMs and 7680 logic cells, 16 B lines, and no
 # mcycle/minstret (Counters=0, ~290 logic cells: without that the prototype

@@ -12,9 +12,10 @@
 //    or result negation.
 //  - Divide: restoring division of magnitudes (the dividend's taken at
 //    start; a negative divisor is added instead of subtracted); the quotient
-//    or remainder is negated at the end when the RISC-V rules say so.  Division by zero
-//    (q = -1, r = a) and overflow (-2^31 / -1: q = -2^31, r = 0) fall out of
-//    the magnitudes, except the sign of a quotient by zero, handled at start.
+//    or remainder is negated at the end when the RISC-V rules say so.
+//    Division by zero (q = -1, r = a) and overflow (-2^31 / -1: q = -2^31,
+//    r = 0) fall out of the magnitudes, except the sign of a quotient by
+//    zero, handled at start.
 module pe_mdu (
   input  logic        clk_i,
   input  logic        rst_ni,
