@@ -213,10 +213,25 @@ static host_l1m_t *l1m_find(host_l1m_t *m, unsigned n, uint32_t line) {
   return NULL;
 }
 
-static int l1m_alloc(host_l1m_t *m, unsigned n) {
-  for (unsigned i = 0; i < n; i++)
-    if (!m[i].busy) return (int)i;
-  return -1;
+/* Opens a miss for line in a free L1 MSHR of the D side (dside) or the I
+ * side and sends its L2 request after the L1 latency; NULL when all are
+ * busy.  The caller marks what waits on it. */
+static host_l1m_t *l1m_open(struct host *h, host_core_t *c, int dside, uint32_t line) {
+  host_l1m_t *m = dside ? c->l1dm : c->l1im;
+  const unsigned n = dside ? h->cfg.l1d.mshrs : h->cfg.l1i.mshrs;
+  unsigned i = 0;
+  while (i < n && m[i].busy) i++;
+  if (i == n) return NULL;
+  memset(&m[i], 0, sizeof m[i]);
+  m[i].busy = 1;
+  m[i].line = line;
+  m[i].src = (uint8_t)dside;
+  m[i].loads = HOST_NIL;
+  m[i].amo_slot = HOST_NIL;
+  if (dside) c->l1d_busy++;
+  else c->l1i_busy++;
+  host_ev_push(h, h->now + (dside ? h->cfg.l1d.lat : h->cfg.l1i.lat), EV_L2_REQ, c->id, i, dside);
+  return &m[i];
 }
 
 int host_mem_load(host_core_t *c, unsigned slot, uint32_t addr) {
@@ -236,19 +251,11 @@ int host_mem_load(host_core_t *c, unsigned slot, uint32_t addr) {
     c->st.l1d_merge++;
     return 0;
   }
-  int i = l1m_alloc(c->l1dm, h->cfg.l1d.mshrs);
-  if (i < 0) return -1;
-  m = &c->l1dm[i];
-  memset(m, 0, sizeof *m);
-  m->busy = 1;
-  m->line = line;
-  m->src = 1;
+  m = l1m_open(h, c, 1, line);
+  if (!m) return -1;
   m->loads = (uint16_t)slot;
-  m->amo_slot = HOST_NIL;
   c->rob[slot].wnext = HOST_NIL;
-  c->l1d_busy++;
   c->st.l1d_miss++;
-  host_ev_push(h, h->now + h->cfg.l1d.lat, EV_L2_REQ, c->id, (unsigned)i, 1);
   return 0;
 }
 
@@ -264,18 +271,9 @@ int host_mem_store(host_core_t *c, uint32_t addr, int amo, unsigned slot) {
   if (l) c->st.upgrades++;
   host_l1m_t *m = l1m_find(c->l1dm, h->cfg.l1d.mshrs, line);
   if (!m) {
-    int i = l1m_alloc(c->l1dm, h->cfg.l1d.mshrs);
-    if (i < 0) return -1;
-    m = &c->l1dm[i];
-    memset(m, 0, sizeof *m);
-    m->busy = 1;
-    m->line = line;
-    m->src = 1;
-    m->loads = HOST_NIL;
-    m->amo_slot = HOST_NIL;
-    c->l1d_busy++;
+    m = l1m_open(h, c, 1, line);
+    if (!m) return -1;
     if (!l) c->st.l1d_miss++;
-    host_ev_push(h, h->now + h->cfg.l1d.lat, EV_L2_REQ, c->id, (unsigned)i, 1);
   } else {
     c->st.l1d_merge++;
   }
@@ -302,18 +300,10 @@ int host_mem_fetch(host_core_t *c, uint32_t pc) {
     m->fetch = 1;
     return 0;
   }
-  int i = l1m_alloc(c->l1im, h->cfg.l1i.mshrs);
-  if (i < 0) return -1;
-  m = &c->l1im[i];
-  memset(m, 0, sizeof *m);
-  m->busy = 1;
-  m->line = line;
+  m = l1m_open(h, c, 0, line);
+  if (!m) return -1;
   m->fetch = 1;
-  m->loads = HOST_NIL;
-  m->amo_slot = HOST_NIL;
-  c->l1i_busy++;
   c->st.l1i_miss++;
-  host_ev_push(h, h->now + h->cfg.l1i.lat, EV_L2_REQ, c->id, (unsigned)i, 0);
   return 0;
 }
 
