@@ -258,10 +258,11 @@ int cosim_use_pe(sys_t *s, sys_blk_mode_t mode, unsigned reset_seed, const char 
     const pe_cfg_t rc = pe_rtl_cfg(a->r), want = sys_config(s)->pe;
     if (memcmp(&rc, &want, sizeof rc)) {
       snprintf(err, cap,
-               "the RTL PE was built with I-cache %u/%u D-cache %u/%u line %u; the run asks for %u/%u %u/%u %u "
-               "(pe.*): rebuild with PE_* or change the parameters",
-               rc.icache_bytes, rc.icache_ways, rc.dcache_bytes, rc.dcache_ways, rc.line_bytes, want.icache_bytes,
-               want.icache_ways, want.dcache_bytes, want.dcache_ways, want.line_bytes);
+               "the RTL PE was built with I-cache %u/%u D-cache %u/%u line %u counters %u; the run asks for "
+               "%u/%u %u/%u %u counters %u (pe.*): rebuild with PE_* or change the parameters",
+               rc.icache_bytes, rc.icache_ways, rc.dcache_bytes, rc.dcache_ways, rc.line_bytes, rc.counters,
+               want.icache_bytes, want.icache_ways, want.dcache_bytes, want.dcache_ways, want.line_bytes,
+               want.counters);
       pe_ad_free(a);
       return -1;
     }
