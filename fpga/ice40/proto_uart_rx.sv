@@ -11,6 +11,10 @@ module proto_uart_rx #(
   output logic [7:0] data_o
 );
   localparam int unsigned DivW = $clog2(ClkDiv + 1);
+  localparam int unsigned HalfI = ClkDiv / 2;
+  localparam int unsigned LastI = ClkDiv - 1;
+  localparam logic [DivW-1:0] DivHalf = HalfI[DivW-1:0];  // mid-bit sample point
+  localparam logic [DivW-1:0] DivLast = LastI[DivW-1:0];
 
   logic [2:0]      sync_q;
   logic            busy_q, busy_d;
@@ -31,13 +35,13 @@ module proto_uart_rx #(
     if (!busy_q) begin
       if (!rx) begin
         busy_d = 1'b1;
-        div_d  = DivW'(ClkDiv / 2);
+        div_d  = DivHalf;
         bit_d  = '0;
       end
     end else if (div_q != '0) begin
       div_d = div_q - 1'b1;
     end else begin
-      div_d   = DivW'(ClkDiv - 1);
+      div_d   = DivLast;
       shift_d = {rx, shift_q[8:1]};
       bit_d   = bit_q + 1'b1;
       if (bit_q == 4'd0 && rx) begin

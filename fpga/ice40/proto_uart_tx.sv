@@ -10,6 +10,8 @@ module proto_uart_tx #(
   output logic       tx_o
 );
   localparam int unsigned DivW = $clog2(ClkDiv + 1);
+  localparam int unsigned LastI = ClkDiv - 1;
+  localparam logic [DivW-1:0] DivLast = LastI[DivW-1:0];
 
   logic [DivW-1:0] div_q, div_d;
   logic [3:0]      bit_q, bit_d;
@@ -26,12 +28,12 @@ module proto_uart_tx #(
       if (valid_i) begin
         shift_d = {1'b1, data_i, 1'b0};
         bit_d   = 4'd10;
-        div_d   = DivW'(ClkDiv - 1);
+        div_d   = DivLast;
       end
     end else if (div_q != '0) begin
       div_d = div_q - 1'b1;
     end else begin
-      div_d   = DivW'(ClkDiv - 1);
+      div_d   = DivLast;
       shift_d = {1'b1, shift_q[9:1]};
       bit_d   = bit_q - 1'b1;
     end
