@@ -11,8 +11,12 @@ CXX      := g++
 CSTD     := -std=c11
 WARN     := -Wall -Wextra -Werror
 OPT      ?= -O2
-CFLAGS   += $(CSTD) $(WARN) $(OPT) -g -D_POSIX_C_SOURCE=200809L -Icsim -Itb/lib -Itb/shim
-CXXFLAGS += -std=c++17 -Wall -Wextra -Wno-unused-parameter $(OPT) -g -Icsim -Itb/lib -Itb/shim
+# csim/ has one folder per subsystem, named as in rtl/; every folder is on
+# the include path, so a unit names a header by its file name alone.
+CSIM_DIRS := $(patsubst %/,%,$(wildcard csim/*/))
+CSIM_INC  := $(addprefix -I,$(CSIM_DIRS))
+CFLAGS   += $(CSTD) $(WARN) $(OPT) -g -D_POSIX_C_SOURCE=200809L $(CSIM_INC) -Itb/lib -Itb/shim
+CXXFLAGS += -std=c++17 -Wall -Wextra -Wno-unused-parameter $(OPT) -g $(CSIM_INC) -Itb/lib -Itb/shim
 LDLIBS   += -lz -lpthread -lm
 
 VL_INC   := /usr/share/verilator/include
@@ -30,7 +34,7 @@ include $(wildcard rtl/*/block.mk)
 RTL_FILES := $(sort $(foreach b,$(BLOCKS),$(shell cat rtl/$(b)/files.f)))
 
 # ---------------------------------------------------------------- libraries
-CSIM_SRC := $(wildcard csim/*.c)
+CSIM_SRC := $(wildcard csim/*/*.c)
 CSIM_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(CSIM_SRC))
 TBLIB_SRC := $(wildcard tb/lib/*.c)
 TBLIB_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(TBLIB_SRC))

@@ -1,5 +1,5 @@
 # Full-system co-simulation (issue 8): the simulator binary build/copim-sim
-# (C system model csim/sys*.c + the Verilated PMC, IMU and PE behind
+# (C system model csim/sys/*.c + the Verilated PMC, IMU and PE behind
 # tb/cosim adapters), `make cosim`, and what the cosim tests load.
 # docs/cosim.md is the guide.
 

@@ -16,7 +16,7 @@ extern "C" {
 
 #include "sys.h"
 
-/* One full system (csim/sys.h) whose PMC, IMUs and PEs are sc_modules. */
+/* One full system (csim/sys/sys.h) whose PMC, IMUs and PEs are sc_modules. */
 typedef struct {
   /* inputs */
   const char *elf;

@@ -1,4 +1,4 @@
-// hmc_sc: the HMC 2.1 C model (csim/hmc.h) as a TLM-2.0 target.
+// hmc_sc: the HMC 2.1 C model (csim/hmc/hmc.h) as a TLM-2.0 target.
 //
 //   link_socket[l]  -> hmc_port_link(l)   (host links; bind 0..links-1 in order)
 //   pe_socket[v]    -> hmc_port_pe(v)     (the local port of vault v's PE)

@@ -1,4 +1,4 @@
-// imu_sc: one core's Instruction Management Unit, the C model (csim/imu.h)
+// imu_sc: one core's Instruction Management Unit, the C model (csim/imu/imu.h)
 // as an sc_module whose ports have the names and SystemC types that
 // `verilator --sc` gives rtl/imu/imu.sv (class Vimu, default parameters:
 // IdW 32, CntW 48, RetW 3).

@@ -1,4 +1,4 @@
-// pe_sc: a vault PE, the C model (csim/pe.h) as an sc_module whose ports
+// pe_sc: a vault PE, the C model (csim/pe/pe.h) as an sc_module whose ports
 // have the names and SystemC types `verilator --sc` gives rtl/pe/pe.sv
 // (class Vpe; mem_resp_data_i is sc_bv<LineBytes * 8>).
 //

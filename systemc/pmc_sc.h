@@ -1,4 +1,4 @@
-// pmc_sc: the Pure Miss Counter's C model (csim/pmc.h) as an sc_module with
+// pmc_sc: the Pure Miss Counter's C model (csim/pmc/pmc.h) as an sc_module with
 // signal ports.  The ports have the names, order and SystemC types that
 // `verilator --sc` gives rtl/pmc/pmc.sv (class Vpmc), so a platform swaps
 // the C model for the Verilated RTL by changing one type (docs/systemc.md).

@@ -1,4 +1,4 @@
-// The SystemC top: a full CoPIM system (csim/sys.h: host, HMC, PIM
+// The SystemC top: a full CoPIM system (csim/sys/sys.h: host, HMC, PIM
 // dispatcher and the per-cycle wiring) whose PMC, four IMUs and sixteen
 // PEs are sc_modules with signal ports, clocked by SystemC (docs/systemc.md).
 //

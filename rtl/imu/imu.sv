@@ -3,7 +3,7 @@
 // iterations of a marked loop on the host while its core's slice of the Pure
 // Miss Counter counts, and answers cp.loop.iter with the offload verdict.
 // docs/imu.md has the FSM diagram, the arithmetic and the cycle rules that
-// csim/imu.c follows too.
+// csim/imu/imu.c follows too.
 //
 // Handshakes (all outputs are registers, so nothing here is combinational
 // from an input except the decision-table read port):

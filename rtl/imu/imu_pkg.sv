@@ -1,5 +1,5 @@
 // Instruction Management Unit: encodings shared by rtl/imu/imu.sv and
-// csim/imu.h (IMU_OP_*, IMU_MODE_*, IMU_CFG_*).  docs/imu.md explains them.
+// csim/imu/imu.h (IMU_OP_*, IMU_MODE_*, IMU_CFG_*).  docs/imu.md explains them.
 package imu_pkg;
 
   // Marker operation: the funct3 of the custom-0 loop instructions.

@@ -1,7 +1,7 @@
 // Vault PE: an in-order five-stage RV32IMA pipeline (IF ID EX MEM WB) with a
 // private I-cache and a write-through, no-write-allocate D-cache, one memory
 // port toward its vault (SPEC section 5) and a retirement port.
-// csim/pe.c is its cycle-exact model; docs/pe.md is the micro-architecture.
+// csim/pe/pe.c is its cycle-exact model; docs/pe.md is the micro-architecture.
 //
 // Summary of the timing rules both follow:
 //  - IF: the I-cache RAMs are read with the next pc (registered read), so a

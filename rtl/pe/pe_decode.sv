@@ -1,5 +1,5 @@
 // RV32IMA decoder of the PE (ID stage), combinational.  Legality and the
-// register-use bits follow csim/rv32.c rv32_decode() exactly, because the
+// register-use bits follow csim/rv32/rv32.c rv32_decode() exactly, because the
 // load-use interlock depends on them and the C model must stall alike.
 // custom-0 (cp.*) is illegal on a PE: loops never nest an offload there.
 module pe_decode (

@@ -4,7 +4,7 @@
 // every cycle; the MSHR event ports let the block tag each outstanding miss
 // with a pure flag, which is how a *pure miss* is told from a hidden one.
 //
-// MSHR rules (shared with csim/pmc.c):
+// MSHR rules (shared with csim/pmc/pmc.c):
 //  * an entry is outstanding from the cycle of its alloc up to, not
 //    including, the cycle of its free; a free and an alloc of the same index
 //    in one cycle retire the old miss and start a new one.

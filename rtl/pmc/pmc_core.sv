@@ -1,7 +1,7 @@
 // One core's slice of the Pure Miss Counter: the Hit Cycle Table and Miss
 // Cycle Table of the open window, and the six counters.
 //
-// Cycle rules (shared with csim/pmc.c, see docs/pmc.md):
+// Cycle rules (shared with csim/pmc/pmc.c, see docs/pmc.md):
 //  * clear_i zeroes counters and window before this cycle is recorded, so the
 //    cycle that clears is the first cycle of the new measurement.
 //  * an enabled cycle shifts hit_act_i/miss_act_i into bit 0 of HCT/MCT.

@@ -1,5 +1,5 @@
 // Pure Miss Counter: counter-select encoding of the per-core read port.
-// csim/pmc.h mirrors these values (PMC_SEL_*).
+// csim/pmc/pmc.h mirrors these values (PMC_SEL_*).
 package pmc_pkg;
 
   typedef enum logic [2:0] {

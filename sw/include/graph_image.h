@@ -6,7 +6,7 @@
  * addresses), so the same struct is read by the native harness (gcc, x86)
  * and by the kernels (riscv64-unknown-elf-gcc -mabi=ilp32).
  *
- * The harness (csim/graph.c graph_image_build) fills everything except the
+ * The harness (csim/graph/graph.c graph_image_build) fills everything except the
  * fields marked "kernel writes".  The result arrays and the heap together
  * are the graph property region: the runtime's allocator hands out the heap
  * and reports [prop_base, heap top) as GraphPIM's PIM region.  docs/workloads.md

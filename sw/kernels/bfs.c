@@ -4,7 +4,7 @@
  * appends v to the next queue (amoadd on its size).  Every frontier
  * neighbour of v does the amominu, so parent[v] ends as the smallest-id
  * neighbour in level L whatever the interleaving or offload split, and
- * csim/kref.c computes the same parents exactly. */
+ * csim/graph/kref.c computes the same parents exactly. */
 #include "loops.h"
 #include "../rt/rt.h"
 

@@ -1,5 +1,5 @@
 /* copim-sim: the full-system co-simulator (issue 8).  Parses the command
- * line, builds the system (csim/sys.h) with each of PMC / IMU / PE as C
+ * line, builds the system (csim/sys/sys.h) with each of PMC / IMU / PE as C
  * model, Verilated RTL or both in lockstep (cosim_blocks.h), runs the RV32
  * kernel over the graph, checks the result against the native kernel and
  * writes the summary, the JSON statistics and the waveforms.
@@ -360,7 +360,7 @@ int main(int argc, char **argv) {
   /* the graph as given, without directories, keeps the statistics independent of where the file is */
   const char *gname = strrchr(o.graph, '/') ? strrchr(o.graph, '/') + 1 : o.graph;
   run_ctx_t rc = {&o, g, &kp, elf, gname, rtl, ls};
-  /* offline policies (csim/pol_plan.c): profile with C blocks, plan, then the final run in PLAN mode */
+  /* offline policies (csim/policy/pol_plan.c): profile with C blocks, plan, then the final run in PLAN mode */
   sys_plan_t oplan[16];
   char odesc[16][512];
   const sys_plan_t *pps[16];

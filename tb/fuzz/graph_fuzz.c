@@ -1,4 +1,4 @@
-/* libFuzzer target for the graph readers (csim/graph.c): the first byte
+/* libFuzzer target for the graph readers (csim/graph/graph.c): the first byte
  * picks the format ('S' SNAP, 'E' .el, 'W' .wel, 'M' .mtx, else byte % 4),
  * the rest is the file (plain or gzip: zlib detects it).  A read that
  * succeeds must build a consistent CSR and a memory image; a read that fails

@@ -2,7 +2,7 @@
  * the inputs of one memory model (tb/lib/pe_mem.h), every output port
  * compared every cycle (the memory request fields and the retirement fields
  * when their valid is set), plus a reference check of the retirement
- * stream against the plain rv32 interpreter (csim/rv32.h) on its own copy
+ * stream against the plain rv32 interpreter (csim/rv32/rv32.h) on its own copy
  * of memory: the first difference is reported with cycle, port and both
  * values.  With rtl = 0 only the C model runs (benchmarks). */
 #ifndef PE_PAIR_H

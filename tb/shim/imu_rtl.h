@@ -1,5 +1,5 @@
 /* Verilated rtl/imu/imu.sv behind a flat C interface, driven with the same
- * port structs as the C model (csim/imu.h) so a test can feed both. */
+ * port structs as the C model (csim/imu/imu.h) so a test can feed both. */
 #ifndef IMU_RTL_H
 #define IMU_RTL_H
 

@@ -1,5 +1,5 @@
 /* Verilated rtl/pe/pe.sv behind a flat C interface, driven with the same
- * port structs as the C model (csim/pe.h) so a test can feed both. */
+ * port structs as the C model (csim/pe/pe.h) so a test can feed both. */
 #ifndef PE_RTL_H
 #define PE_RTL_H
 

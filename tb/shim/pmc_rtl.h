@@ -1,5 +1,5 @@
 /* Verilated rtl/pmc/pmc.sv behind a flat C interface, driven with the same
- * port structs as the C model (csim/pmc.h) so a test can feed both. */
+ * port structs as the C model (csim/pmc/pmc.h) so a test can feed both. */
 #ifndef PMC_RTL_H
 #define PMC_RTL_H
 

@@ -3,7 +3,7 @@
  *
  * The model skips tCK edges, vaults and crossbar/serialiser stages when its
  * event times say they cannot act (docs/hmc.md, "Speed").  Its reference
- * mode (hmc_set_every_tck, csim/hmc_int.h) ignores those times: every stage
+ * mode (hmc_set_every_tck, csim/hmc/hmc_int.h) ignores those times: every stage
  * of every vault runs at every edge with full scans of every queue, as the
  * model did before the event scheme.  Skipping a stage that could act, or a
  * wrong event time, shows up here as a difference.

@@ -1,4 +1,4 @@
-/* host_pmc: the host's LLC drives the real PMC C model (csim/pmc.h)
+/* host_pmc: the host's LLC drives the real PMC C model (csim/pmc/pmc.h)
  * through host_pmc_ports() every cycle, as a full system does.  Each
  * program warms up, writes KERNEL_MARK 1, runs the measured loop, writes
  * KERNEL_MARK 2; the test enables the PMC for core 0 exactly between the

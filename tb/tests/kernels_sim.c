@@ -1,6 +1,6 @@
 /* kernels_sim: the four RV32 kernels (build/sw/KERNEL.elf) run in the
- * functional system (csim/fsim.h: host harts + PEs over csim/rv32) and must
- * give exactly the native reference's results (csim/kref.h):
+ * functional system (csim/rv32/fsim.h: host harts + PEs over csim/rv32) and must
+ * give exactly the native reference's results (csim/graph/kref.h):
  *
  *  - a generated Kronecker graph (scale 9, degree 8, the test seed) under
  *    1 hart / verdict host, 4 harts / verdict pim (every marked loop runs on

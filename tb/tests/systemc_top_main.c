@@ -1,7 +1,7 @@
 /* systemc_top: the SystemC platform (systemc/, docs/systemc.md) against the
  * C harness.
  *
- *  1. The C full system (csim/sys.h, sys_run) runs BFS on a generated
+ *  1. The C full system (csim/sys/sys.h, sys_run) runs BFS on a generated
  *     Kronecker graph under the CoPIM policy: the reference.
  *  2. In one SystemC simulation, the same system twice with its PMC, four
  *     IMUs and sixteen PEs as sc_modules on signal ports: once with the PMC

@@ -1,7 +1,7 @@
 /* RV32IMA (machine mode, no MMU) decoder, executor and disassembler.
  *
  * One unit shared by every model that runs RISC-V code: the vault PE C model
- * (csim/pe.c, which calls the pieces below from its pipeline stages) and the
+ * (csim/pe/pe.c, which calls the pieces below from its pipeline stages) and the
  * behavioural host CPU (which calls rv32_step() and puts its timing model
  * behind the memory callbacks).  It knows nothing about pipelines or caches.
  *

@@ -1,5 +1,5 @@
 /* Graph inputs for the workloads: readers (SNAP edge lists plain or gzip,
- * GAP .el/.wel, Matrix Market .mtx), generators (csim/graph_gen.c), the CSR
+ * GAP .el/.wel, Matrix Market .mtx), generators (csim/graph/graph_gen.c), the CSR
  * built from an edge list, and the memory image the RV32 kernels read
  * (sw/include/graph_image.h).  docs/workloads.md describes the formats.
  *
@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../sw/include/graph_image.h"
+#include "../../sw/include/graph_image.h"
 
 typedef enum {
   GRAPH_FMT_AUTO = 0, /* from the file name: .el .wel .mtx, anything else SNAP; a .gz suffix is stripped first */
@@ -83,7 +83,7 @@ void graph_free(graph_t *g);
 /* The deterministic weight of edge {u, v} (1..255), the same both ways. */
 uint32_t graph_weight(uint64_t seed, uint32_t u, uint32_t v);
 
-/* Generators (csim/graph_gen.c), GAP style: 2^scale vertices, degree *
+/* Generators (csim/graph/graph_gen.c), GAP style: 2^scale vertices, degree *
  * 2^scale edges drawn; deterministic by seed.  Kronecker (R-MAT) uses
  * A = 0.57, B = C = 0.19 and a seeded vertex permutation. */
 graph_el_t *graph_gen_kron(unsigned scale, unsigned degree, uint64_t seed, graph_err_t *err);

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../sw/include/copim_mmio.h"
+#include "../../sw/include/copim_mmio.h"
 #include "elf.h"
 #include "rv32.h"
 

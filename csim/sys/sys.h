@@ -1,12 +1,12 @@
 /* Full-system co-simulation model (issue 8, SPEC sections 1, 2, 6 and 7):
- * the behavioural host (csim/host.h: 4 out-of-order cores, caches, LLC
+ * the behavioural host (csim/host/host.h: 4 out-of-order cores, caches, LLC
  * driving the PMC ports), the Pure Miss Counter, one IMU per core, 16 vault
  * PEs, the HMC and the PIM dispatcher, running one RV32 ELF over a graph
  * image.  docs/cosim.md says how to run it, docs/stats.md what every
  * statistic means.
  *
  * Blocks.  PMC, IMU and PE are reached only through the port-level ops
- * below (the C port structs of csim/pmc.h, imu.h, pe.h).  sys_new() fills
+ * below (the C port structs of csim/pmc/pmc.h, imu.h, pe.h).  sys_new() fills
  * them with the C models; an integrator replaces any of them (sys_set_*)
  * with a Verilated RTL block or an RTL + C lockstep pair (tb/cosim/), so the
  * system model never links C++.

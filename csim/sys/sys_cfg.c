@@ -6,14 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../sw/kernels/loops.h"
+#include "../../sw/kernels/loops.h"
 #include "sys.h"
 
 /* ---------------------------------------------------------------- policies */
 
-/* PEI's locality monitor is csim/pol_pei.c behind the amo_site hook; the
+/* PEI's locality monitor is csim/policy/pol_pei.c behind the amo_site hook; the
  * offline policies (greedy, pimprof, a3pim, oracle) get their plan from
- * csim/pol_plan.c (copim-sim computes it before the run) and run in PLAN
+ * csim/policy/pol_plan.c (copim-sim computes it before the run) and run in PLAN
  * mode (docs/policies.md). */
 static const sys_policy_t policies[] = {
     {"cpu-only", IMU_MODE_HOST, SYS_AMO_CACHE, 0, "every loop on the host (IMU HOST mode)"},

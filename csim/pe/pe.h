@@ -3,7 +3,7 @@
  * The same five-stage RV32IMA pipeline (IF ID EX MEM WB), the same I- and
  * D-cache timing and the same memory-port and retirement traffic as the
  * RTL, one pe_step() per PE clock.  Instruction semantics come from the
- * shared rv32 unit (csim/rv32.h); this file adds only the pipeline, the
+ * shared rv32 unit (csim/rv32/rv32.h); this file adds only the pipeline, the
  * caches and the port.  docs/pe.md describes the micro-architecture and
  * the cycle rules both implementations follow.
  *

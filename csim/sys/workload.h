@@ -1,6 +1,6 @@
-/* One graph kernel run end to end in the functional system (csim/fsim.h):
+/* One graph kernel run end to end in the functional system (csim/rv32/fsim.h):
  * lay the graph image, load the kernel's ELF, run, read the results back
- * and check them against the native reference (csim/kref.h). */
+ * and check them against the native reference (csim/graph/kref.h). */
 #ifndef WORKLOAD_H
 #define WORKLOAD_H
 

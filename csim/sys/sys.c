@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../sw/include/copim_mmio.h"
+#include "../../sw/include/copim_mmio.h"
 #include "elf.h"
 #include "kref.h"
 #include "sys_int.h"

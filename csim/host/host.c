@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../sw/include/copim_mmio.h"
+#include "../../sw/include/copim_mmio.h"
 #include "elf.h"
 #include "host_int.h"
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../sw/include/copim_mmio.h"
+#include "../../sw/include/copim_mmio.h"
 #include "host_int.h"
 
 #define DEV_BASE 0xF0000000u
