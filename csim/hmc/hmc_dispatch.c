@@ -1,5 +1,7 @@
-/* PIM dispatcher: see hmc_dispatch.h for the contract.  Launches wait in a
- * FIFO; the head runs on all PEs; completion is the last PE's halt. */
+/* PIM dispatcher: see hmc_dispatch.h for the contract.  Launches live in a
+ * ring of max_pending slots in ticket order; each active launch has work
+ * queues with a cursor each; PEs grab chunks from the oldest active launch
+ * that has work for them. */
 #include "hmc_dispatch.h"
 
 #include <stdio.h>
@@ -8,10 +10,20 @@
 
 #include "hmc.h"
 
+#define MAXQ 32
+
+enum { L_FREE = 0, L_WAITING, L_ACTIVE, L_DONE };
+enum { PE_IDLE = 0, PE_RUN, PE_DRAIN };
+
 typedef struct {
   hmc_desc_t desc;
   uint32_t ticket;
-  uint64_t t_ready; /* earliest start */
+  int state;
+  uint64_t t_ready, t_start;
+  unsigned nq;   /* work queues */
+  int vault;     /* queues are vaults (place VAULT with a primary element) */
+  uint32_t cur[MAXQ], lim[MAXQ];
+  unsigned inflight; /* chunks handed out and not finished */
 } launch_t;
 
 struct hmc_dispatch {
@@ -19,20 +31,18 @@ struct hmc_dispatch {
   hmc_dispatch_ops_t ops;
   uint8_t *mem;
   size_t mem_bytes;
-  launch_t *q; /* ring of max_pending + 1 (the running one is q[head]) */
-  unsigned qcap, head, n;
-  int running;      /* q[head] has started */
-  uint64_t pe_busy; /* PEs of the running launch not yet halted */
-  uint64_t t_start;
-  uint32_t next_ticket, last_done;
+  launch_t *q;        /* ring: ticket t in slot (t - 1) % max_pending */
+  uint32_t head;      /* oldest ticket not yet retired from the ring */
+  uint32_t next_ticket;
+  unsigned active;    /* launches in L_ACTIVE */
+  uint64_t t_active0; /* when active last went 0 -> 1 */
+  int pe_state[MAXQ];
+  uint32_t pe_ticket[MAXQ]; /* launch of the PE's chunk in flight, 0: none */
   hmc_dispatch_stats_t st;
 };
 
 static uint32_t ld32(const uint8_t *p) {
   return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-static void st32(uint8_t *p, uint32_t v) {
-  for (int i = 0; i < 4; i++, v >>= 8) p[i] = (uint8_t)v;
 }
 
 void hmc_dispatch_split(uint32_t first, uint32_t end, unsigned num_pes, unsigned pe, uint32_t *lo, uint32_t *hi) {
@@ -45,11 +55,16 @@ hmc_dispatch_t *hmc_dispatch_new(const hmc_dispatch_cfg_t *cfg, const hmc_dispat
                                  size_t mem_bytes) {
   const char *why = NULL;
   if (!cfg || !ops || !ops->start) why = "configuration and a start() callback are required";
-  else if (cfg->num_pes < 1 || cfg->num_pes > 32) why = "num_pes must be 1..32";
-  else if (cfg->mailbox_stride < 32) why = "mailbox_stride must be >= 32";
+  else if (cfg->num_pes < 1 || cfg->num_pes > MAXQ) why = "num_pes must be 1..32";
   else if (cfg->max_pending < 1 || cfg->max_pending > 65536) why = "max_pending must be 1..65536";
-  else if (!mem || (uint64_t)cfg->mailbox_base + (uint64_t)cfg->mailbox_stride * cfg->num_pes > mem_bytes)
-    why = "the PE mailboxes do not fit in the functional memory";
+  else if (cfg->sched > HMC_SCHED_DYNAMIC) why = "sched must be static (0) or dynamic (1)";
+  else if (cfg->chunk < 1 || cfg->chunk > 65536) why = "chunk must be 1..65536";
+  else if (cfg->place > HMC_PLACE_VAULT) why = "place must be range (0) or vault (1)";
+  else if (cfg->place == HMC_PLACE_VAULT && !ops->vault_of) why = "place vault needs a vault_of() callback";
+  else if (cfg->block_bytes < 16 || (cfg->block_bytes & (cfg->block_bytes - 1))) why = "block_bytes must be a power of two >= 16";
+  else if (!mem || cfg->counter_base % cfg->block_bytes ||
+           (uint64_t)cfg->counter_base + HMC_DISPATCH_CTR_BYTES(cfg) > mem_bytes)
+    why = "the work counters do not fit in the functional memory";
   if (why) {
     fprintf(stderr, "hmc_dispatch: bad configuration: %s\n", why);
     return NULL;
@@ -60,13 +75,13 @@ hmc_dispatch_t *hmc_dispatch_new(const hmc_dispatch_cfg_t *cfg, const hmc_dispat
   d->ops = *ops;
   d->mem = mem;
   d->mem_bytes = mem_bytes;
-  d->qcap = cfg->max_pending + 1;
-  d->q = calloc(d->qcap, sizeof *d->q);
+  d->q = calloc(cfg->max_pending, sizeof *d->q);
   if (!d->q) {
     free(d);
     return NULL;
   }
   d->next_ticket = 1;
+  d->head = 1;
   return d;
 }
 
@@ -76,25 +91,102 @@ void hmc_dispatch_free(hmc_dispatch_t *d) {
   free(d);
 }
 
-/* Starts the head launch if nothing runs and its time has come. */
-static void try_start(hmc_dispatch_t *d, uint64_t now) {
-  if (d->running || !d->n) return;
-  launch_t *L = &d->q[d->head];
-  if (now < L->t_ready) return;
-  d->running = 1;
-  d->t_start = now;
-  unsigned P = d->cfg.num_pes;
-  d->pe_busy = P == 64 ? ~0ull : (1ull << P) - 1;
-  for (unsigned p = 0; p < P; p++) {
-    uint32_t lo, hi, mb = d->cfg.mailbox_base + p * d->cfg.mailbox_stride;
-    hmc_dispatch_split(L->desc.first, L->desc.end, P, p, &lo, &hi);
-    uint32_t w[8] = {L->desc.entry, L->desc.arg, lo, hi, L->desc.loop_id, L->desc.flags, L->ticket, 0};
-    for (int k = 0; k < 8; k++) st32(d->mem + mb + 4 * k, w[k]);
+static launch_t *slot_of(hmc_dispatch_t *d, uint32_t ticket) { return &d->q[(ticket - 1) % d->cfg.max_pending]; }
+
+/* ---------------------------------------------------------------- vault queues */
+
+static uint32_t prim_addr(const launch_t *L, uint32_t i) {
+  return (uint32_t)(L->desc.prim_base + (uint64_t)i * L->desc.prim_stride);
+}
+
+/* End of the run of iterations from i whose primary elements share i's
+ * interleave block (and so its vault). */
+static uint32_t run_end(const hmc_dispatch_t *d, const launch_t *L, uint32_t i) {
+  const uint32_t B = d->cfg.block_bytes, a = prim_addr(L, i), left = B - a % B;
+  const uint64_t e = (uint64_t)i + (left + L->desc.prim_stride - 1) / L->desc.prim_stride;
+  return e < L->desc.end ? (uint32_t)e : L->desc.end;
+}
+
+/* Moves queue v's cursor to its next iteration in vault v (or the end). */
+static void vault_seek(hmc_dispatch_t *d, launch_t *L, unsigned v) {
+  uint32_t i = L->cur[v];
+  while (i < L->desc.end && d->ops.vault_of(d->ops.ctx, prim_addr(L, i)) % d->cfg.num_pes != v) i = run_end(d, L, i);
+  L->cur[v] = i;
+}
+
+/* ---------------------------------------------------------------- launches */
+
+static void retire_done(hmc_dispatch_t *d) {
+  while (d->head < d->next_ticket && slot_of(d, d->head)->state == L_DONE) {
+    slot_of(d, d->head)->state = L_FREE;
+    d->head++;
   }
-  d->st.iterations += L->desc.end > L->desc.first ? L->desc.end - L->desc.first : 0;
+}
+
+static void complete(hmc_dispatch_t *d, launch_t *L, uint64_t now) {
+  L->state = L_DONE;
+  d->st.completed++;
+  d->st.busy_ps += now - L->t_start;
+  if (--d->active == 0) d->st.active_ps += now - d->t_active0;
+  const uint32_t t = L->ticket;
+  retire_done(d);
+  if (d->ops.done) d->ops.done(d->ops.ctx, t, now);
+}
+
+static int queues_empty(const launch_t *L) {
+  for (unsigned k = 0; k < L->nq; k++)
+    if (L->cur[k] < L->lim[k]) return 0;
+  return 1;
+}
+
+static void maybe_complete(hmc_dispatch_t *d, launch_t *L, uint64_t now) {
+  if (L->state == L_ACTIVE && !L->inflight && queues_empty(L)) complete(d, L, now);
+}
+
+static void activate(hmc_dispatch_t *d, launch_t *L, uint64_t now) {
+  const unsigned P = d->cfg.num_pes;
+  const hmc_desc_t *x = &L->desc;
+  L->state = L_ACTIVE;
+  L->t_start = now;
+  L->inflight = 0;
+  if (d->active++ == 0) d->t_active0 = now;
+  if (d->active > d->st.max_active) d->st.max_active = d->active;
+  d->st.iterations += x->end > x->first ? x->end - x->first : 0;
+  L->vault = d->cfg.place == HMC_PLACE_VAULT && x->prim_stride;
+  if (L->vault) {
+    L->nq = P;
+    for (unsigned v = 0; v < P; v++) {
+      L->cur[v] = x->first;
+      L->lim[v] = x->end > x->first ? x->end : x->first;
+      vault_seek(d, L, v);
+    }
+  } else if (d->cfg.sched == HMC_SCHED_STATIC) {
+    L->nq = P;
+    for (unsigned p = 0; p < P; p++) hmc_dispatch_split(x->first, x->end, P, p, &L->cur[p], &L->lim[p]);
+  } else {
+    L->nq = 1;
+    L->cur[0] = x->first;
+    L->lim[0] = x->end > x->first ? x->end : x->first;
+  }
+  if (queues_empty(L)) {
+    complete(d, L, now);
+    return;
+  }
   for (unsigned p = 0; p < P; p++) {
+    if (d->pe_state[p] == PE_RUN) continue;
+    d->pe_state[p] = PE_RUN;
     d->st.pe_starts++;
-    d->ops.start(d->ops.ctx, p, d->cfg.boot_pc, d->cfg.mailbox_base + p * d->cfg.mailbox_stride, now);
+    d->ops.start(d->ops.ctx, p, d->cfg.boot_pc, now);
+  }
+}
+
+void hmc_dispatch_advance(hmc_dispatch_t *d, uint64_t now_ps) {
+  for (uint32_t t = d->head; t < d->next_ticket; t++) {
+    launch_t *L = slot_of(d, t);
+    if (L->state != L_WAITING) continue;
+    if (!d->cfg.concurrent && (t != d->head || d->active)) break; /* one at a time, in ticket order */
+    if (now_ps < L->t_ready) break; /* later launches are not ready earlier */
+    activate(d, L, now_ps);
   }
 }
 
@@ -104,57 +196,125 @@ int hmc_dispatch_launch_desc(hmc_dispatch_t *d, const hmc_desc_t *desc, uint64_t
             desc->loop_id);
     return HMC_EINVAL;
   }
-  if (d->n >= d->qcap) return HMC_STALL;
-  launch_t *L = &d->q[(d->head + d->n) % d->qcap];
+  if (d->next_ticket - d->head >= d->cfg.max_pending) return HMC_STALL;
+  launch_t *L = slot_of(d, d->next_ticket);
+  memset(L, 0, sizeof *L);
   L->desc = *desc;
   L->ticket = d->next_ticket++;
   L->t_ready = now_ps + d->cfg.start_delay_ps;
-  d->n++;
+  L->state = L_WAITING;
   d->st.launches++;
   *ticket = L->ticket;
-  try_start(d, now_ps);
   return HMC_OK;
 }
 
 int hmc_dispatch_launch(hmc_dispatch_t *d, uint32_t desc_addr, uint64_t now_ps, uint32_t *ticket) {
-  if ((uint64_t)desc_addr + 24 > d->mem_bytes || desc_addr % 4) {
+  if ((uint64_t)desc_addr + 32 > d->mem_bytes || desc_addr % 4) {
     fprintf(stderr, "hmc_dispatch: descriptor address 0x%08x outside memory or misaligned\n", desc_addr);
     return HMC_EADDR;
   }
   const uint8_t *p = d->mem + desc_addr;
-  hmc_desc_t desc = {ld32(p), ld32(p + 4), ld32(p + 8), ld32(p + 12), ld32(p + 16), ld32(p + 20)};
+  hmc_desc_t desc = {ld32(p),      ld32(p + 4),  ld32(p + 8),  ld32(p + 12),
+                     ld32(p + 16), ld32(p + 20), ld32(p + 24), ld32(p + 28)};
   return hmc_dispatch_launch_desc(d, &desc, now_ps, ticket);
 }
 
-void hmc_dispatch_advance(hmc_dispatch_t *d, uint64_t now_ps) { try_start(d, now_ps); }
+/* ---------------------------------------------------------------- PEs */
 
-int hmc_dispatch_pe_halted(hmc_dispatch_t *d, unsigned pe, uint64_t now_ps) {
-  if (pe >= d->cfg.num_pes || !d->running || !(d->pe_busy >> pe & 1)) {
-    fprintf(stderr, "hmc_dispatch: PE %u halted but was not running a launch\n", pe);
+static void finish_chunk(hmc_dispatch_t *d, unsigned pe, uint64_t now) {
+  const uint32_t t = d->pe_ticket[pe];
+  if (!t) return;
+  d->pe_ticket[pe] = 0;
+  launch_t *L = slot_of(d, t);
+  if (L->state != L_ACTIVE || L->ticket != t || !L->inflight) return;
+  L->inflight--;
+  maybe_complete(d, L, now);
+}
+
+/* The queue PE pe takes from in launch L, or -1. */
+static int pick_queue(const hmc_dispatch_t *d, const launch_t *L, unsigned pe, int *stolen) {
+  *stolen = 0;
+  if (L->nq == 1) return L->cur[0] < L->lim[0] ? 0 : -1;
+  if (L->cur[pe] < L->lim[pe]) return (int)pe;
+  if (d->cfg.sched != HMC_SCHED_DYNAMIC) return -1;
+  int best = -1;
+  uint32_t most = 0;
+  for (unsigned k = 0; k < L->nq; k++) {
+    const uint32_t left = L->lim[k] > L->cur[k] ? L->lim[k] - L->cur[k] : 0;
+    if (left > most) most = left, best = (int)k;
+  }
+  *stolen = best >= 0;
+  return best;
+}
+
+int hmc_dispatch_grab(hmc_dispatch_t *d, unsigned pe, uint64_t now_ps, hmc_grab_t *g) {
+  memset(g, 0, sizeof *g);
+  if (pe >= d->cfg.num_pes || d->pe_state[pe] != PE_RUN) {
+    fprintf(stderr, "hmc_dispatch: PE %u grabbed work but was not started\n", pe);
     return HMC_EINVAL;
   }
-  d->pe_busy &= ~(1ull << pe);
-  if (d->pe_busy) return HMC_OK;
-  launch_t *L = &d->q[d->head];
-  uint32_t t = L->ticket;
-  d->last_done = t;
-  d->running = 0;
-  d->head = (d->head + 1) % d->qcap;
-  d->n--;
-  d->st.completed++;
-  d->st.busy_ps += now_ps - d->t_start;
-  if (d->n && d->q[d->head].t_ready < now_ps + d->cfg.start_delay_ps)
-    d->q[d->head].t_ready = now_ps + d->cfg.start_delay_ps;
-  if (d->ops.done) d->ops.done(d->ops.ctx, t, now_ps);
-  try_start(d, now_ps);
+  d->st.grabs++;
+  finish_chunk(d, pe, now_ps);
+  for (uint32_t t = d->head; t < d->next_ticket; t++) {
+    launch_t *L = slot_of(d, t);
+    if (L->state != L_ACTIVE) continue;
+    int stolen;
+    const int q = pick_queue(d, L, pe, &stolen);
+    if (q < 0) continue;
+    uint32_t lo = L->cur[q], hi = L->vault ? run_end(d, L, lo) : L->lim[q];
+    if (d->cfg.sched == HMC_SCHED_DYNAMIC) {
+      /* at most `chunk`, and no more than a P-th of what is left, so a
+       * short range still spreads over every PE */
+      uint32_t n = d->cfg.chunk;
+      if (L->nq == 1) {
+        const uint32_t fair = (L->lim[0] - lo + d->cfg.num_pes - 1) / d->cfg.num_pes;
+        if (fair < n) n = fair;
+      }
+      if (hi - lo > n) hi = lo + n;
+    }
+    L->cur[q] = hi;
+    if (L->vault) vault_seek(d, L, (unsigned)q);
+    L->inflight++;
+    d->pe_ticket[pe] = t;
+    d->st.chunks++;
+    d->st.steals += (uint64_t)stolen;
+    *g = (hmc_grab_t){.got = 1, .entry = L->desc.entry, .arg = L->desc.arg, .lo = lo, .hi = hi,
+                      .loop_id = L->desc.loop_id, .flags = L->desc.flags, .ticket = t, .stolen = stolen};
+    if (d->cfg.sched == HMC_SCHED_DYNAMIC) {
+      /* one counter per (slot, queue); a single range queue sits in vault slot % P */
+      const unsigned P = d->cfg.num_pes, slot = (t - 1) % d->cfg.max_pending;
+      const unsigned qi = L->nq == 1 ? slot % P : (unsigned)q;
+      g->ctr_addr = d->cfg.counter_base + ((uint32_t)slot * P + qi) * d->cfg.block_bytes;
+      d->st.counter_amos++;
+    }
+    return HMC_OK;
+  }
+  d->pe_state[pe] = PE_DRAIN;
+  return HMC_OK;
+}
+
+int hmc_dispatch_pe_halted(hmc_dispatch_t *d, unsigned pe, uint64_t now_ps) {
+  if (pe >= d->cfg.num_pes || d->pe_state[pe] == PE_IDLE) {
+    fprintf(stderr, "hmc_dispatch: PE %u halted but was not running\n", pe);
+    return HMC_EINVAL;
+  }
+  d->pe_state[pe] = PE_IDLE;
+  finish_chunk(d, pe, now_ps);
   return HMC_OK;
 }
 
 int hmc_dispatch_done(const hmc_dispatch_t *d, uint32_t ticket) {
   if (ticket == 0 || ticket >= d->next_ticket) return -1;
-  return ticket <= d->last_done;
+  if (ticket < d->head) return 1;
+  return d->q[(ticket - 1) % d->cfg.max_pending].state == L_DONE;
 }
 
-uint64_t hmc_dispatch_running(const hmc_dispatch_t *d) { return d->running ? d->pe_busy : 0; }
+unsigned hmc_dispatch_active(const hmc_dispatch_t *d) { return d->active; }
+
+unsigned hmc_dispatch_pending(const hmc_dispatch_t *d) {
+  unsigned n = 0;
+  for (uint32_t t = d->head; t < d->next_ticket; t++) n += slot_of((hmc_dispatch_t *)d, t)->state != L_DONE;
+  return n;
+}
 
 void hmc_dispatch_stats(const hmc_dispatch_t *d, hmc_dispatch_stats_t *s) { *s = d->st; }

@@ -339,6 +339,12 @@ uint64_t host_pmc_read(const host_t *h, unsigned core, unsigned sel) {
 void host_invalidate(host_t *h, uint32_t addr, uint32_t bytes) {
   if (!bytes) return;
   uint32_t first = addr >> HOST_LINE_BITS, last = (uint32_t)(((uint64_t)addr + bytes - 1) >> HOST_LINE_BITS);
+  if (h->cfg.coh_free) {
+    /* an idealised simulator's coherence: the lines are gone at once, no tag-port cycles */
+    for (uint32_t l = first; l <= last; l++) host_mem_invalidate_line(h, l);
+    h->st.pim_inv_lines += last - first + 1;
+    return;
+  }
   for (uint32_t l = first; l <= last; l++) {
     if (h->invq_n == h->invq_cap) {
       unsigned cap = h->invq_cap * 2;

@@ -77,6 +77,8 @@ typedef struct {
   uint64_t max_cycles;   /* host_run limit, 2e9 */
   uint64_t stall_limit;  /* cycles without a commit on any core before giving up, 2e6 */
   int echo_console;      /* copy CONSOLE bytes to stdout */
+  unsigned wrs_sleep;    /* 1: wrs.nto sleeps while the hart's reservation holds (Zawrs); 0: a nop (spin) */
+  unsigned coh_free;     /* 1: PIM write-back and invalidation cost nothing (an idealised simulator's view) */
 } host_cfg_t;
 
 #define HOST_CFG_DEFAULT                                                                                          \
@@ -85,7 +87,8 @@ typedef struct {
                 .lat_csr = 1, .lat_mmio = 10, .mispredict_penalty = 14, .bp_hist = 12, .ras = 16, .itb_bits = 8, \
                 .l1i = {32768, 8, 2, 8}, .l1d = {32768, 8, 2, 8}, .l2 = {262144, 8, 12, 12},                     \
                 .llc = {8u << 20, 32, 35, 32}, .snoop_lat = 12, .mem_lat = 100, .num_pes = 16,                   \
-                .max_cycles = 2000000000ull, .stall_limit = 2000000ull, .echo_console = 0})
+                .max_cycles = 2000000000ull, .stall_limit = 2000000ull, .echo_console = 0,          \
+                .wrs_sleep = 1, .coh_free = 0})
 
 /* Integrator hooks (any may be NULL). */
 typedef struct {
@@ -124,6 +127,8 @@ typedef struct {
   uint64_t stall_rob, stall_lsq, stall_mshr, stall_fetch, stall_serial;
   uint64_t upgrades, invalidations_recv;
   uint64_t markers, pim_launches, pim_wait_cycles, pim_wb_cycles;
+  uint64_t pim_inv_cycles;     /* of pim_wait_cycles: the launch was done, its invalidations were not */
+  uint64_t barrier_wait_cycles; /* asleep in wrs.nto (the runtime's barrier) */
   uint64_t amos_far; /* AMOs executed in the HMC vault (hooks.amo_site) */
 } host_core_stats_t;
 

@@ -333,6 +333,7 @@ static void exec_serial(host_core_t *c, const rv32_insn_t *d) {
   set_rd(c, slot, &r, d);
   if (done != HOST_INF) host_core_resolve(c, slot, done);
   if (c->hart.wfi) c->halted = 1;
+  if (d->op == RV32_WRS_NTO && g->wrs_sleep && c->resv_valid) c->wrs_sleep = 1;
   c->fe_ready = max64(c->fe_ready, h->now + 1);
 }
 
@@ -421,6 +422,7 @@ static void ser_step(host_core_t *c) {
       h->last_commit = h->now; /* waiting on PEs is progress */
       if (rc == 0 || h->invq_n) {
         c->st.pim_wait_cycles++;
+        c->st.pim_inv_cycles += rc == 1;
         return;
       }
       c->custom_rd = 0;
@@ -439,6 +441,14 @@ static int serialising(const rv32_insn_t *d) {
 static void dispatch(host_core_t *c) {
   struct host *h = c->h;
   const host_cfg_t *g = &h->cfg;
+  if (c->wrs_sleep) {
+    /* Zawrs: asleep until another agent's store breaks the reservation */
+    if (c->resv_valid) {
+      c->st.barrier_wait_cycles++;
+      return;
+    }
+    c->wrs_sleep = 0;
+  }
   if (c->ser != SER_NONE) {
     ser_step(c);
     return;

@@ -179,6 +179,7 @@ typedef struct host_core {
   /* LR/SC */
   int resv_valid;
   uint32_t resv_addr;
+  int wrs_sleep;         /* asleep in wrs.nto until resv_valid drops */
   /* caches */
   host_cache_t l1i, l1d, l2;
   host_l1m_t l1im[HOST_MAX_MSHR], l1dm[HOST_MAX_MSHR];

@@ -604,9 +604,11 @@ void host_mem_flush_dirty(struct host *h, host_core_t *c) {
       host_line_t *L = host_cache_find(&h->llc, l->tag);
       if (L) L->dirty = 1;
       else {
-        mem_send(h, HMC_WR, l->tag, (uint64_t)TAG_WB << 32 | c->id, c->id);
-        c->wb_pending++;
         h->st.pim_wb_lines++;
+        if (!h->cfg.coh_free) {
+          mem_send(h, HMC_WR, l->tag, (uint64_t)TAG_WB << 32 | c->id, c->id);
+          c->wb_pending++;
+        }
       }
       l->st = ST_E;
     }
@@ -616,9 +618,10 @@ void host_mem_flush_dirty(struct host *h, host_core_t *c) {
     host_line_t *L = &h->llc.l[i];
     if (L->st == ST_I || !L->dirty) continue;
     L->dirty = 0;
+    h->st.pim_wb_lines++;
+    if (h->cfg.coh_free) continue; /* an idealised simulator's coherence: no traffic, no time */
     mem_send(h, HMC_WR, L->tag, (uint64_t)TAG_WB << 32 | c->id, c->id);
     c->wb_pending++;
-    h->st.pim_wb_lines++;
   }
 }
 

@@ -130,7 +130,7 @@ void pe_outputs(const pe_t *p, pe_out_t *o) {
 static void decode(uint32_t insn, ctl_t *c) {
   memset(c, 0, sizeof *c);
   rv32_decode(insn, &c->dec);
-  if (c->dec.cls & RV32_C_CUSTOM) { /* custom-0 is illegal on a PE */
+  if ((c->dec.cls & RV32_C_CUSTOM) || c->dec.op == RV32_WRS_NTO) { /* custom-0 and Zawrs are illegal on a PE */
     c->dec.op = RV32_ILLEGAL;
     c->dec.cls = 0;
   }

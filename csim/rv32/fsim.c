@@ -44,6 +44,8 @@ struct fsim {
   uint64_t mark_host, mark_pe;
   uint32_t next_ticket, cycle_hi;
   uint32_t pe_loop; /* loop id the PEs are running */
+  uint32_t pe_work[FSIM_MAX_PES][5]; /* PE p's one chunk: entry, arg, lo, hi, ticket (the PE_* registers) */
+  int pe_grabbed[FSIM_MAX_PES];     /* its GRAB was read: the next one answers "no work" */
   char *err;
   size_t errcap;
 };
@@ -141,6 +143,20 @@ static void con_put(struct fsim *s, char c) {
   if (s->cfg.echo_console) fputc(c, stdout);
 }
 
+/* A PE's view of the dispatcher: one static chunk per launch (functional
+ * only; the timed system's dispatcher is csim/hmc/hmc_dispatch.c). */
+static int pe_mmio_load(struct fsim *s, unsigned p, uint32_t off, uint32_t *v) {
+  switch (off) {
+    case COPIM_MMIO_PE_GRAB: *v = !s->pe_grabbed[p]; s->pe_grabbed[p] = 1; return 0;
+    case COPIM_MMIO_PE_ENTRY: *v = s->pe_work[p][0]; return 0;
+    case COPIM_MMIO_PE_ARG: *v = s->pe_work[p][1]; return 0;
+    case COPIM_MMIO_PE_LO: *v = s->pe_work[p][2]; return 0;
+    case COPIM_MMIO_PE_HI: *v = s->pe_work[p][3]; return 0;
+    case COPIM_MMIO_PE_TICKET: *v = s->pe_work[p][4]; return 0;
+    default: return -1;
+  }
+}
+
 static int mmio_load(struct fsim *s, uint32_t off, uint32_t *v) {
   switch (off) {
     case COPIM_MMIO_NUM_HARTS: *v = s->cfg.harts; return 0;
@@ -204,7 +220,11 @@ static int cb_fetch(void *ctx, uint32_t addr, uint32_t *insn) {
 
 static int cb_load(void *ctx, uint32_t addr, unsigned size, uint32_t *val) {
   fsim_ctx_t *c = ctx;
-  if (is_mmio(addr)) return size == 4 ? mmio_load(c->s, addr - COPIM_MMIO_BASE, val) : -1;
+  if (is_mmio(addr)) {
+    if (size != 4) return -1;
+    if (c->pe && !pe_mmio_load(c->s, c->i, addr - COPIM_MMIO_BASE, val)) return 0;
+    return mmio_load(c->s, addr - COPIM_MMIO_BASE, val);
+  }
   if (!dram(addr, size)) return -1;
   uint32_t v = 0;
   fsim_read(c->s, addr, &v, size);
@@ -241,14 +261,15 @@ static int cb_amo(void *ctx, unsigned funct5, uint32_t addr, uint32_t operand, u
 /* ------------------------------------------------------------ PEs */
 
 static void run_pes(struct fsim *s, uint32_t entry, uint32_t arg, uint32_t first, uint32_t end, uint32_t loop_id,
-                    uint32_t flags, uint32_t ticket) {
+                    uint32_t ticket) {
   unsigned P = s->cfg.pes;
   uint64_t total = end - first;
   int running[FSIM_MAX_PES];
   for (unsigned p = 0; p < P; p++) {
     uint32_t a = first + (uint32_t)(total * p / P), b = first + (uint32_t)(total * (p + 1) / P);
-    uint32_t mb[8] = {entry, arg, a, b, loop_id, flags, ticket, 0};
-    fsim_write(s, COPIM_MAILBOX_BASE + COPIM_MAILBOX_BYTES * p, mb, sizeof mb);
+    const uint32_t w[5] = {entry, arg, a, b, ticket};
+    memcpy(s->pe_work[p], w, sizeof w);
+    s->pe_grabbed[p] = 0;
     rv32_hart_reset(&s->pe[p], s->pe_start, COPIM_PE_HARTID_BASE + p);
     running[p] = 1;
   }
@@ -330,7 +351,7 @@ static int cb_custom(void *ctx, rv32_hart_t *h, const rv32_insn_t *d, uint32_t r
       L->launches++;
       L->pim_iters += dsc[3] - dsc[2];
       s->st.launches++;
-      run_pes(s, dsc[0], dsc[1], dsc[2], dsc[3], dsc[4], dsc[5], ticket);
+      run_pes(s, dsc[0], dsc[1], dsc[2], dsc[3], dsc[4], ticket);
       *rd = ticket;
       return s->failed ? -1 : 0;
     }

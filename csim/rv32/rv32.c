@@ -10,7 +10,7 @@ static const char *const op_names[RV32_NUM_OPS] = {
     "ebreak", "mret", "wfi", "csrrw", "csrrs", "csrrc", "csrrwi", "csrrsi", "csrrci", "mul", "mulh",
     "mulhsu", "mulhu", "div", "divu", "rem", "remu", "lr.w", "sc.w", "amoswap.w", "amoadd.w", "amoxor.w",
     "amoand.w", "amoor.w", "amomin.w", "amomax.w", "amominu.w", "amomaxu.w", "cp.loop.begin", "cp.loop.iter",
-    "cp.loop.end", "cp.pim.launch", "cp.pim.wait"};
+    "cp.loop.end", "cp.pim.launch", "cp.pim.wait", "wrs.nto"};
 
 static const char *const reg_names[32] = {"zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0",
                                           "a1", "a2", "a3", "a4", "a5", "a6", "a7", "s2", "s3", "s4", "s5",
@@ -107,6 +107,7 @@ void rv32_decode(uint32_t raw, rv32_insn_t *d) {
         else if (raw == 0x00100073u) op = RV32_EBREAK;
         else if (raw == 0x30200073u) op = RV32_MRET;
         else if (raw == 0x10500073u) op = RV32_WFI;
+        else if (raw == 0x00d00073u) op = RV32_WRS_NTO;
         cls = RV32_C_SYSTEM;
       } else if (f3 != 4) {
         static const rv32_op_t c[8] = {RV32_ILLEGAL, RV32_CSRRW, RV32_CSRRS, RV32_CSRRC,
@@ -410,6 +411,7 @@ static void exec(rv32_hart_t *h, const rv32_bus_t *bus, const rv32_insn_t *dp, i
       case RV32_EBREAK: trap = 1; cause = RV32_EXC_BREAKPOINT; tval = pc; break;
       case RV32_MRET: next = rv32_mret(h); break;
       case RV32_WFI: h->wfi = 1; break;
+      case RV32_WRS_NTO: break;
       default: trap = 1; cause = RV32_EXC_ILLEGAL; tval = raw; break;
     }
   }
@@ -465,6 +467,7 @@ int rv32_disasm(uint32_t raw, uint32_t pc, char *buf, size_t n) {
     case RV32_JAL: return snprintf(buf, n, "%s %s, 0x%x", nm, rd, pc + (uint32_t)d.imm);
     case RV32_JALR: return snprintf(buf, n, "%s %s, %d(%s)", nm, rd, d.imm, r1);
     case RV32_FENCE: case RV32_FENCE_I: case RV32_ECALL: case RV32_EBREAK: case RV32_MRET: case RV32_WFI:
+    case RV32_WRS_NTO:
       return snprintf(buf, n, "%s", nm);
     case RV32_LR_W: return snprintf(buf, n, "%s %s, (%s)", nm, rd, r1);
     default: break;

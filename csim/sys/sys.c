@@ -88,24 +88,28 @@ static void mark_written(struct sys *s, uint32_t addr) {
 
 /* ---------------------------------------------------------------- dispatcher and host hooks */
 
-static void d_start(void *ctx, unsigned pe, uint32_t boot_pc, uint32_t mailbox, uint64_t t_ps) {
+static void d_start(void *ctx, unsigned pe, uint32_t boot_pc, uint64_t t_ps) {
   (void)t_ps;
   struct sys *s = ctx;
   sys_pe_t *p = &s->pes[pe];
   p->start_pending = 1;
   p->boot_pc = boot_pc;
-  uint32_t id = 0;
-  if ((uint64_t)mailbox + 20 <= s->mem_bytes) memcpy(&id, s->mem + mailbox + 16, 4);
-  p->loop_id = id < SYS_MAX_LOOPS ? id : 0;
   if (!p->running) s->pe_active++;
   p->running = 1;
   p->starts++;
 }
 
+static unsigned d_vault_of(void *ctx, uint32_t addr) {
+  const struct sys *s = ctx;
+  hmc_addr_t a;
+  hmc_decode(s->hmc, addr, &a);
+  return a.vault;
+}
+
 static void d_done(void *ctx, uint32_t ticket, uint64_t t_ps) {
-  (void)ticket;
   (void)t_ps;
   struct sys *s = ctx;
+  s->loops[s->ticket_loop[ticket % 64]].inv_lines += s->wn;
   /* the lines this launch's PEs wrote leave the host caches (one per host cycle, in cp.pim.wait) */
   for (size_t i = 0; i < s->wn; i++) {
     const uint32_t line = s->wlist[i];
@@ -127,8 +131,11 @@ static int h_launch(void *ctx, unsigned core, uint32_t desc, uint64_t now_ps, ui
   if (rc == HMC_OK) {
     uint32_t id = 0;
     if ((uint64_t)desc + 20 <= s->mem_bytes) memcpy(&id, s->mem + desc + 16, 4);
-    s->loops[id < SYS_MAX_LOOPS ? id : 0].launches++;
+    id = id < SYS_MAX_LOOPS ? id : 0;
+    s->loops[id].launches++;
     s->launches++;
+    s->ticket_loop[*ticket % 64] = id;
+    sys_coh_charge(s, core, id);
     return 0;
   }
   if (rc == HMC_STALL) return 1;
@@ -142,6 +149,25 @@ static int h_done(void *ctx, unsigned core, uint32_t ticket, uint64_t now_ps) {
   (void)now_ps;
   struct sys *s = ctx;
   return hmc_dispatch_done(s->disp, ticket);
+}
+
+/* Charges core's coherence cycles since its last launch: the write-back
+ * wait just before this launch to loop id, the invalidation wait after its
+ * previous launch to that launch's loop (id 0: the end of the run). */
+void sys_coh_charge(struct sys *s, unsigned core, uint32_t id) {
+  host_stats_t st;
+  host_stats(s->host, &st);
+  const host_core_stats_t *k = &st.core[core];
+  sys_coh_t *c = &s->coh[core];
+  if (id) {
+    s->loops[id].wb_cycles += k->pim_wb_cycles - c->wb_cycles;
+    s->loops[id].wb_lines += st.pim_wb_lines - s->wb_lines_seen;
+    s->wb_lines_seen = st.pim_wb_lines;
+  }
+  if (c->last_loop) s->loops[c->last_loop].inv_cycles += k->pim_inv_cycles - c->inv_cycles;
+  c->wb_cycles = k->pim_wb_cycles;
+  c->inv_cycles = k->pim_inv_cycles;
+  if (id) c->last_loop = id;
 }
 
 /* Loop names (LOOP_NAME) and kernel marks (KERNEL_MARK) are device stores
@@ -265,6 +291,7 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
   s->cfg.imu.cnt_w = s->cfg.pmc.cnt_w;
   s->cfg.host.num_pes = cfg->num_pes;
   s->cfg.host.max_cycles = cfg->max_cycles;
+  s->cfg.host.coh_free = cfg->pim_coherence;
   /* graph image */
   graph_mem_t m;
   graph_err_t gerr;
@@ -318,9 +345,13 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
   hmc_dispatch_cfg_t dc = HMC_DISPATCH_CFG_DEFAULT;
   dc.num_pes = cfg->num_pes;
   dc.boot_pc = s->pe_start;
-  dc.mailbox_base = COPIM_MAILBOX_BASE;
-  dc.mailbox_stride = COPIM_MAILBOX_BYTES;
-  hmc_dispatch_ops_t dops = {d_start, d_done, s};
+  dc.sched = cfg->pim_sched;
+  dc.chunk = cfg->pim_chunk;
+  dc.concurrent = cfg->pim_concurrent;
+  dc.place = cfg->pim_place;
+  dc.counter_base = COPIM_WORKCTR_BASE;
+  dc.block_bytes = cfg->hmc.block_bytes;
+  hmc_dispatch_ops_t dops = {d_start, d_done, d_vault_of, s};
   s->disp = hmc_dispatch_new(&dc, &dops, s->mem, s->mem_bytes);
   if (!s->disp) {
     snprintf(err, cap, "bad dispatcher configuration (see the line above)");
@@ -420,15 +451,59 @@ static hmc_cmd_t amo_cmd(unsigned f5) {
   }
 }
 
+/* A read of PE_GRAB: the dispatcher finishes the PE's chunk and picks its
+ * next one now; a dynamic grab then costs its work counter's fetch-and-add
+ * in the HMC, whose response carries the answer.  1 accepted, 0 not. */
+static int pe_grab(struct sys *s, unsigned pe, sys_pe_t *p, uint64_t t) {
+  if (!p->grab_unsent) {
+    if (hmc_dispatch_grab(s->disp, pe, t, &p->grab)) {
+      sys_fail(s, "PE %u: work grab the dispatcher did not expect at PE cycle %llu", pe, (unsigned long long)s->pe_cycle);
+      return 0;
+    }
+    p->grabs++;
+    if (p->grab.got) p->loop_id = p->grab.loop_id < SYS_MAX_LOOPS ? p->grab.loop_id : 0;
+    p->grab_unsent = p->grab.ctr_addr != 0;
+  }
+  if (!p->grab_unsent) {
+    pe_respond_local(s, p, (uint32_t)p->grab.got, t);
+    return 1;
+  }
+  hmc_req_t r;
+  memset(&r, 0, sizeof r);
+  r.port = hmc_port_pe(pe);
+  r.tag = pe;
+  r.cmd = HMC_AMOADD_W;
+  r.addr = p->grab.ctr_addr;
+  r.op[0] = p->grab.hi - p->grab.lo;
+  const int rc = hmc_send(s->hmc, &r, t);
+  if (rc == HMC_STALL) return 0;
+  if (rc != HMC_OK) {
+    sys_fail(s, "PE %u: the HMC refused the work counter at 0x%08x", pe, (uint32_t)r.addr);
+    return 0;
+  }
+  p->grab_unsent = 0;
+  p->reqs++;
+  p->req_kind = SYS_REQ_GRAB;
+  p->req_val = (uint32_t)p->grab.got;
+  p->wait_resp = 1;
+  return 1;
+}
+
 /* The PE's request of this edge: 1 accepted (ready), 0 not (HMC full or a failure). */
 static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o, uint64_t t) {
   const uint32_t a = o->mem_req_addr;
   const unsigned line = s->cfg.pe.line_bytes;
   if (a >= COPIM_MMIO_BASE) {
     const uint32_t off = a - COPIM_MMIO_BASE;
+    if (o->mem_req_op == PE_OP_READ && off == COPIM_MMIO_PE_GRAB) return pe_grab(s, pe, p, t);
     if (o->mem_req_op == PE_OP_READ) {
       uint32_t v = 0;
-      if (off == COPIM_MMIO_NUM_HARTS) v = s->cfg.host.cores;
+      if (off == COPIM_MMIO_PE_ENTRY) v = p->grab.entry;
+      else if (off == COPIM_MMIO_PE_ARG) v = p->grab.arg;
+      else if (off == COPIM_MMIO_PE_LO) v = p->grab.lo;
+      else if (off == COPIM_MMIO_PE_HI) v = p->grab.hi;
+      else if (off == COPIM_MMIO_PE_TICKET) v = p->grab.ticket;
+      else if (off == COPIM_MMIO_NUM_HARTS) v = s->cfg.host.cores;
       else if (off == COPIM_MMIO_NUM_PES) v = s->cfg.num_pes;
       else if (off == COPIM_MMIO_CYCLE_LO) v = (uint32_t)host_cycle(s->host);
       else if (off == COPIM_MMIO_CYCLE_HI) v = (uint32_t)(host_cycle(s->host) >> 32);
@@ -552,6 +627,7 @@ static void pe_hmc_responses(struct sys *s) {
       switch (p->req_kind) {
         case PE_OP_FILL: memcpy(p->resp_data, r.data, s->cfg.pe.line_bytes); break;
         case PE_OP_READ: memcpy(p->resp_data, r.data + (p->req_addr & 12), 4); break;
+        case SYS_REQ_GRAB: p->resp_data[0] = p->req_val; break;
         default:
           p->resp_data[0] = (r.cmd == HMC_RD || r.cmd == HMC_WR) ? p->req_val : (uint32_t)r.ret[0];
           break;
@@ -622,7 +698,10 @@ static void track_commit(struct sys *s, sys_track_t *tr) {
 }
 
 void sys_loops_finish(struct sys *s) {
-  for (unsigned c = 0; c < s->cfg.host.cores; c++) track_commit(s, &s->track[c]);
+  for (unsigned c = 0; c < s->cfg.host.cores; c++) {
+    track_commit(s, &s->track[c]);
+    sys_coh_charge(s, c, 0);
+  }
 }
 
 static void track(struct sys *s, unsigned c, const host_imu_out_t *hm) {

@@ -87,6 +87,12 @@ typedef struct {
   /* cache energy per access, picojoules x 1000 (docs/stats.md names the source) */
   uint32_t e_l1_fj, e_l2_fj, e_llc_fj, e_pe_cache_fj;
   uint32_t pe_mmio_lat;    /* PE device-space read latency, PE cycles, 2 */
+  /* offload path (docs/cosim.md "Offload path") */
+  uint32_t pim_sched;      /* HMC_SCHED_*: 0 static, 1 dynamic (default) */
+  uint32_t pim_chunk;      /* iterations per dynamic grab, 16 */
+  uint32_t pim_concurrent; /* 1: launches of several cores share the PEs; 0: one launch at a time */
+  uint32_t pim_place;      /* HMC_PLACE_*: 0 range (default), 1 vault */
+  uint32_t pim_coherence;  /* 0 model (default), 1 free: write-back and invalidation cost nothing */
   uint64_t max_cycles;     /* host cycles; the run fails beyond, 2e9 */
   uint64_t seed;           /* reserved for randomised inputs; part of the statistics */
 } sys_cfg_t;
@@ -100,6 +106,7 @@ typedef struct {
   unsigned off;   /* offsetof in sys_cfg_t */
   unsigned size;  /* 4 or 8 bytes (unsigned, uint32_t, int, uint64_t) */
   const char *what;
+  const char *names; /* NULL, or the value names "a|b|c" for 0, 1, 2 (accepted besides the numbers) */
 } sys_param_t;
 
 /* Number of parameters and the i-th (table order = --help order). */
@@ -199,6 +206,7 @@ typedef struct {
   double offloaded_share, offloaded_share_nosync; /* of the kernel's instructions */
   double energy_uncore_pj, energy_pe_cache_pj;
   uint64_t launches;
+  double pe_util, locality; /* PE busy / (PEs x launch-active time); PE requests to the own vault */
 } sys_summary_t;
 void sys_summary(sys_t *s, sys_summary_t *sum);
 

@@ -65,11 +65,17 @@ void sys_cfg_default(sys_cfg_t *c) {
   c->e_llc_fj = 120000;
   c->e_pe_cache_fj = 20000;
   c->pe_mmio_lat = 2;
+  c->pim_sched = HMC_SCHED_DYNAMIC;
+  c->pim_chunk = 16;
+  c->pim_concurrent = 1;
+  c->pim_place = HMC_PLACE_RANGE;
+  c->pim_coherence = 0;
   c->max_cycles = 2000000000ull;
   c->seed = 1;
 }
 
-#define P(n, f, w) {n, offsetof(sys_cfg_t, f), sizeof(((sys_cfg_t *)0)->f), w}
+#define P(n, f, w) {n, offsetof(sys_cfg_t, f), sizeof(((sys_cfg_t *)0)->f), w, NULL}
+#define PN(n, f, w, names) {n, offsetof(sys_cfg_t, f), sizeof(((sys_cfg_t *)0)->f), w, names}
 static const sys_param_t params[] = {
     P("host.cores", host.cores, "host cores (harts), Table I"),
     P("host.clk_ps", host.clk_ps, "host clock period, ps (500 = 2 GHz)"),
@@ -116,6 +122,12 @@ static const sys_param_t params[] = {
     P("pe.dcache_ways", pe.dcache_ways, "PE D-cache ways"),
     P("pe.line_bytes", pe.line_bytes, "PE cache line"),
     P("pe.mmio_lat", pe_mmio_lat, "PE device-space read latency, PE cycles"),
+    PN("pim.sched", pim_sched, "PE work: 0 static split, 1 dynamic chunks from a vault work counter", "static|dynamic"),
+    P("pim.chunk", pim_chunk, "iterations per dynamic grab"),
+    PN("pim.concurrent", pim_concurrent, "0 one launch at a time, 1 launches share the PEs", "off|on"),
+    PN("pim.place", pim_place, "0 range, 1 vault: iteration i to the PE of its primary element's vault", "range|vault"),
+    PN("pim.coherence", pim_coherence, "0 model write-back/invalidation, 1 free (idealised)", "model|free"),
+    PN("host.sleep", host.wrs_sleep, "0 wrs.nto is a nop (harts spin), 1 harts sleep in it (Zawrs)", "off|on"),
     P("pmc.w", pmc.w, "PMC window W (C model; RTL: build time)"),
     P("pmc.cnt_w", pmc.cnt_w, "PMC counter width"),
     P("imu.num_loops", imu.num_loops, "IMU decision table entries (C model; RTL: build time)"),
@@ -190,6 +202,21 @@ int sys_param_set(sys_cfg_t *c, const char *name, const char *value, char *err, 
   errno = 0;
   char *end;
   while (isspace((unsigned char)*value)) value++;
+  if (p->names && !isdigit((unsigned char)*value)) {
+    /* a named value: its index in "a|b|c" */
+    const size_t vl = strlen(value);
+    uint32_t k = 0;
+    for (const char *n = p->names; *n; k++) {
+      const size_t nl = strcspn(n, "|");
+      if (nl == vl && !strncmp(n, value, nl)) {
+        memcpy((uint8_t *)c + p->off, &k, 4);
+        return 0;
+      }
+      n += nl + (n[nl] == '|');
+    }
+    snprintf(err, cap, "parameter %s: bad value '%s' (%s, or a number)", name, value, p->names);
+    return -1;
+  }
   if (*value == '-' || !*value) {
     snprintf(err, cap, "parameter %s: bad value '%s' (an unsigned integer)", name, value);
     return -1;
@@ -274,6 +301,14 @@ int sys_cfg_check(const sys_cfg_t *c, char *err, size_t cap) {
   }
   if (c->host.llc.mshrs > PMC_MAX_MSHR || (c->host.llc.mshrs & (c->host.llc.mshrs - 1))) {
     snprintf(err, cap, "llc.mshrs = %u: a power of two (it is the PMC's NumMshr)", c->host.llc.mshrs);
+    return -1;
+  }
+  if (c->pim_sched > 1 || c->pim_concurrent > 1 || c->pim_place > 1 || c->pim_coherence > 1 || c->host.wrs_sleep > 1) {
+    snprintf(err, cap, "pim.sched, pim.concurrent, pim.place, pim.coherence and host.sleep take 0 or 1 (or their names)");
+    return -1;
+  }
+  if (c->pim_chunk < 1 || c->pim_chunk > 65536) {
+    snprintf(err, cap, "pim.chunk = %u: 1..65536 iterations", c->pim_chunk);
     return -1;
   }
   if (!c->max_cycles) {

@@ -19,6 +19,9 @@ typedef struct {
   uint64_t dec_pim, dec_host;    /* executions that ended offloaded / on the host */
   uint64_t pe_insns;     /* PE retirements of launches of this loop */
   uint64_t launches;
+  /* coherence around its launches (docs/stats.md "loops") */
+  uint64_t wb_lines, wb_cycles;   /* dirty lines written back before them, cycles the launching core waited */
+  uint64_t inv_lines, inv_cycles; /* lines PEs wrote dropped after them, cycles the waiting core waited */
 } sys_loop_t;
 
 /* What the system follows of one core's marker stream. */
@@ -34,6 +37,8 @@ typedef struct {
   int running;           /* started and not yet reported halted */
   int start_pending, seen_run;
   uint32_t boot_pc, loop_id;
+  hmc_grab_t grab;       /* the dispatcher's last answer (the PE_* registers) */
+  int grab_unsent;       /* its work-counter AMO waits for the HMC to accept it */
   int wait_resp;         /* a request waits for its response */
   int resp_ready;
   uint64_t resp_t_ps;
@@ -42,8 +47,15 @@ typedef struct {
   uint32_t req_addr, req_val; /* READ: address; LR/SC: the value to return */
   int resv_valid;
   uint32_t resv;
-  uint64_t retired, loads, stores, run_cycles, starts, reqs;
+  uint64_t retired, loads, stores, run_cycles, starts, reqs, grabs;
 } sys_pe_t;
+
+/* What one core's launches cost in coherence so far (snapshots of its host
+ * counters, charged to loops at its next launch and at the end). */
+typedef struct {
+  uint32_t last_loop;    /* loop of the core's last launch, 0: none yet */
+  uint64_t wb_cycles, inv_cycles;
+} sys_coh_t;
 
 struct sys {
   sys_cfg_t cfg;
@@ -81,6 +93,9 @@ struct sys {
   uint32_t *wlist;
   size_t wn, wcap;
   uint64_t inv_lines;
+  uint32_t ticket_loop[64]; /* loop id of ticket t at [t % 64] (the dispatcher keeps <= 64 outstanding) */
+  sys_coh_t coh[HOST_MAX_CORES];
+  uint64_t wb_lines_seen;   /* host pim_wb_lines already charged to loops */
   /* loops */
   sys_loop_t loops[SYS_MAX_LOOPS];
   sys_track_t track[HOST_MAX_CORES];
@@ -108,7 +123,12 @@ struct sys {
   int vcd_started;
 };
 
+/* req_kind of a PE_GRAB read waiting for its work counter (not a PE_OP_*) */
+#define SYS_REQ_GRAB 0x100u
+
 void sys_fail(struct sys *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Charges a core's coherence cycles to loops at a launch of loop id (0: end of run). */
+void sys_coh_charge(struct sys *s, unsigned core, uint32_t id);
 /* Commits the table captures of unfinished tracks (end of run). */
 void sys_loops_finish(struct sys *s);
 /* One VCD sample for the current host cycle (sys_vcd.c). */

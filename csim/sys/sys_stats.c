@@ -59,6 +59,19 @@ static const char *decision(const sys_loop_t *l) {
 static double theta(const sys_loop_t *l) { return l->theta_den ? (double)l->theta_num / (double)l->theta_den : 0.0; }
 
 /* Everything a report reads, taken at one moment (JSON and summary alike). */
+/* PE utilisation: PE busy time / (PEs x time at least one launch was
+ * active); locality: PE memory requests served by the PE's own vault. */
+static double pe_util(const sys_t *s, const hmc_dispatch_stats_t *ds) {
+  uint64_t run = 0;
+  for (unsigned p = 0; p < s->cfg.num_pes; p++) run += s->pes[p].run_cycles;
+  const double span = (double)ds->active_ps * s->cfg.num_pes;
+  return span > 0 ? (double)run * s->cfg.pe_clk_ps / span : 0.0;
+}
+static double locality(const hmc_stats_t *ms) {
+  const uint64_t n = ms->local_reqs + ms->remote_reqs;
+  return n ? (double)ms->local_reqs / (double)n : 0.0;
+}
+
 static void gather(sys_t *s, host_stats_t *hs, hmc_stats_t *ms, hmc_dispatch_stats_t *ds, energy_t *e) {
   host_stats(s->host, hs);
   hmc_stats(s->hmc, ms);
@@ -125,10 +138,11 @@ void sys_write_json(sys_t *s, const sys_run_info_t *info, FILE *f) {
             ", \"amos\": %" PRIu64 ", \"branches\": %" PRIu64 ", \"mispredicts\": %" PRIu64 ", \"l1i_miss\": %" PRIu64
             ", \"l1d_hit\": %" PRIu64 ", \"l1d_miss\": %" PRIu64 ", \"l2_hit\": %" PRIu64 ", \"l2_miss\": %" PRIu64
             ", \"llc_hit\": %" PRIu64 ", \"llc_miss\": %" PRIu64 ", \"amos_far\": %" PRIu64 ", \"markers\": %" PRIu64 ", \"pim_launches\": %" PRIu64
-            ", \"pim_wait_cycles\": %" PRIu64 ", \"pim_wb_cycles\": %" PRIu64 "}",
+            ", \"pim_wait_cycles\": %" PRIu64 ", \"pim_wb_cycles\": %" PRIu64 ", \"pim_inv_cycles\": %" PRIu64
+            ", \"barrier_wait_cycles\": %" PRIu64 "}",
             c ? "," : "", k->insns, k->cycles_active, k->loads, k->stores, k->amos, k->branches, k->mispredicts,
             k->l1i_miss, k->l1d_hit, k->l1d_miss, k->l2_hit, k->l2_miss, k->llc_hit, k->llc_miss, k->amos_far, k->markers,
-            k->pim_launches, k->pim_wait_cycles, k->pim_wb_cycles);
+            k->pim_launches, k->pim_wait_cycles, k->pim_wb_cycles, k->pim_inv_cycles, k->barrier_wait_cycles);
   }
   fprintf(f,
           "\n  ], \"llc_lookups\": %" PRIu64 ", \"llc_writebacks\": %" PRIu64 ", \"hmc_reads\": %" PRIu64
@@ -139,16 +153,23 @@ void sys_write_json(sys_t *s, const sys_run_info_t *info, FILE *f) {
     const sys_pe_t *q = &s->pes[p];
     fprintf(f,
             "%s\n    {\"retired\": %" PRIu64 ", \"run_cycles\": %" PRIu64 ", \"starts\": %" PRIu64 ", \"loads\": %" PRIu64
-            ", \"stores\": %" PRIu64 ", \"mem_reqs\": %" PRIu64 "}",
-            p ? "," : "", q->retired, q->run_cycles, q->starts, q->loads, q->stores, q->reqs);
+            ", \"stores\": %" PRIu64 ", \"mem_reqs\": %" PRIu64 ", \"grabs\": %" PRIu64 "}",
+            p ? "," : "", q->retired, q->run_cycles, q->starts, q->loads, q->stores, q->reqs, q->grabs);
   }
   fprintf(f, "\n  ],\n");
   fprintf(f,
           "  \"pim\": {\"launches\": %" PRIu64 ", \"iterations\": %" PRIu64 ", \"pe_starts\": %" PRIu64
           ", \"busy_ps\": %" PRIu64 ", \"pe_amos\": %" PRIu64 ", \"wb_lines\": %" PRIu64 ", \"inv_lines\": %" PRIu64
-          ", \"pim_region_base\": %u, \"pim_region_end\": %u},\n",
+          ", \"pim_region_base\": %u, \"pim_region_end\": %u, \"active_ps\": %" PRIu64 ", \"max_active\": %u"
+          ", \"grabs\": %" PRIu64 ", \"chunks\": %" PRIu64 ", \"steals\": %" PRIu64 ", \"counter_amos\": %" PRIu64
+          ", \"pe_utilisation\": ",
           ds.launches, ds.iterations, ds.pe_starts, ds.busy_ps, s->pe_amos, hs.pim_wb_lines, hs.pim_inv_lines,
-          hs.pim_region_base, hs.pim_region_end);
+          hs.pim_region_base, hs.pim_region_end, ds.active_ps, ds.max_active, ds.grabs, ds.chunks, ds.steals,
+          ds.counter_amos);
+  json_num(f, pe_util(s, &ds));
+  fprintf(f, ", \"locality_share\": ");
+  json_num(f, locality(&ms));
+  fprintf(f, "},\n");
   fprintf(f, "  \"loops\": [");
   int first = 1;
   for (unsigned id = 0; id < SYS_MAX_LOOPS; id++) {
@@ -164,8 +185,10 @@ void sys_write_json(sys_t *s, const sys_run_info_t *info, FILE *f) {
     json_num(f, theta(l));
     fprintf(f,
             ", \"dec_pim\": %" PRIu64 ", \"dec_host\": %" PRIu64 ", \"decision\": \"%s\", \"launches\": %" PRIu64
-            ", \"pe_insns\": %" PRIu64 "}",
-            l->dec_pim, l->dec_host, decision(l), l->launches, l->pe_insns);
+            ", \"pe_insns\": %" PRIu64 ", \"wb_lines\": %" PRIu64 ", \"wb_cycles\": %" PRIu64 ", \"inv_lines\": %" PRIu64
+            ", \"inv_cycles\": %" PRIu64 "}",
+            l->dec_pim, l->dec_host, decision(l), l->launches, l->pe_insns, l->wb_lines, l->wb_cycles, l->inv_lines,
+            l->inv_cycles);
   }
   fprintf(f, "\n  ],\n");
   uint64_t reqs = 0;
@@ -224,6 +247,10 @@ void sys_summary(sys_t *s, sys_summary_t *sum) {
   sum->energy_uncore_pj = e.l1 + e.l2 + e.llc + e.link + e.dram + e.logic;
   sum->energy_pe_cache_pj = e.pe_cache;
   sum->launches = s->launches;
+  hmc_dispatch_stats_t ds;
+  hmc_dispatch_stats(s->disp, &ds);
+  sum->pe_util = pe_util(s, &ds);
+  sum->locality = locality(&ms);
 }
 
 static void commas(char *b, size_t cap, uint64_t v) {
@@ -262,14 +289,21 @@ void sys_print_summary(sys_t *s, const sys_run_info_t *info, FILE *f) {
   commas(d, sizeof d, s->pe_insns_kernel);
   fprintf(f, "instructions     : host %s, PEs %s (kernel: host %s, PEs %s)\n", a, b, c2, d);
   commas(a, sizeof a, s->sync_insns_kernel);
-  fprintf(f, "offloaded share  : %.1f%% of the kernel's instructions retired on PEs; %.1f%% without the %s host"
-             " instructions spent spinning in rt_barrier\n",
-          kins ? 100.0 * (double)s->pe_insns_kernel / (double)kins : 0.0,
-          kins > s->sync_insns_kernel ? 100.0 * (double)s->pe_insns_kernel / (double)(kins - s->sync_insns_kernel) : 0.0,
-          a);
+  uint64_t wl = 0, wb = 0;
+  for (unsigned c = 0; c < s->cfg.host.cores; c++) wl += hs.core[c].pim_wait_cycles, wb += hs.core[c].barrier_wait_cycles;
+  commas(b, sizeof b, wl);
+  commas(c2, sizeof c2, wb);
+  fprintf(f, "offloaded share  : %.1f%% of the kernel's instructions retired on PEs (%s host instructions in rt_barrier);"
+             " harts asleep %s cycles in cp.pim.wait, %s at barriers\n",
+          kins ? 100.0 * (double)s->pe_insns_kernel / (double)kins : 0.0, a, b, c2);
   fprintf(f, "PIM              : %" PRIu64 " launches, %" PRIu64 " iterations, %" PRIu64 " dirty lines written back, %" PRIu64
              " lines invalidated, PE clock %.0f MHz\n",
           ds.launches, ds.iterations, hs.pim_wb_lines, hs.pim_inv_lines, 1e6 / s->cfg.pe_clk_ps);
+  if (ds.launches)
+    fprintf(f, "PEs              : utilisation %.1f%% of %u PEs while launches ran (%.3f us, at most %u at once);"
+               " %" PRIu64 " chunks, %" PRIu64 " stolen; %.1f%% of PE requests to the own vault\n",
+            100.0 * pe_util(s, &ds), s->cfg.num_pes, (double)ds.active_ps / 1e6, ds.max_active, ds.chunks, ds.steals,
+            100.0 * locality(&ms));
   fprintf(f, "loops            :\n  %-3s %-14s %6s %10s %10s %8s %10s %8s %-9s %12s\n", "id", "name", "execs", "trip",
           "host it", "sampled", "PIM it", "theta", "decision", "PE insns");
   for (unsigned id = 0; id < SYS_MAX_LOOPS; id++) {

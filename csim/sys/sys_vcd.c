@@ -1,6 +1,6 @@
 /* System-level VCD of a co-simulation run (sys.h, docs/cosim.md): per core
  * theta of the last sample, IMU busy/sampling/verdict, the managed loop id;
- * launches, dispatcher-running PEs, PE busy bitmap.  Time in ps. */
+ * launches, launches active in the dispatcher, PE busy bitmap.  Time in ps. */
 #include <string.h>
 
 #include "sys_int.h"
@@ -41,7 +41,7 @@ int sys_vcd_open(sys_t *s, const char *path, char *err, size_t cap) {
   code(i++, c);
   fprintf(f, "$var wire 32 %s pe_busy $end\n", c);
   code(i++, c);
-  fprintf(f, "$var wire 32 %s pe_running_dispatch $end\n", c);
+  fprintf(f, "$var wire 32 %s launches_active $end\n", c);
   fprintf(f, "$upscope $end\n$enddefinitions $end\n");
   memset(s->vcd_last, 0xff, sizeof s->vcd_last);
   return 0;
@@ -96,7 +96,7 @@ void sys_vcd_sample(struct sys *s) {
   for (unsigned p = 0; p < s->cfg.num_pes; p++)
     if (s->pes[p].running) busy |= 1ull << p;
   put(s, i++, busy, 32, &st, t);
-  put(s, i++, hmc_dispatch_running(s->disp), 32, &st, t);
+  put(s, i++, hmc_dispatch_active(s->disp), 32, &st, t);
   s->vcd_started = 1;
 }
 

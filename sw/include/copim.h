@@ -29,6 +29,8 @@ struct copim_desc {
   uint32_t end;     /* end iteration, exclusive */
   uint32_t loop_id;
   uint32_t flags;
+  uint32_t prim_base;   /* address of iteration 0's primary element (vault placement), 0: none */
+  uint32_t prim_stride; /* bytes from one iteration's primary element to the next, 0: none */
 };
 
 static inline uint32_t cp_pim_launch(const struct copim_desc *d) {
@@ -42,12 +44,17 @@ static inline void cp_pim_wait(uint32_t ticket) {
 
 /* A marked loop: for (i = lo; i < hi; i++) body(i, arg), where the IMU may
  * answer an iteration with "offload": the host then hands [i, hi) to the PIM
- * dispatcher and waits.  The body is a function because the PEs call it. */
-static inline void copim_for(uint32_t loop_id, uint32_t lo, uint32_t hi, copim_body_fn body, void *arg) {
+ * dispatcher and waits.  The body is a function because the PEs call it.
+ * prim (may be NULL) is the loop's primary array of 4-byte elements, element
+ * i belonging to iteration i: the dispatcher's vault placement sends
+ * iteration i to the PE of the vault that holds prim[i]. */
+static inline void copim_for(uint32_t loop_id, uint32_t lo, uint32_t hi, copim_body_fn body, void *arg,
+                             const volatile void *prim) {
   cp_loop_begin(loop_id, hi > lo ? hi - lo : 0);
   for (uint32_t i = lo; i < hi; i++) {
     if (cp_loop_iter()) {
-      struct copim_desc d = {(uint32_t)(uintptr_t)body, (uint32_t)(uintptr_t)arg, i, hi, loop_id, 0};
+      struct copim_desc d = {(uint32_t)(uintptr_t)body, (uint32_t)(uintptr_t)arg, i, hi, loop_id, 0,
+                             (uint32_t)(uintptr_t)prim, prim ? 4u : 0u};
       cp_pim_wait(cp_pim_launch(&d));
       break;
     }
@@ -56,6 +63,6 @@ static inline void copim_for(uint32_t loop_id, uint32_t lo, uint32_t hi, copim_b
   cp_loop_end(loop_id);
 }
 
-#define COPIM_FOR(id, lo, hi, body, arg) copim_for((id), (lo), (hi), (body), (arg))
+#define COPIM_FOR(id, lo, hi, body, arg, prim) copim_for((id), (lo), (hi), (body), (arg), (prim))
 
 #endif

@@ -56,7 +56,7 @@ int main(void) {
   }
   rt_barrier();
   uint32_t n = g->num_vertices, src = g->bfs_source;
-  rt_parallel_for(LOOP_BFS_INIT, 0, n, bfs_init, 0);
+  rt_parallel_for(LOOP_BFS_INIT, 0, n, bfs_init, 0, S.parent);
   if (h == 0) {
     S.parent[src] = src;
     S.depth[src] = 0;
@@ -72,7 +72,7 @@ int main(void) {
     if (h == 0) S.count[(level + 2) % 3] = 0;
     uint32_t size = S.count[level % 3];
     if (!size) break;
-    rt_parallel_for(LOOP_BFS_FRONTIER, 0, size, bfs_frontier, S.queue[level & 1]);
+    rt_parallel_for(LOOP_BFS_FRONTIER, 0, size, bfs_frontier, S.queue[level & 1], S.queue[level & 1]);
     level++;
   }
   if (h == 0) {

@@ -54,10 +54,10 @@ int main(void) {
   }
   rt_barrier();
   uint32_t n = g->num_vertices, round = 0;
-  rt_parallel_for(LOOP_CC_INIT, 0, n, cc_init, 0);
+  rt_parallel_for(LOOP_CC_INIT, 0, n, cc_init, 0, S.label);
   for (;;) {
     if (h == 0) S.changed[(round + 1) % 3] = 0;
-    rt_parallel_for(LOOP_CC_PROP, 0, n, cc_prop, (void *)&S.changed[round % 3]);
+    rt_parallel_for(LOOP_CC_PROP, 0, n, cc_prop, (void *)&S.changed[round % 3], S.label);
     uint32_t c = S.changed[round % 3];
     round++;
     if (!c || round >= g->cc_max_iters) break;

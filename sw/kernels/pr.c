@@ -57,13 +57,13 @@ int main(void) {
   }
   rt_barrier();
   uint32_t n = g->num_vertices, it = 0;
-  rt_parallel_for(LOOP_PR_INIT, 0, n, pr_init, 0);
+  rt_parallel_for(LOOP_PR_INIT, 0, n, pr_init, 0, S.rank);
   while (it < g->pr_max_iters) {
     it++;
     /* err[(it+1)%3] was read two iterations ago and is next added to in it+1 */
     if (h == 0) S.err[(it + 1) % 3] = 0;
-    rt_parallel_for(LOOP_PR_CONTRIB, 0, n, pr_contrib, 0);
-    rt_parallel_for(LOOP_PR_PULL, 0, n, pr_pull, (void *)&S.err[it % 3]);
+    rt_parallel_for(LOOP_PR_CONTRIB, 0, n, pr_contrib, 0, S.contrib);
+    rt_parallel_for(LOOP_PR_PULL, 0, n, pr_pull, (void *)&S.err[it % 3], S.rank);
     if (S.err[it % 3] < g->pr_tolerance) break;
   }
   if (h == 0) {

@@ -44,14 +44,14 @@ int main(void) {
   }
   rt_barrier();
   uint32_t n = g->num_vertices, src = g->sssp_source;
-  rt_parallel_for(LOOP_SSSP_INIT, 0, n, sssp_init, 0);
+  rt_parallel_for(LOOP_SSSP_INIT, 0, n, sssp_init, 0, S.dist);
   if (h == 0) S.dist[src] = 0;
   rt_barrier();
   uint32_t pass = 0;
   for (;;) {
     /* changed[(p+1)%3] was read two passes ago and is next set in pass p+1 */
     if (h == 0) S.changed[(pass + 1) % 3] = 0;
-    rt_parallel_for(LOOP_SSSP_RELAX, 0, n, sssp_relax, (void *)&S.changed[pass % 3]);
+    rt_parallel_for(LOOP_SSSP_RELAX, 0, n, sssp_relax, (void *)&S.changed[pass % 3], S.dist);
     uint32_t c = S.changed[pass % 3];
     pass++;
     if (!c || pass > n) break;

@@ -1,10 +1,6 @@
 /* RV32 runtime (see rt.h). */
 #include "rt.h"
 
-struct rt_pe_mailbox {
-  uint32_t entry, arg, first, end, loop_id, flags, ticket, reserved;
-};
-
 /* barrier state: all in .bss, cleared by hart 0 before anyone runs */
 static volatile uint32_t rt_bar_count;
 static volatile uint32_t rt_bar_sense;
@@ -23,19 +19,21 @@ void rt_barrier(void) {
     rt_bar_count = 0;
     rt_amoswap(&rt_bar_sense, s);
   } else {
-    while (rt_bar_sense != s) {
-    }
+    /* Zawrs: reserve the sense word, then sleep until another hart's store
+     * to it (the release) breaks the reservation; no spinning */
+    while (rt_lr(&rt_bar_sense) != s) rt_wrs_nto();
   }
   __asm__ volatile("fence rw, rw" ::: "memory");
 }
 
-void rt_parallel_for(uint32_t loop_id, uint32_t lo, uint32_t hi, copim_body_fn body, void *arg) {
+void rt_parallel_for(uint32_t loop_id, uint32_t lo, uint32_t hi, copim_body_fn body, void *arg,
+                     const volatile void *prim) {
   uint32_t h = rt_hartid(), n = rt_nharts();
   uint32_t total = hi > lo ? hi - lo : 0;
   uint32_t chunk = total / n + (total % n != 0);
   uint32_t a = lo + (h * chunk < total ? h * chunk : total);
   uint32_t b = lo + ((h + 1) * chunk < total ? (h + 1) * chunk : total);
-  COPIM_FOR(loop_id, a, b, body, arg);
+  COPIM_FOR(loop_id, a, b, body, arg, prim);
   rt_barrier();
 }
 
@@ -121,15 +119,24 @@ void rt_host_main(uint32_t hartid) {
   if (hartid == 0) rt_exit((uint32_t)rc);
 }
 
-/* crt0: a PE started by the dispatcher runs its mailbox range, then wfi. */
+/* crt0: a PE started by the dispatcher grabs chunks until there is no work
+ * left, then wfi.  A chunk of a launch it has not worked on yet comes after
+ * that launch's host write-back: fence (SPEC: fence invalidates the PE
+ * D-cache) before touching its data. */
 void rt_pe_main(uint32_t pe) {
-  __asm__ volatile("fence rw, rw" ::: "memory"); /* SPEC: fence invalidates the PE D-cache */
-  const volatile struct rt_pe_mailbox *mb =
-      (const volatile struct rt_pe_mailbox *)(COPIM_MAILBOX_BASE + COPIM_MAILBOX_BYTES * pe);
-  copim_body_fn fn = (copim_body_fn)mb->entry;
-  void *arg = (void *)mb->arg;
-  uint32_t end = mb->end;
-  for (uint32_t i = mb->first; i < end; i++) fn(i, arg);
+  (void)pe;
+  uint32_t last = 0;
+  while (*rt_mmio(COPIM_MMIO_PE_GRAB)) {
+    const uint32_t t = *rt_mmio(COPIM_MMIO_PE_TICKET);
+    if (t != last) {
+      __asm__ volatile("fence rw, rw" ::: "memory");
+      last = t;
+    }
+    copim_body_fn fn = (copim_body_fn)*rt_mmio(COPIM_MMIO_PE_ENTRY);
+    void *arg = (void *)*rt_mmio(COPIM_MMIO_PE_ARG);
+    const uint32_t hi = *rt_mmio(COPIM_MMIO_PE_HI);
+    for (uint32_t i = *rt_mmio(COPIM_MMIO_PE_LO); i < hi; i++) fn(i, arg);
+  }
   __asm__ volatile("fence rw, rw" ::: "memory");
 }
 

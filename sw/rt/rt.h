@@ -45,6 +45,15 @@ static inline uint32_t rt_amoor(volatile uint32_t *p, uint32_t v) {
   __asm__ volatile("amoor.w.aqrl %0, %2, %1" : "=r"(old), "+A"(*p) : "r"(v) : "memory");
   return old;
 }
+/* lr.w: load and reserve the word (the reservation Zawrs waits on). */
+static inline uint32_t rt_lr(volatile uint32_t *p) {
+  uint32_t r;
+  __asm__ volatile("lr.w %0, (%1)" : "=r"(r) : "r"(p) : "memory");
+  return r;
+}
+/* wrs.nto (Zawrs, 0x00d00073): stall while the reservation set is valid.
+ * A hint: an implementation may return at once, so callers loop. */
+static inline void rt_wrs_nto(void) { __asm__ volatile(".insn i 0x73, 0, x0, x0, 0x00d" ::: "memory"); }
 
 /* Sense-reversing barrier over all host harts (AMOs only). */
 void rt_barrier(void);
@@ -52,8 +61,11 @@ void rt_barrier(void);
 /* for (i = lo; i < hi; i++) body(i, arg) over all host harts: hart h takes
  * the h-th contiguous chunk as one CoPIM-marked loop (COPIM_FOR), so each
  * core's IMU samples and offloads its own chunk; then a barrier.  Every host
- * hart must call it with the same arguments. */
-void rt_parallel_for(uint32_t loop_id, uint32_t lo, uint32_t hi, copim_body_fn body, void *arg);
+ * hart must call it with the same arguments.  prim: the loop's primary array
+ * (4-byte element i for iteration i), the dispatcher's vault placement hint;
+ * NULL if there is none. */
+void rt_parallel_for(uint32_t loop_id, uint32_t lo, uint32_t hi, copim_body_fn body, void *arg,
+                     const volatile void *prim);
 
 /* Console (one byte per MMIO write) and exit. */
 void rt_putc(char c);

@@ -400,17 +400,18 @@ int main(int argc, char **argv) {
   printf("\n== comparison: %s on %s (%u vertices, %u edges); kernel time from its start to its end marker\n", o.kernel,
          gname, g->n, g->m);
   printf("  %-10s %14s %9s %14s %14s %9s %12s %12s %9s  %s\n", "policy", "kernel (us)", "speedup", "host insns",
-         "PE insns", "PE share", "(no spin)", "uncore (uJ)", "energy", "result");
+         "PE insns", "PE share", "PE util", "uncore (uJ)", "energy", "result");
   for (int i = 0; i < npol; i++) {
     const sys_summary_t *x = &sum[i];
     printf("  %-10s %14.3f %8.2fx %14llu %14llu %8.1f%% %11.1f%% %12.3f %8.2fx  %s\n", pols[i]->name,
            (double)x->kernel_ps / 1e6, x->kernel_ps ? (double)sum[0].kernel_ps / (double)x->kernel_ps : 0.0,
            (unsigned long long)x->kernel_host_insns, (unsigned long long)x->kernel_pe_insns, 100.0 * x->offloaded_share,
-           100.0 * x->offloaded_share_nosync, x->energy_uncore_pj / 1e6,
+           100.0 * x->pe_util, x->energy_uncore_pj / 1e6,
            sum[0].energy_uncore_pj > 0 ? x->energy_uncore_pj / sum[0].energy_uncore_pj : 0.0,
            res[i] == 0 ? "PASS" : res[i] == 1 ? "FAIL (results)" : "FAIL (run)");
   }
-  printf("  speedup = %s kernel time / this policy's; energy = un-core energy / %s's\n", pols[0]->name, pols[0]->name);
+  printf("  speedup = %s kernel time / this policy's; energy = un-core energy / %s's;\n"
+         "  PE util = PE busy cycles / (PEs x time launches were active)\n", pols[0]->name, pols[0]->name);
   graph_free(g);
   return worst;
 }

@@ -72,6 +72,34 @@ static inline double cu_json_num(const char *json, const char *after, const char
   return strtod(p + strlen(k), NULL);
 }
 
+/* The sum of every "\"key\": <number>" in json (per-core, per-PE fields). */
+static inline double cu_json_sum(const char *json, const char *key) {
+  char k[96];
+  snprintf(k, sizeof k, "\"%s\": ", key);
+  double sum = 0;
+  for (const char *p = json; (p = strstr(p, k)); p += strlen(k)) sum += strtod(p + strlen(k), NULL);
+  return sum;
+}
+
+/* Runs "<sim> args --stats <tmp>" and returns its JSON (malloc'd) if the run
+ * passed (exit 0, PASS, verified), else fails t under label and returns NULL. */
+static inline char *cu_stats(tb_t *t, const char *label, const char *args) {
+  static char out[1 << 16], err[1 << 14];
+  char a[1024], js[128];
+  snprintf(js, sizeof js, "build/cosim-stats-%d.json", (int)getpid());
+  snprintf(a, sizeof a, "%s --quiet --stats %s", args, js);
+  const int rc = cu_run(a, out, sizeof out, err, sizeof err);
+  char *j = cu_slurp(js, NULL);
+  remove(js);
+  t->checks++;
+  if (rc != 0 || !j || !strstr(j, "\"verified\": true")) {
+    tb_fail(t, "%s: exit %d, %s\n%s%s", label, rc, j ? "not verified" : "no statistics", out, err);
+    free(j);
+    return NULL;
+  }
+  return j;
+}
+
 static inline int cu_count_lines(const char *s) {
   int n = 0;
   for (; *s; s++) n += *s == '\n';
