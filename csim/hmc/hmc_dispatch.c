@@ -91,7 +91,7 @@ void hmc_dispatch_free(hmc_dispatch_t *d) {
   free(d);
 }
 
-static launch_t *slot_of(hmc_dispatch_t *d, uint32_t ticket) { return &d->q[(ticket - 1) % d->cfg.max_pending]; }
+static launch_t *slot_of(const hmc_dispatch_t *d, uint32_t ticket) { return &d->q[(ticket - 1) % d->cfg.max_pending]; }
 
 /* ---------------------------------------------------------------- vault queues */
 
@@ -306,14 +306,14 @@ int hmc_dispatch_pe_halted(hmc_dispatch_t *d, unsigned pe, uint64_t now_ps) {
 int hmc_dispatch_done(const hmc_dispatch_t *d, uint32_t ticket) {
   if (ticket == 0 || ticket >= d->next_ticket) return -1;
   if (ticket < d->head) return 1;
-  return d->q[(ticket - 1) % d->cfg.max_pending].state == L_DONE;
+  return slot_of(d, ticket)->state == L_DONE;
 }
 
 unsigned hmc_dispatch_active(const hmc_dispatch_t *d) { return d->active; }
 
 unsigned hmc_dispatch_pending(const hmc_dispatch_t *d) {
   unsigned n = 0;
-  for (uint32_t t = d->head; t < d->next_ticket; t++) n += slot_of((hmc_dispatch_t *)d, t)->state != L_DONE;
+  for (uint32_t t = d->head; t < d->next_ticket; t++) n += slot_of(d, t)->state != L_DONE;
   return n;
 }
 
