@@ -17,7 +17,7 @@ variants=(
   "old dispatcher|--set pim.sched=static --set pim.concurrent=off --set host.sleep=off"
 )
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-echo "kernel,graph,policy,variant,kernel_us,pe_utilisation,locality_share,wb_cycles,inv_cycles,launch_wait_cycles,barrier_wait_cycles,kernel_host_sync,verified" >"$out.tmp"
+echo "kernel,graph,policy,variant,kernel_us,pe_utilisation,pe_utilisation_wide,locality_share,wb_cycles,inv_cycles,launch_wait_cycles,barrier_wait_cycles,kernel_host_sync,verified" >"$out.tmp"
 num() { grep -o "\"$1\": [0-9.e+-]*" "$2" | head -1 | awk '{print $2}'; }
 sum() { grep -o "\"$1\": [0-9]*" "$2" | awk '{s += $2} END {print s + 0}'; }
 for pt in $points; do
@@ -34,8 +34,9 @@ for pt in $points; do
       kps=$(num kernel_ps "$js")
       wb=$(grep -o '"wb_cycles": [0-9]*' "$js" | awk '{s += $2} END {print s + 0}')
       inv=$(grep -o '"inv_cycles": [0-9]*' "$js" | awk '{s += $2} END {print s + 0}')
-      printf '%s,%s,%s,%s,%.3f,%s,%s,%s,%s,%s,%s,%s,true\n' "$k" "$(basename "$g")" "$pol" "$name" \
-        "$(awk -v p="$kps" 'BEGIN {print p / 1e6}')" "$(num pe_utilisation "$js")" "$(num locality_share "$js")" "$wb" "$inv" \
+      printf '%s,%s,%s,%s,%.3f,%s,%s,%s,%s,%s,%s,%s,%s,true\n' "$k" "$(basename "$g")" "$pol" "$name" \
+        "$(awk -v p="$kps" 'BEGIN {print p / 1e6}')" "$(num pe_utilisation "$js")" "$(num pe_utilisation_wide "$js")" \
+        "$(num locality_share "$js")" "$wb" "$inv" \
         "$(sum pim_wait_cycles "$js")" "$(sum barrier_wait_cycles "$js")" "$(num kernel_host_sync "$js")" >>"$out.tmp"
       tail -1 "$out.tmp"
     done

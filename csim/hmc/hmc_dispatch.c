@@ -22,6 +22,7 @@ typedef struct {
   uint64_t t_ready, t_start;
   unsigned nq;   /* work queues */
   int vault;     /* queues are vaults (place VAULT with a primary element) */
+  int wide;      /* enough iterations to give every PE a full chunk */
   uint32_t cur[MAXQ], lim[MAXQ];
   unsigned inflight; /* chunks handed out and not finished */
 } launch_t;
@@ -36,6 +37,8 @@ struct hmc_dispatch {
   uint32_t next_ticket;
   unsigned active;    /* launches in L_ACTIVE */
   uint64_t t_active0; /* when active last went 0 -> 1 */
+  unsigned wide;      /* active launches with at least P x chunk iterations */
+  uint64_t t_wide0;
   int pe_state[MAXQ];
   uint32_t pe_ticket[MAXQ]; /* launch of the PE's chunk in flight, 0: none */
   hmc_dispatch_stats_t st;
@@ -128,6 +131,7 @@ static void complete(hmc_dispatch_t *d, launch_t *L, uint64_t now) {
   d->st.completed++;
   d->st.busy_ps += now - L->t_start;
   if (--d->active == 0) d->st.active_ps += now - d->t_active0;
+  if (L->wide && --d->wide == 0) d->st.wide_ps += now - d->t_wide0;
   const uint32_t t = L->ticket;
   retire_done(d);
   if (d->ops.done) d->ops.done(d->ops.ctx, t, now);
@@ -152,6 +156,8 @@ static void activate(hmc_dispatch_t *d, launch_t *L, uint64_t now) {
   if (d->active++ == 0) d->t_active0 = now;
   if (d->active > d->st.max_active) d->st.max_active = d->active;
   d->st.iterations += x->end > x->first ? x->end - x->first : 0;
+  L->wide = x->end > x->first && (uint64_t)(x->end - x->first) >= (uint64_t)P * d->cfg.chunk;
+  if (L->wide && d->wide++ == 0) d->t_wide0 = now;
   L->vault = d->cfg.place == HMC_PLACE_VAULT && x->prim_stride;
   if (L->vault) {
     L->nq = P;
@@ -310,6 +316,8 @@ int hmc_dispatch_done(const hmc_dispatch_t *d, uint32_t ticket) {
 }
 
 unsigned hmc_dispatch_active(const hmc_dispatch_t *d) { return d->active; }
+
+unsigned hmc_dispatch_wide(const hmc_dispatch_t *d) { return d->wide; }
 
 unsigned hmc_dispatch_pending(const hmc_dispatch_t *d) {
   unsigned n = 0;

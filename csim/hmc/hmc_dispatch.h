@@ -89,6 +89,7 @@ typedef struct {
   uint64_t busy_ps;   /* sum over launches of activation -> completion */
   uint64_t active_ps; /* time at least one launch was active (the union of those spans) */
   unsigned max_active; /* most launches active at once */
+  uint64_t wide_ps;   /* time at least one launch of >= P x chunk iterations was active */
 } hmc_dispatch_stats_t;
 
 typedef struct hmc_dispatch hmc_dispatch_t;
@@ -116,6 +117,9 @@ int hmc_dispatch_pe_halted(hmc_dispatch_t *d, unsigned pe, uint64_t now_ps);
 int hmc_dispatch_done(const hmc_dispatch_t *d, uint32_t ticket);
 /* Launches active now (activated, not completed). */
 unsigned hmc_dispatch_active(const hmc_dispatch_t *d);
+/* Active launches with at least P x chunk iterations (enough to give every
+ * PE a full chunk): the spans in which the PEs could all be busy. */
+unsigned hmc_dispatch_wide(const hmc_dispatch_t *d);
 /* Launches outstanding: accepted and not completed (active or waiting). */
 unsigned hmc_dispatch_pending(const hmc_dispatch_t *d);
 void hmc_dispatch_stats(const hmc_dispatch_t *d, hmc_dispatch_stats_t *s);

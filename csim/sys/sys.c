@@ -675,6 +675,7 @@ static void pe_edge(struct sys *s, uint64_t t) {
       return;
     }
     p->run_cycles++;
+    p->run_cycles_wide += hmc_dispatch_wide(s->disp) != 0;
     if (so.ret_valid) {
       p->retired++;
       s->pe_insns++;

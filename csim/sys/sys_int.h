@@ -48,6 +48,7 @@ typedef struct {
   int resv_valid;
   uint32_t resv;
   uint64_t retired, loads, stores, run_cycles, starts, reqs, grabs;
+  uint64_t run_cycles_wide; /* of run_cycles, those while a wide launch was active */
 } sys_pe_t;
 
 /* What one core's launches cost in coherence so far (snapshots of its host

@@ -67,6 +67,13 @@ static double pe_util(const sys_t *s, const hmc_dispatch_stats_t *ds) {
   const double span = (double)ds->active_ps * s->cfg.num_pes;
   return span > 0 ? (double)run * s->cfg.pe_clk_ps / span : 0.0;
 }
+/* The same over the spans of launches wide enough to fill every PE. */
+static double pe_util_wide(const sys_t *s, const hmc_dispatch_stats_t *ds) {
+  uint64_t run = 0;
+  for (unsigned p = 0; p < s->cfg.num_pes; p++) run += s->pes[p].run_cycles_wide;
+  const double span = (double)ds->wide_ps * s->cfg.num_pes;
+  return span > 0 ? (double)run * s->cfg.pe_clk_ps / span : 0.0;
+}
 static double locality(const hmc_stats_t *ms) {
   const uint64_t n = ms->local_reqs + ms->remote_reqs;
   return n ? (double)ms->local_reqs / (double)n : 0.0;
@@ -167,6 +174,8 @@ void sys_write_json(sys_t *s, const sys_run_info_t *info, FILE *f) {
           hs.pim_region_base, hs.pim_region_end, ds.active_ps, ds.max_active, ds.grabs, ds.chunks, ds.steals,
           ds.counter_amos);
   json_num(f, pe_util(s, &ds));
+  fprintf(f, ", \"wide_ps\": %" PRIu64 ", \"pe_utilisation_wide\": ", ds.wide_ps);
+  json_num(f, pe_util_wide(s, &ds));
   fprintf(f, ", \"locality_share\": ");
   json_num(f, locality(&ms));
   fprintf(f, "},\n");
@@ -300,9 +309,11 @@ void sys_print_summary(sys_t *s, const sys_run_info_t *info, FILE *f) {
              " lines invalidated, PE clock %.0f MHz\n",
           ds.launches, ds.iterations, hs.pim_wb_lines, hs.pim_inv_lines, 1e6 / s->cfg.pe_clk_ps);
   if (ds.launches)
-    fprintf(f, "PEs              : utilisation %.1f%% of %u PEs while launches ran (%.3f us, at most %u at once);"
-               " %" PRIu64 " chunks, %" PRIu64 " stolen; %.1f%% of PE requests to the own vault\n",
-            100.0 * pe_util(s, &ds), s->cfg.num_pes, (double)ds.active_ps / 1e6, ds.max_active, ds.chunks, ds.steals,
+    fprintf(f, "PEs              : utilisation %.1f%% of %u PEs while launches ran (%.3f us, at most %u at once),"
+               " %.1f%% while a launch of >= %u iterations ran; %" PRIu64 " chunks, %" PRIu64 " stolen;"
+               " %.1f%% of PE requests to the own vault\n",
+            100.0 * pe_util(s, &ds), s->cfg.num_pes, (double)ds.active_ps / 1e6, ds.max_active,
+            100.0 * pe_util_wide(s, &ds), s->cfg.num_pes * s->cfg.pim_chunk, ds.chunks, ds.steals,
             100.0 * locality(&ms));
   fprintf(f, "loops            :\n  %-3s %-14s %6s %10s %10s %8s %10s %8s %-9s %12s\n", "id", "name", "execs", "trip",
           "host it", "sampled", "PIM it", "theta", "decision", "PE insns");
