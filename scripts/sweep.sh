@@ -12,9 +12,12 @@
 # so `make sweep` after `make sweep SWEEP_SET=quick` runs only the points
 # quick does not have.  At the end the set's points are gathered into
 # OUT/<set>.csv (scripts/sweep_gather.sh).  SLURM=1 writes
-# OUT/<set>.sbatch, an array job of one task per point, and submits it with
-# sbatch when sbatch exists (gather afterwards with scripts/sweep_gather.sh
-# OUT SET).  docs/results.md describes the sets and the CSV.
+# OUT/<set>.sbatch, an array job of one 1-CPU task per point still without
+# a result, and submits it with sbatch when sbatch exists; SLURM_PARTITION,
+# SLURM_TIME, SLURM_MEM, SLURM_ACCOUNT, SLURM_ARRAY_MAX (tasks at a time)
+# and SLURM_SBATCH_ARGS shape it, SLURM_WAIT=1 waits for it and gathers
+# (otherwise gather afterwards with scripts/sweep_gather.sh OUT SET).
+# docs/results.md describes the sets and the CSV, docs/sweep.md Slurm.
 set -euo pipefail
 SET=${1:-default}
 OUT=${2:-build/sweep}
@@ -75,24 +78,90 @@ gid() { basename "$1" | sed 's/\.txt\.gz$//; s/\.txt$//; s/:/_/g'; }
 N=$(wc -l < "$LIST")
 
 if [ "${SLURM:-0}" = 1 ]; then
+  # Absolute paths and --chdir: sbatch resolves a relative --output against
+  # the directory it is run from, and a task whose output file cannot be
+  # opened fails before it starts, without a log ("IO setup failed").
+  ROOT=$(pwd)
+  AOUT=$(cd "$OUT" && pwd)
+  case $SIM in /*) ASIM=$SIM ;; *) ASIM=$ROOT/$SIM ;; esac
   SB=$OUT/$SET.sbatch
-  cat > "$SB" <<EOS
-#!/bin/bash
-#SBATCH --job-name=copim-sweep
-#SBATCH --array=1-$N
-#SBATCH --cpus-per-task=1
-#SBATCH --time=${SLURM_TIME:-04:00:00}
-#SBATCH --output=$OUT/logs/slurm-%A_%a.out
-cd $(pwd)
-line=\$(sed -n "\${SLURM_ARRAY_TASK_ID}p" $LIST)
-COPIM_SIM=$SIM COPIM_SWEEP_ARGS="${COPIM_SWEEP_ARGS:-}" exec $HERE/sweep_point.sh $OUT \$line
+  NAME=copim-sweep-$SET
+  # A second array over the same OUT while one is queued would run its
+  # points twice; its comment is the OUT it writes.
+  if command -v squeue >/dev/null 2>&1; then
+    busy=$(squeue -h -u "$(id -un)" -n "$NAME" -o '%F %k' 2>/dev/null | awk -v o="$AOUT" '$2 == o { print $1; exit }')
+    if [ -n "$busy" ]; then
+      echo "sweep: Slurm array $busy ($NAME for $AOUT) is still queued or running; wait for it (squeue -j $busy) or scancel $busy, then run this again" >&2
+      exit 1
+    fi
+  fi
+  # Resume: the array holds only the points without a result (task index =
+  # line of the point in the list below), as ranges: 1-5,8,10-22
+  idx=$(n=0; while read -r id _; do n=$((n + 1)); [ -e "$OUT/runs/$id.json" ] || echo $n; done < "$LIST" |
+    awk 'NR == 1 { s = p = $1; next }
+         $1 == p + 1 { p = $1; next }
+         { printf "%s%s,", s, (p > s ? "-" p : ""); s = p = $1 }
+         END { if (NR) printf "%s%s\n", s, (p > s ? "-" p : "") }')
+  todo=$(n=0; while read -r id _; do [ -e "$OUT/runs/$id.json" ] || n=$((n + 1)); done < "$LIST"; echo $n)
+  if [ "$todo" = 0 ]; then
+    echo "sweep $SET: all $N points already done; nothing to submit"
+    exec "$HERE/sweep_gather.sh" "$OUT" "$SET"
+  fi
+  # The point list is written into the script, so a submitted script runs
+  # exactly the points it was written for whatever happens to OUT/<set>.points.
+  {
+    echo "#!/bin/bash"
+    echo "# $N points of sweep set $SET, $todo of them without a result; written by scripts/sweep.sh"
+    echo "#SBATCH --job-name=$NAME"
+    echo "#SBATCH --comment=$AOUT"
+    echo "#SBATCH --array=$idx${SLURM_ARRAY_MAX:+%$SLURM_ARRAY_MAX}"
+    echo "#SBATCH --ntasks=1"
+    echo "#SBATCH --cpus-per-task=1"
+    echo "#SBATCH --time=${SLURM_TIME:-04:00:00}"
+    [ -z "${SLURM_MEM:-}" ] || echo "#SBATCH --mem=$SLURM_MEM"
+    [ -z "${SLURM_PARTITION:-}" ] || echo "#SBATCH --partition=$SLURM_PARTITION"
+    [ -z "${SLURM_ACCOUNT:-}" ] || echo "#SBATCH --account=$SLURM_ACCOUNT"
+    echo "#SBATCH --chdir=$ROOT"
+    echo "#SBATCH --output=$AOUT/logs/slurm-%A_%a.out"
+    cat <<EOS
+line=\$(awk -v n="\$SLURM_ARRAY_TASK_ID" 'NR == n' <<'POINTS'
+$(cat "$LIST")
+POINTS
+)
+[ -n "\$line" ] || { echo "sweep: no point \$SLURM_ARRAY_TASK_ID among the $N of this script" >&2; exit 1; }
+# shellcheck disable=SC2086
+COPIM_SIM="$ASIM" COPIM_SWEEP_ARGS="${COPIM_SWEEP_ARGS:-}" exec "$HERE/sweep_point.sh" "$AOUT" \$line
 EOS
-  chmod +x "$SB"
-  if command -v sbatch >/dev/null 2>&1; then
-    sbatch "$SB"
-    echo "sweep: submitted $N points as a Slurm array ($SB); when it is done: scripts/sweep_gather.sh $OUT $SET"
-  else
-    echo "sweep: sbatch not found: wrote $SB ($N array tasks) without submitting it; on a cluster: sbatch $SB, then scripts/sweep_gather.sh $OUT $SET"
+  } > "$SB.tmp"
+  chmod +x "$SB.tmp"
+  mv -f "$SB.tmp" "$SB"
+  if ! command -v sbatch >/dev/null 2>&1; then
+    echo "sweep: sbatch not found: wrote $SB ($todo array tasks) without submitting it; on a cluster: sbatch $SB, then scripts/sweep_gather.sh $OUT $SET"
+    exit 0
+  fi
+  # shellcheck disable=SC2086
+  jid=$(sbatch --parsable ${SLURM_SBATCH_ARGS:-} "$SB") || { echo "sweep: sbatch refused $SB" >&2; exit 1; }
+  jid=${jid%%;*}
+  echo "sweep $SET: $N points, $((N - todo)) already done, $todo submitted as Slurm array $jid ($SB; task logs $OUT/logs/slurm-${jid}_<task>.out)"
+  if [ "${SLURM_WAIT:-0}" != 1 ]; then
+    echo "sweep: when squeue -j $jid is empty: scripts/sweep_gather.sh $OUT $SET (or run this again: it submits only what is still missing)"
+    exit 0
+  fi
+  # squeue rather than sacct: a cluster without slurmdbd (or the local one)
+  # has no accounting to ask; squeue forgets a finished job (Invalid job id)
+  # after MinJobAge, and an unreachable slurmctld is waited out, not taken
+  # for the end of the array
+  while :; do
+    q=$(squeue -h -j "$jid" -o %i 2>&1) || { case $q in *"Invalid job id"*) break ;; esac; q=retry; }
+    [ -n "$q" ] || break
+    sleep "${SLURM_POLL:-10}"
+  done
+  miss=$(n=0; while read -r id _; do [ -e "$OUT/runs/$id.json" ] || n=$((n + 1)); done < "$LIST"; echo $n)
+  echo "sweep: Slurm array $jid finished"
+  "$HERE/sweep_gather.sh" "$OUT" "$SET" || exit $?
+  if [ "$miss" != 0 ]; then
+    echo "sweep: $miss point(s) failed (logs in $OUT/logs/slurm-${jid}_*.out); run the same command again to resubmit them" >&2
+    exit 1
   fi
   exit 0
 fi
