@@ -37,8 +37,7 @@ alive() {
 
 # polls "$@" once a second for up to SLURM_LOCAL_WAIT (30) seconds
 wait_for() {
-  local i
-  for i in $(seq 1 "${SLURM_LOCAL_WAIT:-30}"); do
+  for _ in $(seq 1 "${SLURM_LOCAL_WAIT:-30}"); do
     "$@" >/dev/null 2>&1 && return 0
     sleep 1
   done
@@ -153,10 +152,10 @@ up() {
 
 # stops one daemon by its pid file and waits up to 30 s for it to exit
 stop() {
-  local p i
+  local p
   p=$(alive "$1") || return 0
   kill -TERM "$p" 2>/dev/null || true
-  for i in $(seq 1 30); do kill -0 "$p" 2>/dev/null || return 0; sleep 1; done
+  for _ in $(seq 1 30); do kill -0 "$p" 2>/dev/null || return 0; sleep 1; done
   die "$1 (pid $p) did not exit within 30 s; see $DIR/log/$1.log"
 }
 
