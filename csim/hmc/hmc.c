@@ -118,6 +118,7 @@ static int cfg_check(const hmc_cfg_t *c) {
   BAD(!c->t_rcd_ps || !c->t_cl_ps || !c->t_rp_ps || !c->t_ras_ps || !c->t_ccd_ps || !c->t_rfc_ps,
       "DRAM timings must be > 0");
   BAD(c->refresh && c->t_refi_ps <= c->t_rfc_ps + c->t_rp_ps, "t_refi_ps must exceed t_rfc_ps + t_rp_ps");
+  BAD(c->t_faw_ps && c->t_faw_ps < c->t_rrd_ps, "t_faw_ps must be 0 (off) or at least t_rrd_ps");
 #undef BAD
   return 1;
 }
@@ -153,6 +154,12 @@ hmc_t *hmc_new(const hmc_cfg_t *cfg, uint8_t *mem, size_t mem_bytes) {
   h->t_ccd = to_cyc(cfg->t_ccd_ps, t);
   h->t_rfc = to_cyc(cfg->t_rfc_ps, t);
   h->t_refi = to_cyc(cfg->t_refi_ps, t);
+  h->t_cwl = to_cyc(cfg->t_cwl_ps, t);
+  h->t_wtr = to_cyc(cfg->t_wtr_ps, t);
+  h->t_rtw = to_cyc(cfg->t_rtw_ps, t);
+  h->t_rtp = to_cyc(cfg->t_rtp_ps, t);
+  h->t_rrd = to_cyc(cfg->t_rrd_ps, t);
+  h->t_faw = to_cyc(cfg->t_faw_ps, t);
   h->free_head = -1;
   /* events: nothing queued; every vault looks at its state once at cycle 0 */
   h->xreq_next = h->xrsp_next = h->ltx_next = h->dlv_next = UINT64_MAX;
@@ -796,5 +803,6 @@ unsigned hmc_probe_bank(const hmc_t *h, unsigned v, unsigned b) {
   return B->open || B->owner >= 0 ? 1 : 0;
 }
 void hmc_timing(const hmc_t *h, hmc_timing_t *t) {
-  *t = (hmc_timing_t){h->t_rcd, h->t_cl, h->t_rp, h->t_ras, h->t_wr, h->t_ccd, h->t_rfc, h->t_refi};
+  *t = (hmc_timing_t){h->t_rcd, h->t_cl, h->t_rp, h->t_ras, h->t_wr, h->t_ccd, h->t_rfc,
+                      h->t_refi, h->t_cwl, h->t_wtr, h->t_rtw, h->t_rtp, h->t_rrd, h->t_faw};
 }

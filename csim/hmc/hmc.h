@@ -76,6 +76,10 @@ typedef struct {
   unsigned atomic_cycles; /* vault ALU latency of an atomic, 1 */
   /* DRAM timing, ps (rounded up to tCK) */
   uint32_t t_rcd_ps, t_cl_ps, t_rp_ps, t_ras_ps, t_wr_ps, t_ccd_ps, t_rfc_ps, t_refi_ps;
+  /* write latency and the vault data bus turnarounds (column to column of
+   * the other direction), read to precharge, activate to activate in the
+   * vault and the four-activate window; 0 = no constraint (docs/hmc.md) */
+  uint32_t t_cwl_ps, t_wtr_ps, t_rtw_ps, t_rtp_ps, t_rrd_ps, t_faw_ps;
   int refresh;            /* 1: refresh on, staggered over the vaults */
   /* energy, femtojoule per bit (SPEC section 2) */
   uint32_t e_link_fj, e_dram_fj, e_logic_fj;
@@ -88,8 +92,9 @@ typedef struct {
                .col_bytes = 32, .block_bytes = 128, .row_bytes = 256, .capacity = 4ull << 30,             \
                .open_page = 0, .map = {HMC_F_VAULT, HMC_F_BANK, HMC_F_COL, HMC_F_ROW},                    \
                .atomic_cycles = 1, .t_rcd_ps = 10200, .t_cl_ps = 9900, .t_rp_ps = 7700, .t_ras_ps = 21600, \
-               .t_wr_ps = 8000, .t_ccd_ps = 3200, .t_rfc_ps = 59000, .t_refi_ps = 3900000, .refresh = 1,    \
-               .e_link_fj = 13700, .e_dram_fj = 3700, .e_logic_fj = 6780})
+               .t_wr_ps = 8000, .t_ccd_ps = 3200, .t_rfc_ps = 59000, .t_refi_ps = 3900000, .t_cwl_ps = 9900,  \
+               .t_wtr_ps = 7500, .t_rtw_ps = 2500, .t_rtp_ps = 4900, .t_rrd_ps = 3200, .t_faw_ps = 19200,          \
+               .refresh = 1, .e_link_fj = 13700, .e_dram_fj = 3700, .e_logic_fj = 6780})
 
 /* Commands.  Reads and writes are 16..128 bytes, a multiple of 16, inside
  * one block.  Atomics: the RV32A set on 4 bytes (aligned 4; returns the old
@@ -235,7 +240,7 @@ unsigned hmc_probe_bank(const hmc_t *h, unsigned vault, unsigned bank); /* 0 idl
 /* Cycle (in tCK) at which vault v's next refresh falls due. */
 uint64_t hmc_probe_next_refresh(const hmc_t *h, unsigned vault);
 /* DRAM timings in tCK after rounding. */
-typedef struct { unsigned rcd, cl, rp, ras, wr, ccd, rfc, refi; } hmc_timing_t;
+typedef struct { unsigned rcd, cl, rp, ras, wr, ccd, rfc, refi, cwl, wtr, rtw, rtp, rrd, faw; } hmc_timing_t;
 void hmc_timing(const hmc_t *h, hmc_timing_t *t);
 
 #endif

@@ -61,6 +61,10 @@ typedef struct {
   hmc_rspe_t *rsp;          /* responses, sorted by (ready, age): the crossbar's order of preference */
   unsigned rsp_n, rsp_reserved;
   uint64_t bus_ok, next_ref;
+  uint64_t col_rd_ok, col_wr_ok; /* first cycle of a read / write column command: turnarounds (tWTR, tRTW) */
+  uint64_t act_ok;          /* first cycle of an ACT in this vault: tRRD after the last, tFAW after the 4th last */
+  uint64_t act_hist[4];     /* the last four ACT cycles (ring, act_n of them, oldest at act_head) */
+  unsigned act_n, act_head;
   int ref_pending;
   unsigned rr;              /* crossbar round robin */
   uint64_t srcmask;         /* sources (links, then PE ports) holding a packet for this vault */
@@ -96,6 +100,7 @@ struct hmc {
   uint64_t rate;                /* total bits per microsecond of one link direction */
   unsigned off_bits, fbits[4], fshift[4];
   unsigned t_rcd, t_cl, t_rp, t_ras, t_wr, t_ccd, t_rfc, t_refi;
+  unsigned t_cwl, t_wtr, t_rtw, t_rtp, t_rrd, t_faw;
   /* time */
   uint64_t cyc;                 /* next cycle to simulate */
   /* Events (hmc.c): the earliest cycle at which each stage may act; a

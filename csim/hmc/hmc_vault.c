@@ -3,12 +3,18 @@
  *
  * One DRAM command per vault per tCK, in this priority:
  *   1. a column command (the whole burst group of one request) for a request
- *      in service: oldest first, when its bank allows (tRCD) and the vault
- *      data bus is free (bursts are tCCD apart, so a request of n bursts
- *      holds the bus n * tCCD);
+ *      in service: oldest first among those whose bank allows it (tRCD),
+ *      when the vault data bus is free (bursts are tCCD apart, so a request
+ *      of n bursts holds the bus n * tCCD) and turned the right way (a read
+ *      tCWL + n tCCD + tWTR after a write's column command, a write
+ *      n tCCD + tRTW after a read's); so a younger request of the bus's
+ *      current direction goes before an older one that waits to turn it;
  *   2. refresh when due: no new activations; open rows are precharged,
  *      then REF blocks all banks for tRFC;
- *   3. a new request (only with a free response-queue slot): open page
+ *   3. a new request (only with a free response-queue slot; while the
+ *      oldest request in service waits only for the bus to turn, none of
+ *      the other direction, so that it is passed by at most the requests
+ *      already in service): open page
  *      first takes the oldest row hit (FR-FCFS, never past an older request
  *      to the same block), then, per bank in arrival order, PRE of a wrong
  *      row or ACT.  Closed page: ACT on an idle bank, auto-precharge after
@@ -100,33 +106,54 @@ static void finish(hmc_t *h, hmc_vault_t *V, int i, uint64_t c, uint64_t done) {
   h->xrsp_next = hmc_min64(h->xrsp_next, done);
 }
 
-/* Issues the column command(s) of request i in cycle c. */
+/* Whether the next column command of request p writes: a write, or the
+ * write half of an atomic. */
+static int col_writes(const hmc_pkt_t *p) {
+  return hmc_atomic_bytes(p->cmd) ? p->state == 2 : p->cmd != HMC_RD;
+}
+
+/* First cycle at which the next column command of p may issue, but for the
+ * data bus being busy: its bank (tRCD, or an atomic's ALU) and the bus
+ * turnaround. */
+static uint64_t col_ready(const hmc_vault_t *V, const hmc_pkt_t *p) {
+  uint64_t ok = p->state == 2 ? p->wr_ok : V->bank[p->bank].col_ok;
+  return hmc_max64(ok, col_writes(p) ? V->col_wr_ok : V->col_rd_ok);
+}
+
+/* Issues the column command(s) of request i in cycle c.  Writes put their
+ * data on the bus tCWL after the command; a read may follow tWTR after the
+ * write data ends, a write tRTW after a read's last burst; precharge comes
+ * tRTP after a read's last burst command, tWR after a write's data. */
 static void column(hmc_t *h, hmc_vault_t *V, unsigned v, int i, uint64_t c) {
   hmc_pkt_t *p = &h->pkt[i];
   hmc_bank_t *B = &V->bank[p->bank];
   unsigned n = bursts(h, p), ccd = h->t_ccd;
   uint64_t bus = (uint64_t)n * ccd;
   V->bus_ok = c + bus;
+  if (col_writes(p)) V->col_rd_ok = hmc_max64(V->col_rd_ok, c + h->t_cwl + bus + h->t_wtr);
+  else V->col_wr_ok = hmc_max64(V->col_wr_ok, c + bus + h->t_rtw);
   h->st.vault_bus_cycles[v] += bus;
   h->st.dram_bits += (uint64_t)n * h->cfg.col_bytes * 8;
+  const uint64_t rd_pre = c + bus - ccd + h->t_rtp, wr_pre = c + h->t_cwl + bus + h->t_wr;
   if (hmc_atomic_bytes(p->cmd)) {
     if (p->state != 2) { /* the read half: the value is modified in the vault ALU */
       functional(h, p);
       p->state = 2;
       p->wr_ok = c + h->t_cl + bus + h->cfg.atomic_cycles;
+      B->pre_ok = hmc_max64(B->pre_ok, rd_pre);
       return;
     }
-    B->pre_ok = hmc_max64(B->pre_ok, c + bus + h->t_wr);
+    B->pre_ok = hmc_max64(B->pre_ok, wr_pre);
     finish(h, V, i, c, c);
     return;
   }
   functional(h, p);
   if (p->cmd == HMC_RD) {
-    B->pre_ok = hmc_max64(B->pre_ok, c + bus);
+    B->pre_ok = hmc_max64(B->pre_ok, rd_pre);
     finish(h, V, i, c, c + h->t_cl + bus);
   } else {
-    B->pre_ok = hmc_max64(B->pre_ok, c + bus + h->t_wr);
-    finish(h, V, i, c, c + bus);
+    B->pre_ok = hmc_max64(B->pre_ok, wr_pre);
+    finish(h, V, i, c, c + h->t_cwl + bus);
   }
 }
 
@@ -157,6 +184,12 @@ static void activate(hmc_t *h, hmc_vault_t *V, unsigned k, uint64_t c) {
   B->row = p->row;
   B->col_ok = c + h->t_rcd;
   B->pre_ok = c + h->t_ras;
+  /* tRRD after this ACT; with four in the window, tFAW after the oldest */
+  V->act_hist[(V->act_head + V->act_n) % 4] = c;
+  if (V->act_n < 4) V->act_n++;
+  else V->act_head = (V->act_head + 1) % 4;
+  V->act_ok = c + h->t_rrd;
+  if (h->t_faw && V->act_n == 4) V->act_ok = hmc_max64(V->act_ok, V->act_hist[V->act_head] + h->t_faw);
   h->st.acts++;
   h->st.row_misses++;
   enter_service(h, V, k);
@@ -198,8 +231,7 @@ int hmc_vault_step(hmc_t *h, unsigned v, uint64_t c) {
     int best = -1;
     for (unsigned k = 0; k < V->svc_n; k++) {
       hmc_pkt_t *p = &h->pkt[V->svc[k]];
-      uint64_t ok = p->state == 2 ? p->wr_ok : V->bank[p->bank].col_ok;
-      if (c >= ok && (best < 0 || p->age < h->pkt[best].age)) best = V->svc[k];
+      if (c >= col_ready(V, p) && (best < 0 || p->age < h->pkt[best].age)) best = V->svc[k];
     }
     if (best >= 0) {
       column(h, V, v, best, c);
@@ -211,6 +243,17 @@ int hmc_vault_step(hmc_t *h, unsigned v, uint64_t c) {
   if (V->ref_pending) return try_refresh(h, V, c) | acted;
   if (!V->rq_n || V->rsp_reserved >= cfg->vault_rsp_q) return acted;
 
+  /* The oldest request in service, ready but for the bus turnaround, holds
+   * back new requests of the other direction (hold: 1 reads, 2 writes). */
+  int hold = 0;
+  {
+    const hmc_pkt_t *o = NULL;
+    for (unsigned k = 0; k < V->svc_n; k++)
+      if (!o || h->pkt[V->svc[k]].age < o->age) o = &h->pkt[V->svc[k]];
+    if (o && c >= (o->state == 2 ? o->wr_ok : V->bank[o->bank].col_ok) && c < col_ready(V, o))
+      hold = col_writes(o) ? 1 : 2;
+  }
+
   /* 3a. open page: oldest row hit that passes no older request to its block */
   if (cfg->open_page && c >= V->bus_ok) {
     for (unsigned k = 0; k < V->rq_n; k++) {
@@ -218,7 +261,7 @@ int hmc_vault_step(hmc_t *h, unsigned v, uint64_t c) {
       hmc_bank_t *B = &V->bank[V->rq_bk[k]];
       if (!B->open || B->owner >= 0 || c < B->col_ok) continue;
       hmc_pkt_t *p = &h->pkt[V->rq[k]];
-      if (B->row != p->row) continue;
+      if (B->row != p->row || c < col_ready(V, p) || hold == 1 + col_writes(p)) continue;
       int hazard = 0;
       for (unsigned j = 0; j < k && !hazard; j++) {
         if (V->rq_bk[j] != V->rq_bk[k]) continue;
@@ -240,7 +283,7 @@ int hmc_vault_step(hmc_t *h, unsigned v, uint64_t c) {
     uint32_t bit = 1u << V->rq_bk[k];
     if (seen & bit) continue;
     seen |= bit;
-    if (V->owned & bit) continue;
+    if ((V->owned & bit) || hold == 1 + col_writes(&h->pkt[V->rq[k]])) continue;
     hmc_bank_t *B = &V->bank[V->rq_bk[k]];
     if (B->open) {
       if (B->row == h->pkt[V->rq[k]].row || c < B->pre_ok) continue; /* row hit waits for 3a */
@@ -249,7 +292,7 @@ int hmc_vault_step(hmc_t *h, unsigned v, uint64_t c) {
       h->st.pres++;
       return 1;
     }
-    if (c < B->act_ok) continue;
+    if (c < B->act_ok || c < V->act_ok) continue;
     activate(h, V, k, c);
     return 1;
   }
@@ -270,8 +313,10 @@ uint64_t hmc_vault_next(const hmc_t *h, unsigned v, uint64_t c) {
     if (t_ > c && t_ < n) n = t_;     \
   } while (0)
   if (h->cfg.refresh && !V->ref_pending) AT(V->next_ref);
-  if (V->svc_n) { /* 1. column commands */
+  if (V->svc_n) { /* 1. column commands (and 3's hold, which looks at the same times) */
     AT(V->bus_ok);
+    AT(V->col_rd_ok);
+    AT(V->col_wr_ok);
     for (unsigned k = 0; k < V->svc_n; k++) {
       const hmc_pkt_t *p = &h->pkt[V->svc[k]];
       AT(p->state == 2 ? p->wr_ok : V->bank[p->bank].col_ok);
@@ -286,7 +331,12 @@ uint64_t hmc_vault_next(const hmc_t *h, unsigned v, uint64_t c) {
     /* 3. new requests: arrival, their banks' timings, the bus for row hits.
      * (A full response queue holds them all back until a response leaves,
      * which wakes the vault.) */
-    if (h->cfg.open_page) AT(V->bus_ok);
+    if (h->cfg.open_page) {
+      AT(V->bus_ok);
+      AT(V->col_rd_ok);
+      AT(V->col_wr_ok);
+    }
+    AT(V->act_ok);
     uint32_t banks = 0;
     for (unsigned k = 0; k < V->rq_n; k++) {
       AT(V->rq_rdy[k]);

@@ -41,7 +41,7 @@ static uint64_t bank_done(uint64_t act, hmc_cmd_t cmd, unsigned size) {
   uint64_t col = act + T.rcd;
   unsigned n = (size + 31) / 32;
   if (cmd == HMC_RD) return col + T.cl + (uint64_t)n * T.ccd;
-  if (cmd == HMC_WR) return col + (uint64_t)n * T.ccd;
+  if (cmd == HMC_WR) return col + T.cwl + (uint64_t)n * T.ccd;
   return col + T.cl + T.ccd + C.atomic_cycles; /* atomic: read, ALU, write */
 }
 
@@ -109,6 +109,12 @@ int main(int argc, char **argv) {
   tb_expect_u64(&t, "tCCD cycles", T.ccd, 4);
   tb_expect_u64(&t, "tRFC cycles", T.rfc, 74);
   tb_expect_u64(&t, "tREFI cycles", T.refi, 4875);
+  tb_expect_u64(&t, "tCWL cycles", T.cwl, 13);
+  tb_expect_u64(&t, "tWTR cycles", T.wtr, 10);
+  tb_expect_u64(&t, "tRTW cycles", T.rtw, 4);
+  tb_expect_u64(&t, "tRTP cycles", T.rtp, 7);
+  tb_expect_u64(&t, "tRRD cycles", T.rrd, 4);
+  tb_expect_u64(&t, "tFAW cycles", T.faw, 24);
   uint64_t a0 = hmc_encode(h, 3, 5, 7, 0);
   hmc_req_t rq = {.port = hmc_port_link(0), .cmd = HMC_RD, .addr = a0, .size = 64, .tag = 11};
   uint64_t t0 = 8000;
