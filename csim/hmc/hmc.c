@@ -772,6 +772,10 @@ void hmc_print_stats(const hmc_t *h, FILE *f) {
   fprintf(f, "hmc.refreshes         %llu\n", (unsigned long long)s.refreshes);
   fprintf(f, "hmc.row_hits          %llu\n", (unsigned long long)s.row_hits);
   fprintf(f, "hmc.row_misses        %llu\n", (unsigned long long)s.row_misses);
+  fprintf(f, "hmc.turns             %llu (%llu at the turnaround limit)\n", (unsigned long long)s.turns,
+          (unsigned long long)s.turn_limited);
+  fprintf(f, "hmc.act_rrd_limited   %llu\n", (unsigned long long)s.act_rrd_limited);
+  fprintf(f, "hmc.act_faw_limited   %llu\n", (unsigned long long)s.act_faw_limited);
   fprintf(f, "hmc.pe_local_reqs     %llu\n", (unsigned long long)s.local_reqs);
   fprintf(f, "hmc.pe_remote_reqs    %llu\n", (unsigned long long)s.remote_reqs);
   for (unsigned l = 0; l < h->cfg.links; l++)

@@ -181,6 +181,9 @@ typedef struct {
   uint64_t vault_reqs[HMC_MAX_VAULTS];
   uint64_t vault_bus_cycles[HMC_MAX_VAULTS]; /* data-bus busy cycles */
   uint64_t acts, pres, refreshes, row_hits, row_misses;
+  uint64_t turns;                      /* column commands that turned a vault's data bus around */
+  uint64_t turn_limited;               /* of them, issued at the first cycle the turnaround allowed */
+  uint64_t act_rrd_limited, act_faw_limited; /* ACTs issued at the first cycle tRRD / tFAW allowed */
   uint64_t local_reqs, remote_reqs;    /* PE ports: own vault / other vault */
   uint64_t link_bits, dram_bits, logic_bits;
   double e_link_pj, e_dram_pj, e_logic_pj; /* bits x SPEC coefficients */

@@ -62,9 +62,10 @@ typedef struct {
   unsigned rsp_n, rsp_reserved;
   uint64_t bus_ok, next_ref;
   uint64_t col_rd_ok, col_wr_ok; /* first cycle of a read / write column command: turnarounds (tWTR, tRTW) */
-  uint64_t act_ok;          /* first cycle of an ACT in this vault: tRRD after the last, tFAW after the 4th last */
+  uint64_t rrd_ok, faw_ok;  /* first cycle of an ACT in this vault: tRRD after the last, tFAW after the 4th last */
   uint64_t act_hist[4];     /* the last four ACT cycles (ring, act_n of them, oldest at act_head) */
   unsigned act_n, act_head;
+  int last_wr;              /* direction of the last column command: 1 write, 0 read, -1 none yet */
   int ref_pending;
   unsigned rr;              /* crossbar round robin */
   uint64_t srcmask;         /* sources (links, then PE ports) holding a packet for this vault */

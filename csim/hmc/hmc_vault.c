@@ -16,7 +16,8 @@
  *      the other direction, so that it is passed by at most the requests
  *      already in service): open page
  *      first takes the oldest row hit (FR-FCFS, never past an older request
- *      to the same block), then, per bank in arrival order, PRE of a wrong
+ *      to the same block; when it waits for the bus to turn, no younger
+ *      row hit goes before it), then, per bank in arrival order, PRE of a wrong
  *      row or ACT.  Closed page: ACT on an idle bank, auto-precharge after
  *      the column group.
  * Functional effects happen when the column command issues, in one global
@@ -38,6 +39,7 @@ int hmc_vault_init(hmc_t *h) {
     V->rsp = malloc(sizeof *V->rsp * (c->vault_rsp_q + c->banks));
     if (!V->rq || !V->rq_rdy || !V->rq_bk || !V->svc || !V->rsp) return 0;
     for (unsigned b = 0; b < c->banks; b++) V->bank[b].owner = -1;
+    V->last_wr = -1;
     /* Refresh staggered over the vaults, the first after one tREFI. */
     V->next_ref = h->t_refi + (uint64_t)h->t_refi * v / c->vaults;
   }
@@ -129,8 +131,14 @@ static void column(hmc_t *h, hmc_vault_t *V, unsigned v, int i, uint64_t c) {
   hmc_bank_t *B = &V->bank[p->bank];
   unsigned n = bursts(h, p), ccd = h->t_ccd;
   uint64_t bus = (uint64_t)n * ccd;
+  const int wr = col_writes(p);
+  if (V->last_wr >= 0 && wr != V->last_wr) {
+    h->st.turns++;
+    if (c == (wr ? V->col_wr_ok : V->col_rd_ok) && c > V->bus_ok) h->st.turn_limited++;
+  }
+  V->last_wr = wr;
   V->bus_ok = c + bus;
-  if (col_writes(p)) V->col_rd_ok = hmc_max64(V->col_rd_ok, c + h->t_cwl + bus + h->t_wtr);
+  if (wr) V->col_rd_ok = hmc_max64(V->col_rd_ok, c + h->t_cwl + bus + h->t_wtr);
   else V->col_wr_ok = hmc_max64(V->col_wr_ok, c + bus + h->t_rtw);
   h->st.vault_bus_cycles[v] += bus;
   h->st.dram_bits += (uint64_t)n * h->cfg.col_bytes * 8;
@@ -185,11 +193,13 @@ static void activate(hmc_t *h, hmc_vault_t *V, unsigned k, uint64_t c) {
   B->col_ok = c + h->t_rcd;
   B->pre_ok = c + h->t_ras;
   /* tRRD after this ACT; with four in the window, tFAW after the oldest */
+  if (V->act_n && c == V->faw_ok && V->faw_ok > V->rrd_ok) h->st.act_faw_limited++;
+  else if (V->act_n && c == V->rrd_ok) h->st.act_rrd_limited++;
   V->act_hist[(V->act_head + V->act_n) % 4] = c;
   if (V->act_n < 4) V->act_n++;
   else V->act_head = (V->act_head + 1) % 4;
-  V->act_ok = c + h->t_rrd;
-  if (h->t_faw && V->act_n == 4) V->act_ok = hmc_max64(V->act_ok, V->act_hist[V->act_head] + h->t_faw);
+  V->rrd_ok = c + h->t_rrd;
+  if (h->t_faw && V->act_n == 4) V->faw_ok = V->act_hist[V->act_head] + h->t_faw;
   h->st.acts++;
   h->st.row_misses++;
   enter_service(h, V, k);
@@ -261,13 +271,16 @@ int hmc_vault_step(hmc_t *h, unsigned v, uint64_t c) {
       hmc_bank_t *B = &V->bank[V->rq_bk[k]];
       if (!B->open || B->owner >= 0 || c < B->col_ok) continue;
       hmc_pkt_t *p = &h->pkt[V->rq[k]];
-      if (B->row != p->row || c < col_ready(V, p) || hold == 1 + col_writes(p)) continue;
+      if (B->row != p->row) continue;
       int hazard = 0;
       for (unsigned j = 0; j < k && !hazard; j++) {
         if (V->rq_bk[j] != V->rq_bk[k]) continue;
         hazard = h->pkt[V->rq[j]].addr / cfg->block_bytes == p->addr / cfg->block_bytes;
       }
       if (hazard) continue;
+      /* The oldest row hit waits for the bus to turn rather than be passed
+       * by younger ones (which could starve it). */
+      if (c < col_ready(V, p) || hold == 1 + col_writes(p)) break;
       int i = V->rq[k];
       h->st.row_hits++;
       enter_service(h, V, k);
@@ -292,7 +305,7 @@ int hmc_vault_step(hmc_t *h, unsigned v, uint64_t c) {
       h->st.pres++;
       return 1;
     }
-    if (c < B->act_ok || c < V->act_ok) continue;
+    if (c < B->act_ok || c < V->rrd_ok || c < V->faw_ok) continue;
     activate(h, V, k, c);
     return 1;
   }
@@ -336,7 +349,8 @@ uint64_t hmc_vault_next(const hmc_t *h, unsigned v, uint64_t c) {
       AT(V->col_rd_ok);
       AT(V->col_wr_ok);
     }
-    AT(V->act_ok);
+    AT(V->rrd_ok);
+    AT(V->faw_ok);
     uint32_t banks = 0;
     for (unsigned k = 0; k < V->rq_n; k++) {
       AT(V->rq_rdy[k]);
