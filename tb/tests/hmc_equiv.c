@@ -11,9 +11,12 @@
  * Both instances get the same random traffic: every port, every command
  * (with and without data), hot blocks for bank conflicts and row hits,
  * bursts, idle gaps across refreshes, advances shorter than a tCK or to the
- * exact ps a response arrives, and sends stamped before the model's time; five configurations (default, open
+ * exact ps a response arrives, and sends stamped before the model's time; seven configurations (default, open
  * page, one-entry queues, odd clock/link/timing values, a small cube with
- * another address map), callbacks or polling.  After every advance the
+ * another address map, and two with the traffic on two vaults and odd
+ * write/turnaround/tRTP/tRRD/tFAW values, closed and open page, where each
+ * of those timings must be met at its limit more than 100 times),
+ * callbacks or polling.  After every advance the
  * responses (every field, read data), the probes and the statistics are
  * compared; the first difference stops the run with the advance, the time,
  * what differs and both values.  The final functional memories must match.
@@ -26,7 +29,7 @@
 #include "tb.h"
 
 #define MEMSZ (1u << 20)
-#define NCFG 5
+#define NCFG 7
 #define NHOT 32 /* hot blocks: bank conflicts, row hits, contended atomics */
 
 typedef struct {
@@ -58,12 +61,21 @@ static hmc_cfg_t make_cfg(int k) {
     c.map[0] = HMC_F_ROW, c.map[1] = HMC_F_COL, c.map[2] = HMC_F_BANK, c.map[3] = HMC_F_VAULT;
     c.capacity = 64u << 20, c.open_page = 1, c.atomic_cycles = 5, c.lane_mbps = 30000, c.t_refi_ps = 500000;
     break;
+  case 5: /* two vaults, closed page: every timing of issue 22 binds, with odd values */
+    c.vaults = 2, c.t_cwl_ps = 4100, c.t_wtr_ps = 6300, c.t_rtw_ps = 3300, c.t_rtp_ps = 6100, c.t_rrd_ps = 2500;
+    c.t_faw_ps = 16900, c.t_refi_ps = 400000, c.vault_rsp_q = 6;
+    break;
+  case 6: /* two vaults, open page, long turnarounds and a wide tFAW */
+    c.vaults = 2, c.banks = 8, c.open_page = 1, c.t_cwl_ps = 12000, c.t_wtr_ps = 9000, c.t_rtw_ps = 5600;
+    c.t_rtp_ps = 2000, c.t_rrd_ps = 4000, c.t_faw_ps = 40000, c.atomic_cycles = 3, c.t_refi_ps = 700000;
+    break;
   default: break;
   }
   return c;
 }
 
-static const char *cfg_name[NCFG] = {"default", "open page", "one-entry queues", "odd timings", "small cube"};
+static const char *cfg_name[NCFG] = {"default",     "open page",        "one-entry queues", "odd timings",
+                                     "small cube",  "turns, closed",    "turns, open"};
 
 /* The same request for both instances. */
 static int make_req(tb_rng_t *g, const hmc_cfg_t *c, const uint64_t *hot, uint64_t tag, hmc_req_t *r, uint8_t *wbuf) {
@@ -71,6 +83,7 @@ static int make_req(tb_rng_t *g, const hmc_cfg_t *c, const uint64_t *hot, uint64
   unsigned np = c->links + c->vaults, pi = (unsigned)tb_rng_below(g, np);
   r->port = pi < c->links ? hmc_port_link(pi) : hmc_port_pe(pi - c->links);
   unsigned x = (unsigned)tb_rng_below(g, 100);
+  if (c->vaults == 2 && x >= 75) x = (unsigned)tb_rng_below(g, 90); /* the turnaround configurations: fewer atomics */
   r->cmd = x < 45 ? HMC_RD : x < 70 ? HMC_WR : x < 75 ? HMC_WR_POSTED
                   : (hmc_cmd_t)(HMC_AMOSWAP_W + tb_rng_below(g, HMC_CMD_COUNT - HMC_AMOSWAP_W));
   uint64_t lim = c->capacity < MEMSZ ? c->capacity : MEMSZ;
@@ -225,6 +238,18 @@ static void run(tb_t *t, tb_rng_t *g, int k, uint64_t nadv) {
   tb_log(t, "%-16s %llu advances to %.1f us, %llu requests sent, %llu responses compared, %llu stalls, %llu refreshes\n",
          cfg_name[k], (unsigned long long)x.adv, x.now / 1e6, (unsigned long long)tag, (unsigned long long)resps,
          (unsigned long long)st.stalls, (unsigned long long)st.refreshes);
+  /* what the new timings' decisions met: each one must have bound */
+  tb_log(t, "%-16s %llu bus turns (%llu at their tWTR/tRTW limit), ACTs at the tRRD limit %llu, at the tFAW limit %llu\n",
+         "", (unsigned long long)st.turns, (unsigned long long)st.turn_limited, (unsigned long long)st.act_rrd_limited,
+         (unsigned long long)st.act_faw_limited);
+  if (k >= 5 && nadv >= 20000) {
+    const char *what[3] = {"bus turns at their limit", "ACTs at the tRRD limit", "ACTs at the tFAW limit"};
+    const uint64_t got[3] = {st.turn_limited, st.act_rrd_limited, st.act_faw_limited};
+    for (int i = 0; i < 3; i++) {
+      t->checks++;
+      if (got[i] <= 100) tb_fail(t, "%s: only %llu %s (traffic too weak)\n", cfg_name[k], (unsigned long long)got[i], what[i]);
+    }
+  }
   for (int i = 0; i < 2; i++) {
     hmc_free(h[i]);
     free(mem[i]);
