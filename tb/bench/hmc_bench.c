@@ -1,7 +1,10 @@
 /* hmc_bench: the HMC model's figures for `make bench` (scripts/bench_hmc.sh
  * plots them into docs/).  Not a test: it reports, it does not judge.
  *
- *   hmc_bench load   latency against offered load, random 64 B reads, 4 links
+ *   hmc_bench load   latency (average, p99) against offered load, random 64 B reads, 4 links
+ *   hmc_bench mixload  the same for random 64 B reads and writes, half each
+ *   hmc_bench mixload-off  the same without tCWL/tWTR/tRTW/tRRD/tFAW (tRTP = tCCD): the model before them
+ *   hmc_bench sat    saturated bandwidth: reads, writes, sequential, 50/50, PE-local, beside the ceilings
  *   hmc_bench size   saturated read / write bandwidth against request size
  *   hmc_bench local  PE ports: local against remote vault, by outstanding reads
  *   hmc_bench speed [n]  model speed (requests per second of host time), full load, n requests (10^6)
@@ -30,6 +33,8 @@ static uint64_t rand_addr(hmc_t *h, unsigned size) {
 
 typedef struct {
   uint64_t n, lat_sum, lat_max, bytes, first_t, last_t;
+  uint64_t *lat;    /* every latency, when lat_cap > 0 (percentiles) */
+  uint64_t lat_n, lat_cap, rd_n, rd_sum;
 } acc_t;
 static void on_resp(void *ctx, const hmc_resp_t *r) {
   acc_t *a = ctx;
@@ -41,24 +46,46 @@ static void on_resp(void *ctx, const hmc_resp_t *r) {
   a->bytes += r->size;
   if (!a->first_t) a->first_t = r->t_ps;
   a->last_t = r->t_ps;
+  if (r->cmd == HMC_RD) a->rd_n++, a->rd_sum += lat;
+  if (a->lat_n < a->lat_cap) a->lat[a->lat_n++] = lat;
 }
 
-/* Open loop: each link generates 64 B reads at `load` x its ceiling
- * (64/80 of raw), evenly spaced; a request the link refuses waits in the
- * host queue, and its latency counts from its generation. */
-static void bench_load(void) {
-  printf("# offered_GBps achieved_GBps avg_latency_ns max_latency_ns (random 64 B reads, 4 links, ceiling 96 GB/s)\n");
-  static const double loads[] = {0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98, 1.0, 1.05};
+static int cmp_u64(const void *x, const void *y) {
+  uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+  return a < b ? -1 : a > b;
+}
+
+/* Open loop: each link generates 64 B requests at `load` x the ceiling,
+ * evenly spaced; a request the link refuses waits in the host queue, and
+ * its latency counts from its generation.  mix = 0: random reads (ceiling
+ * 64/80 of the raw response bandwidth, 96 GB/s); mix = 1: random reads and
+ * writes, half each (a pair moves 6 FLITs each way for 128 B: ceiling
+ * 128/96 of raw per direction, 160 GB/s, which is also the vaults' bus
+ * limit).  Steady state: the responses from 20% to 80%. */
+static void bench_load(int mix, int off) {
+  if (mix)
+    printf("# offered_GBps achieved_GBps avg_ns p99_ns max_ns read_avg_ns (random 64 B, 50%% RD / 50%% WR, 4 links, "
+           "ceiling 160 GB/s)\n");
+  else
+    printf("# offered_GBps achieved_GBps avg_ns p99_ns max_ns (random 64 B reads, 4 links, ceiling 96 GB/s)\n");
+  static const double loads[] = {0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 0.98, 1.0, 1.05};
   for (unsigned li = 0; li < sizeof loads / sizeof loads[0]; li++) {
     hmc_cfg_t cfg = HMC_CFG_DEFAULT;
+    if (off) { /* the timings of issue 22 off: the model as it was before them */
+      cfg.t_cwl_ps = cfg.t_wtr_ps = cfg.t_rtw_ps = cfg.t_rrd_ps = cfg.t_faw_ps = 0;
+      cfg.t_rtp_ps = cfg.t_ccd_ps;
+    }
     hmc_t *h = hmc_new(&cfg, NULL, 0);
+    const uint64_t per_link = 40000, warm = 8000;
     acc_t a = {0};
     hmc_set_callback(h, on_resp, &a);
-    double link_ceiling = cfg.lanes * (double)cfg.lane_mbps / 8e3 * 64 / 80; /* GB/s = bytes/ns */
-    double gap_ps = 64.0 / (link_ceiling * loads[li]) * 1000.0;               /* between requests of one link */
-    const uint64_t per_link = 40000, warm = 8000;
+    double raw = cfg.lanes * (double)cfg.lane_mbps / 8e3; /* GB/s = bytes/ns per link direction */
+    double link_ceiling = mix ? raw * 128 / 96 : raw * 64 / 80;
+    double gap_ps = 64.0 / (link_ceiling * loads[li]) * 1000.0; /* between requests of one link */
     double next[4];
     uint64_t gen[4] = {0};
+    int has[4] = {0};
+    hmc_req_t pend[4];
     for (int l = 0; l < 4; l++) next[l] = gap_ps * l / 4;
     uint64_t now = 0;
     acc_t snap = {0}, end = {0};
@@ -66,27 +93,45 @@ static void bench_load(void) {
     while (a.n < 4 * per_link && now < 4000000000ull) {
       for (int l = 0; l < 4; l++)
         while (gen[l] < per_link && next[l] <= (double)now) {
-          hmc_req_t r = {.port = hmc_port_link(l), .cmd = HMC_RD, .size = 64, .addr = rand_addr(h, 64),
-                         .tag = (uint64_t)next[l]};
-          if (hmc_send(h, &r, now) != HMC_OK) break;
+          if (!has[l]) { /* a refused request waits as it was */
+            pend[l] = (hmc_req_t){.port = hmc_port_link(l), .cmd = mix && rnd() % 2 ? HMC_WR : HMC_RD, .size = 64,
+                                  .addr = rand_addr(h, 64), .tag = (uint64_t)next[l]};
+            has[l] = 1;
+          }
+          if (hmc_send(h, &pend[l], now) != HMC_OK) break;
+          has[l] = 0;
           gen[l]++;
           next[l] += gap_ps;
         }
       now += 800;
       hmc_advance(h, now);
-      if (!snapped && a.n >= 4 * warm) snap = a, snapped = 1;
+      if (!snapped && a.n >= 4 * warm) {
+        snap = a, snapped = 1;
+        a.lat_cap = 4 * (per_link - 2 * warm);
+        a.lat = malloc(sizeof(uint64_t) * a.lat_cap);
+        if (!a.lat) abort();
+      }
       if (!ended && a.n >= 4 * (per_link - warm)) end = a, ended = 1;
     }
-    /* steady state: responses 20% .. 80% */
     uint64_t n = end.n - snap.n;
     double bw = (double)(end.bytes - snap.bytes) / (end.last_t - snap.last_t); /* bytes/ps = TB/s */
-    printf("%.2f %.2f %.1f %.1f\n", 4 * link_ceiling * loads[li], bw * 1000, (end.lat_sum - snap.lat_sum) / 1000.0 / n,
-           a.lat_max / 1000.0);
+    qsort(a.lat, end.lat_n, sizeof(uint64_t), cmp_u64);
+    double p99 = end.lat_n ? a.lat[end.lat_n * 99 / 100] / 1000.0 : 0;
+    printf("%.2f %.2f %.1f %.1f %.1f", 4 * link_ceiling * loads[li], bw * 1000, (end.lat_sum - snap.lat_sum) / 1000.0 / n,
+           p99, a.lat_max / 1000.0);
+    if (mix) printf(" %.1f", (end.rd_sum - snap.rd_sum) / 1000.0 / (end.rd_n - snap.rd_n));
+    printf("\n");
+    free(a.lat);
     hmc_free(h);
   }
 }
 
-/* Closed loop, saturating: every link keeps its buffer full. */
+/* Closed loop, saturating: every link keeps its buffer full.  cmd -1: the
+ * stress mix; -2: reads and writes, half each; -3: sequential reads
+ * (consecutive addresses from 0). */
+#define SAT_STRESS ((hmc_cmd_t)-1)
+#define SAT_MIX ((hmc_cmd_t)-2)
+#define SAT_SEQ ((hmc_cmd_t)-3)
 static double saturate(hmc_cmd_t cmd, unsigned size, uint64_t nreq, double *secs) {
   hmc_cfg_t cfg = HMC_CFG_DEFAULT;
   uint8_t *mem = calloc(1, 1 << 20);
@@ -95,21 +140,35 @@ static double saturate(hmc_cmd_t cmd, unsigned size, uint64_t nreq, double *secs
   hmc_set_callback(h, on_resp, &a);
   uint64_t now = 0, sent = 0, warm = nreq / 5, stop = nreq - nreq / 5;
   acc_t snap = {0}, end = {0};
-  int snapped = 0, ended = 0;
+  int snapped = 0, ended = 0, has[4] = {0};
+  hmc_req_t pend[4];
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   while (a.n < nreq) {
     for (int l = 0; l < 4 && sent < nreq; l++)
       for (;;) {
+        /* a refused request is offered again as it was (a new draw would
+         * favour the smaller packets: reads over writes) */
+        if (has[l]) {
+          if (sent >= nreq || hmc_send(h, &pend[l], now) != HMC_OK) break;
+          has[l] = 0;
+          sent++;
+          continue;
+        }
         hmc_req_t r = {.port = hmc_port_link(l), .cmd = cmd, .size = size, .addr = rand_addr(h, size), .tag = now};
-        if (cmd == (hmc_cmd_t)-1) { /* the stress mix: reads, writes, atomics */
+        if (cmd == SAT_STRESS) { /* the stress mix: reads, writes, atomics */
           unsigned k = rnd() % 10;
           r.cmd = k < 5 ? HMC_RD : k < 8 ? HMC_WR : HMC_AMOADD_W;
           r.size = 64;
           r.addr = rand_addr(h, 64) % (1 << 20);
+        } else if (cmd == SAT_MIX) {
+          r.cmd = rnd() % 2 ? HMC_WR : HMC_RD;
+        } else if (cmd == SAT_SEQ) {
+          r.cmd = HMC_RD;
+          r.addr = sent * size % cfg.capacity;
         }
-        if (sent >= nreq || hmc_send(h, &r, now) != HMC_OK) break;
-        sent++;
+        if (sent >= nreq) break;
+        pend[l] = r, has[l] = 1;
       }
     now += 800;
     hmc_advance(h, now);
@@ -180,24 +239,82 @@ static void bench_local(void) {
   }
 }
 
+/* 16 PEs keep their port full with 64 B requests to their own vault
+ * (reads, or reads and writes half each): the vaults' own limit. */
+static double pe_saturate(int mix) {
+  hmc_cfg_t cfg = HMC_CFG_DEFAULT;
+  hmc_t *h = hmc_new(&cfg, NULL, 0);
+  acc_t a = {0};
+  hmc_set_callback(h, on_resp, &a);
+  uint64_t now = 0;
+  acc_t snap = {0};
+  int has[16] = {0};
+  hmc_req_t pend[16];
+  while (a.n < 200000) {
+    for (unsigned p = 0; p < 16; p++)
+      for (;;) {
+        if (!has[p]) {
+          pend[p] = (hmc_req_t){.port = hmc_port_pe(p), .cmd = mix && rnd() % 2 ? HMC_WR : HMC_RD, .size = 64,
+                                .addr = hmc_encode(h, p, rnd() % 16, rnd() % 4096, rnd() % 2), .tag = now};
+          has[p] = 1;
+        }
+        if (hmc_send(h, &pend[p], now) != HMC_OK) break;
+        has[p] = 0;
+      }
+    now += 800;
+    hmc_advance(h, now);
+    if (a.n < 40000) snap = a;
+  }
+  double bw = (double)(a.bytes - snap.bytes) / (a.last_t - snap.last_t) * 1000;
+  hmc_free(h);
+  return bw;
+}
+
+/* Saturated bandwidth of each traffic kind beside its analytic ceiling. */
+static void bench_sat(void) {
+  hmc_cfg_t c = HMC_CFG_DEFAULT;
+  hmc_t *h = hmc_new(&c, NULL, 0);
+  hmc_timing_t T;
+  hmc_timing(h, &T);
+  hmc_free(h);
+  double raw = 4 * c.lanes * (double)c.lane_mbps / 8e3; /* GB/s per direction, 4 links */
+  double bus = c.vaults * c.col_bytes / (T.ccd * c.tck_ps / 1000.0);           /* 16 x 32 B / tCCD */
+  double ref = 1.0 - (double)T.rfc / T.refi;                                    /* refresh's share */
+  /* every request turning the bus: a 64 B read + a 64 B write per
+   * 2 tCCD + tRTW + tCWL + 2 tCCD + tWTR */
+  double turn = c.vaults * 128.0 / ((4 * T.ccd + T.rtw + T.cwl + T.wtr) * c.tck_ps / 1000.0);
+  printf("# kind measured_GBps ceiling_GBps what_bounds (64 B requests, data bytes)\n");
+  printf("reads %.2f %.2f links:64/80_of_raw\n", saturate(HMC_RD, 64, 200000, NULL), raw * 64 / 80);
+  printf("writes %.2f %.2f links:64/80_of_raw\n", saturate(HMC_WR, 64, 200000, NULL), raw * 64 / 80);
+  printf("sequential_reads %.2f %.2f links:64/80_of_raw\n", saturate(SAT_SEQ, 64, 200000, NULL), raw * 64 / 80);
+  printf("mix_50_50 %.2f %.2f vault_buses_with_refresh(links_160,_every_request_turning_%.1f)\n",
+         saturate(SAT_MIX, 64, 200000, NULL), bus * ref, turn);
+  printf("pe_local_reads %.2f %.2f vault_buses_with_refresh\n", pe_saturate(0), bus * ref);
+  printf("pe_local_mix_50_50 %.2f %.2f vault_buses_with_refresh(every_request_turning_%.1f)\n", pe_saturate(1),
+         bus * ref, turn);
+}
+
 static void bench_speed(uint64_t n) {
   double secs;
-  double bw = saturate((hmc_cmd_t)-1, 64, n, &secs);
+  double bw = saturate(SAT_STRESS, 64, n, &secs);
   printf("# requests seconds requests_per_second data_GBps (random mix 50%% RD / 30%% WR / 20%% AMO, full load)\n");
   printf("%llu %.3f %.0f %.2f\n", (unsigned long long)n, secs, n / secs, bw);
 }
 
 int main(int argc, char **argv) {
   if (argc < 2 || argc > 3 || (argc == 3 && strcmp(argv[1], "speed"))) {
-    fprintf(stderr, "usage: hmc_bench load|size|local|speed [requests]\n");
+    fprintf(stderr, "usage: hmc_bench load|mixload|mixload-off|sat|size|local|speed [requests]\n");
     return 2;
   }
-  if (!strcmp(argv[1], "load")) bench_load();
+  if (!strcmp(argv[1], "load")) bench_load(0, 0);
+  else if (!strcmp(argv[1], "mixload")) bench_load(1, 0);
+  else if (!strcmp(argv[1], "mixload-off")) bench_load(1, 1);
+  else if (!strcmp(argv[1], "sat")) bench_sat();
   else if (!strcmp(argv[1], "size")) bench_size();
   else if (!strcmp(argv[1], "local")) bench_local();
   else if (!strcmp(argv[1], "speed")) bench_speed(argc == 3 ? strtoull(argv[2], NULL, 0) : 1000000);
   else {
-    fprintf(stderr, "hmc_bench: unknown mode '%s' (load, size, local, speed)\n", argv[1]);
+    fprintf(stderr, "hmc_bench: unknown mode '%s' (load, mixload, mixload-off, sat, size, local, speed)\n", argv[1]);
     return 2;
   }
   return 0;
