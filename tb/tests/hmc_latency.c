@@ -283,6 +283,9 @@ int main(int argc, char **argv) {
   bc = HMC_CFG_DEFAULT;
   bc.lane_mbps = 40000;
   tb_expect_u64(&t, "(i) 40 Gb/s lanes refused", hmc_new(&bc, mem, 1 << 20) == NULL, 1);
+  bc = HMC_CFG_DEFAULT;
+  bc.t_faw_ps = bc.t_rrd_ps - 1; /* four ACTs cannot take less than one tRRD */
+  tb_expect_u64(&t, "(i) tFAW below tRRD refused", hmc_new(&bc, mem, 1 << 20) == NULL, 1);
 
   tb_fst_close(x.w);
   free(mem);
