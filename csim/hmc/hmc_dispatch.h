@@ -45,7 +45,7 @@ typedef struct {
   unsigned max_pending;    /* launches outstanding (active or waiting), 64 */
   uint64_t start_delay_ps; /* launch -> earliest activation, 0 */
   unsigned sched;          /* HMC_SCHED_*, DYNAMIC */
-  unsigned chunk;          /* iterations per dynamic grab, 1..65536, 16 */
+  unsigned chunk;          /* iterations per dynamic grab, 1..65536, 64 (docs/results.md) */
   unsigned concurrent;     /* 1: launches share the PEs; 0: one at a time, in ticket order */
   unsigned place;          /* HMC_PLACE_*, RANGE */
   uint32_t counter_base;   /* work counters, one 128-byte block per (launch slot, queue) */
@@ -54,7 +54,7 @@ typedef struct {
 
 #define HMC_DISPATCH_CFG_DEFAULT                                                                 \
   ((hmc_dispatch_cfg_t){.num_pes = 16, .boot_pc = 0x1000, .max_pending = 64, .start_delay_ps = 0, \
-                        .sched = HMC_SCHED_DYNAMIC, .chunk = 16, .concurrent = 1, .place = HMC_PLACE_RANGE, \
+                        .sched = HMC_SCHED_DYNAMIC, .chunk = 64, .concurrent = 1, .place = HMC_PLACE_RANGE, \
                         .counter_base = 0x0F010000u, .block_bytes = 128})
 
 /* Bytes of DRAM the work counters take from counter_base. */

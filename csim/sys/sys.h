@@ -89,7 +89,7 @@ typedef struct {
   uint32_t pe_mmio_lat;    /* PE device-space read latency, PE cycles, 2 */
   /* offload path (docs/cosim.md "Offload path") */
   uint32_t pim_sched;      /* HMC_SCHED_*: 0 static, 1 dynamic (default) */
-  uint32_t pim_chunk;      /* iterations per dynamic grab, 16 */
+  uint32_t pim_chunk;      /* iterations per dynamic grab, 64 */
   uint32_t pim_concurrent; /* 1: launches of several cores share the PEs; 0: one launch at a time */
   uint32_t pim_place;      /* HMC_PLACE_*: 0 range (default), 1 vault */
   uint32_t pim_coherence;  /* 0 model (default), 1 free: write-back and invalidation cost nothing */

@@ -66,7 +66,7 @@ void sys_cfg_default(sys_cfg_t *c) {
   c->e_pe_cache_fj = 20000;
   c->pe_mmio_lat = 2;
   c->pim_sched = HMC_SCHED_DYNAMIC;
-  c->pim_chunk = 16;
+  c->pim_chunk = 64; /* measured: docs/results.md "Offload path" */
   c->pim_concurrent = 1;
   c->pim_place = HMC_PLACE_RANGE;
   c->pim_coherence = 0;
