@@ -215,6 +215,11 @@ int hmc_poll(hmc_t *h, unsigned port, hmc_resp_t *r);
 /* Model time (ps) of the last advance, and requests not yet delivered. */
 uint64_t hmc_now(const hmc_t *h);
 uint64_t hmc_inflight(const hmc_t *h);
+/* A lower bound on the time (ps) at which hmc_advance() can next change the
+ * model or hand over a response: an advance to any earlier time only moves
+ * the clock.  UINT64_MAX when nothing is scheduled.  A caller that skips
+ * idle time advances at least to each such time to see what came out. */
+uint64_t hmc_next_event_ps(const hmc_t *h);
 void hmc_stats(const hmc_t *h, hmc_stats_t *s);
 void hmc_print_stats(const hmc_t *h, FILE *f);
 

@@ -319,6 +319,15 @@ unsigned hmc_dispatch_active(const hmc_dispatch_t *d) { return d->active; }
 
 unsigned hmc_dispatch_wide(const hmc_dispatch_t *d) { return d->wide; }
 
+uint64_t hmc_dispatch_next_ps(const hmc_dispatch_t *d) {
+  uint64_t t = UINT64_MAX;
+  for (uint32_t k = d->head; k < d->next_ticket; k++) {
+    const launch_t *L = slot_of(d, k);
+    if (L->state == L_WAITING && L->t_ready < t) t = L->t_ready;
+  }
+  return t;
+}
+
 unsigned hmc_dispatch_pending(const hmc_dispatch_t *d) {
   unsigned n = 0;
   for (uint32_t t = d->head; t < d->next_ticket; t++) n += slot_of(d, t)->state != L_DONE;

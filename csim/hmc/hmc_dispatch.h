@@ -115,6 +115,9 @@ int hmc_dispatch_grab(hmc_dispatch_t *d, unsigned pe, uint64_t now_ps, hmc_grab_
 int hmc_dispatch_pe_halted(hmc_dispatch_t *d, unsigned pe, uint64_t now_ps);
 /* cp.pim.wait: 1 when ticket has completed, 0 while pending, -1 unknown. */
 int hmc_dispatch_done(const hmc_dispatch_t *d, uint32_t ticket);
+/* The earliest time (ps) at which hmc_dispatch_advance() could activate a
+ * waiting launch (UINT64_MAX: none waits); before it, advancing is a no-op. */
+uint64_t hmc_dispatch_next_ps(const hmc_dispatch_t *d);
 /* Launches active now (activated, not completed). */
 unsigned hmc_dispatch_active(const hmc_dispatch_t *d);
 /* Active launches with at least P x chunk iterations (enough to give every

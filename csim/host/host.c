@@ -441,6 +441,62 @@ int host_step(host_t *h) {
   return 0;
 }
 
+/* ---------------------------------------------------------------- idle skipping */
+
+uint64_t host_quiet_until(host_t *h) {
+  const uint64_t now = h->now;
+  if (h->failed || h->exited || h->pmc || h->sendq_n || h->fillq_n || h->invq_n) return now;
+  uint64_t until = HOST_INF;
+  if (h->ev_n) {
+    if (h->ev[0].t <= now) return now;
+    until = h->ev[0].t;
+  }
+  h->q_llc_stall = 0;
+  if (h->llcq_n) {
+    const uint64_t a = h->llcq[h->llcq_head].arrive;
+    if (a > now) until = a < until ? a : until;
+    else if (host_mem_llc_head_waits(h)) h->q_llc_stall = 1;
+    else return now;
+  }
+  int pimwait = 0;
+  for (unsigned c = 0; c < h->cfg.cores; c++) {
+    host_core_t *k = &h->core[c];
+    if (k->imu) return now;
+    const uint64_t t = host_core_quiet_until(k, now);
+    if (t <= now) return now;
+    if (t < until) until = t;
+    pimwait |= k->q_pimwait;
+  }
+  /* the no-commit watchdog fires at its own cycle (cp.pim.wait counts as progress) */
+  if (!pimwait) {
+    const uint64_t lim = h->last_commit + h->cfg.stall_limit;
+    if (lim <= now) return now;
+    if (lim < until) until = lim;
+  }
+  return until;
+}
+
+void host_quiet_skip(host_t *h, uint64_t to) {
+  if (to <= h->now) return;
+  const uint64_t n = to - h->now;
+  for (unsigned c = 0; c < h->cfg.cores; c++) {
+    host_core_t *k = &h->core[c];
+    k->imu_out.marker_valid = 0;
+    k->committed_now = 0;
+    k->imu_out.instr_ret = 0;
+    if (k->halted) continue;
+    k->st.cycles_active = to;
+    if (k->q_ctr) *k->q_ctr += n;
+    if (k->q_pimwait) h->last_commit = to - 1;
+  }
+  if (h->q_llc_stall) h->st.llc_stall_cycles += n;
+  h->pmc_in.mshr_alloc = 0;
+  h->pmc_in.mshr_free = 0;
+  h->now = to - 1; /* the PMC ports as the last skipped cycle left them */
+  host_mem_pmc(h);
+  h->st.cycles = h->now = to;
+}
+
 int host_run(host_t *h, uint64_t max_cycles, uint32_t *code, char *err, size_t cap) {
   if (!h->loaded) {
     snprintf(err, cap, "host: no program loaded");

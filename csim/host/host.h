@@ -174,6 +174,18 @@ void host_set_entry(host_t *h, uint32_t pc);
 /* One host cycle.  Returns 0 while running, 1 when a hart wrote EXIT or
  * every hart halted (wfi), -1 on an error (host_error() has the line). */
 int host_step(host_t *h);
+/* Idle skipping (docs/performance.md).  host_quiet_until() returns the
+ * first cycle >= host_cycle() at which host_step() could change more than
+ * its per-cycle wait counters (stall_*, *_wait_cycles, cycles_active, the
+ * LLC's MSHR-full cycles): host_cycle() itself when this cycle does work,
+ * UINT64_MAX when only an outside event (an HMC response, a PIM launch
+ * finishing) can end the wait.  It does not look at the HMC: the caller
+ * stops at the first cycle an HMC response comes out.  host_quiet_skip(h,
+ * to) then jumps to cycle to (no later than that bound), adding what each
+ * skipped cycle would have added; nothing may happen in between.  Both
+ * refuse (bound = now) when a PMC or IMU is attached with host_attach_*. */
+uint64_t host_quiet_until(host_t *h);
+void host_quiet_skip(host_t *h, uint64_t to);
 /* Steps until EXIT/all halted, an error, or max_cycles (0 = cfg.max_cycles).
  * 0 and *code (EXIT value, 0 if every hart halted) or -1 and err. */
 int host_run(host_t *h, uint64_t max_cycles, uint32_t *code, char *err, size_t cap);

@@ -633,3 +633,88 @@ void host_core_cycle(host_core_t *c) {
   drain_store(c);
   dispatch(c);
 }
+
+/* ---------------------------------------------------------------- idle skipping */
+
+static uint64_t min64(uint64_t a, uint64_t b) { return a < b ? a : b; }
+
+/* Mirrors host_core_cycle() without side effects: which branch each stage
+ * takes at cycle now, and until when that cannot change by itself. */
+uint64_t host_core_quiet_until(host_core_t *c, uint64_t now) {
+  struct host *h = c->h;
+  const host_cfg_t *g = &h->cfg;
+  c->q_ctr = NULL;
+  c->q_pimwait = 0;
+  if (c->halted) return HOST_INF;
+  uint64_t until = HOST_INF;
+  /* commit: the head completes at a known time, or an event will time it */
+  if (c->rob_n) {
+    const uint64_t t = c->rob[c->rob_head].complete;
+    if (t <= now) return now;
+    until = t;
+  }
+  /* store drain: a committed store drains the cycle after its commit */
+  if (c->sq_n) {
+    const host_sq_t *s = &c->sq[c->sq_head];
+    if (!s->waiting && s->commit != HOST_INF) {
+      if (s->commit < now) return now;
+      until = min64(until, s->commit + 1);
+    }
+  }
+  /* dispatch */
+  if (c->wrs_sleep) {
+    if (!c->resv_valid) return now;
+    c->q_ctr = &c->st.barrier_wait_cycles;
+    return until;
+  }
+  if (c->ser != SER_NONE) {
+    if (c->ser == SER_LAUNCH && c->wb_pending) {
+      c->q_ctr = &c->st.pim_wb_cycles;
+      return until;
+    }
+    if (c->ser == SER_PIMWAIT && h->hooks.pim_done && !h->invq_n &&
+        h->hooks.pim_done(h->hooks.ctx, c->id, c->hart.x[c->ser_d.rs1], now * g->clk_ps) == 0) {
+      c->q_ctr = &c->st.pim_wait_cycles;
+      c->q_pimwait = 1;
+      return until;
+    }
+    return now;
+  }
+  if (c->ser_inflight) {
+    c->q_ctr = &c->st.stall_serial;
+    return until;
+  }
+  if (c->fe_wait_br || c->fe_miss || c->fe_ready > now) {
+    c->q_ctr = &c->st.stall_fetch;
+    return c->fe_wait_br || c->fe_miss ? until : min64(until, c->fe_ready);
+  }
+  /* the first dispatch slot: only the stalls before any state change */
+  const uint32_t pc = c->hart.pc;
+  uint32_t raw = 0;
+  const int fetchable = pc >= COPIM_TEXT_BASE && (uint64_t)pc + 4 <= h->mem_bytes && !(pc & 3);
+  if (fetchable) {
+    if ((pc >> HOST_LINE_BITS) != c->fe_line) return now;
+    memcpy(&raw, h->mem + pc, 4);
+  }
+  rv32_insn_t dd;
+  const rv32_insn_t *d = &dd;
+  const host_dec_t *dc = &c->dec[(pc >> 2) & (HOST_DEC_SIZE - 1)];
+  if (dc->pc == pc && dc->raw == raw) d = &dc->d;
+  else rv32_decode(raw, &dd);
+  if (c->rob_n == g->rob) {
+    c->q_ctr = &c->st.stall_rob;
+    return until;
+  }
+  const int is_ld = (d->cls & RV32_C_LOAD) != 0, is_st = (d->cls & RV32_C_STORE) != 0;
+  if ((is_ld && c->lq_n == g->lq) || (is_st && c->sq_n == g->sq)) {
+    c->q_ctr = &c->st.stall_lsq;
+    return until;
+  }
+  int ser = serialising(d);
+  if (!ser && (is_ld || is_st) && c->hart.x[d->rs1] + (uint32_t)d->imm >= DEV_BASE) ser = 1;
+  if (ser && (c->rob_n || c->sq_n)) {
+    c->q_ctr = &c->st.stall_serial;
+    return until;
+  }
+  return now;
+}

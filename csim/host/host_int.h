@@ -198,6 +198,10 @@ typedef struct host_core {
   host_imu_out_t imu_out;
   unsigned committed_now;
   host_core_stats_t st;
+  /* set by host_quiet_until: the counter each quiet cycle adds one to (NULL:
+   * none) and whether the core is in cp.pim.wait (which counts as progress) */
+  uint64_t *q_ctr;
+  int q_pimwait;
 } host_core_t;
 
 /* ---------------------------------------------------------------- system */
@@ -245,6 +249,7 @@ struct host {
   char err[512];
   uint64_t last_commit;
   uint64_t kernel_insn0;
+  int q_llc_stall;      /* host_quiet_until: the LLC queue's head waits for an MSHR every quiet cycle */
   host_stats_t st;
 };
 
@@ -266,6 +271,9 @@ void host_core_resolve(host_core_t *c, unsigned slot, uint64_t t);
 void host_core_fetch_done(host_core_t *c, uint64_t t);
 void host_core_store_wake(host_core_t *c);
 void host_core_load_event(host_core_t *c, unsigned slot, uint32_t seqlo);
+/* The first cycle >= now at which host_core_cycle() could do more than add
+ * one to c->q_ctr (which it sets); now when it does work this cycle. */
+uint64_t host_core_quiet_until(host_core_t *c, uint64_t now);
 
 /* host_mem.c */
 int host_mem_init(struct host *h);
@@ -282,6 +290,8 @@ void host_mem_event(struct host *h, const host_ev_t *e);
 void host_mem_cycle(struct host *h);
 /* Per cycle, after the events: one LLC lookup, one queued invalidation. */
 void host_mem_llc(struct host *h);
+/* 1 when the LLC queue's arrived head would wait for an MSHR this cycle (no side effects). */
+int host_mem_llc_head_waits(struct host *h);
 /* PMC ports of the cycle (after the cores). */
 void host_mem_pmc(struct host *h);
 /* Writes every dirty line back for a PIM launch of core c (traffic counted in wb_pending). */

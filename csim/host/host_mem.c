@@ -637,3 +637,16 @@ void host_mem_invalidate_line(struct host *h, uint32_t line) {
   }
   for (unsigned o = 0; o < h->cfg.cores; o++) priv_inval(&h->core[o], line);
 }
+
+int host_mem_llc_head_waits(struct host *h) {
+  const host_llcq_t *q = &h->llcq[h->llcq_head];
+  if (host_cache_find(&h->llc, q->line)) return 0;
+  int mi = -1;
+  for (unsigned i = 0; i < h->cfg.llc.mshrs; i++)
+    if (h->llcm[i].busy && h->llcm[i].line == q->line) {
+      mi = (int)i;
+      break;
+    }
+  if (mi >= 0 && !(h->llcm[mi].waiters & (1u << q->core))) return 0;
+  return h->llcm_busy == h->cfg.llc.mshrs || mi >= 0;
+}

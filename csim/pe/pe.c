@@ -1,5 +1,6 @@
 #include "pe.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,11 @@ struct pe {
   uint32_t p_addr, p_wdata;
   unsigned p_op, p_amo, p_be;
   pe_stats_t st;
+  /* idle detection (pe_idle): the last step, waiting for a response, changed
+   * nothing but these counters by these amounts */
+  int idle;
+  pe_stats_t idle_st;
+  uint64_t idle_mcycle;
 };
 
 static int pow2(unsigned x) { return x && !(x & (x - 1)); }
@@ -159,7 +165,7 @@ static unsigned rd_of(uint32_t insn) { return (insn >> 7) & 31; }
 static unsigned rs1_of(uint32_t insn) { return (insn >> 15) & 31; }
 static unsigned rs2_of(uint32_t insn) { return (insn >> 20) & 31; }
 
-void pe_step(pe_t *p, const pe_in_t *in, pe_out_t *out) {
+static void step_edge(pe_t *p, const pe_in_t *in, pe_out_t *out) {
   pe_out_t o;
   pe_outputs(p, &o);
   if (out) *out = o;
@@ -528,4 +534,39 @@ void pe_step(pe_t *p, const pe_in_t *in, pe_out_t *out) {
     p->d.valid = p->d.valid && !d_advance;
   }
   p->f_pc = npc;
+}
+
+/* The state before the statistics: what an idle step must leave alone. */
+#define PE_STATE_BYTES offsetof(struct pe, st)
+
+void pe_step(pe_t *p, const pe_in_t *in, pe_out_t *out) {
+  /* Only a step that waits for a response, with no response and no start,
+   * can be a fixed point; compare the state it leaves against the one it
+   * found (mcycle apart), so pe_idle() is exact, not a guess. */
+  if (p->p_state != P_RESP || in->mem_resp_valid || in->start || p->w.valid) {
+    p->idle = 0;
+    step_edge(p, in, out);
+    return;
+  }
+  struct pe before;
+  memcpy(&before, p, sizeof before);
+  step_edge(p, in, out);
+  const uint64_t mcycle0 = before.h.mcycle;
+  before.h.mcycle = p->h.mcycle;
+  p->idle = !memcmp(&before, p, PE_STATE_BYTES);
+  if (p->idle) {
+    const uint64_t *a = (const uint64_t *)&before.st, *b = (const uint64_t *)&p->st;
+    uint64_t *d = (uint64_t *)&p->idle_st;
+    for (size_t i = 0; i < sizeof(pe_stats_t) / sizeof(uint64_t); i++) d[i] = b[i] - a[i];
+    p->idle_mcycle = p->h.mcycle - mcycle0;
+  }
+}
+
+int pe_idle(const pe_t *p) { return p->idle; }
+
+void pe_skip(pe_t *p, uint64_t n) {
+  uint64_t *s = (uint64_t *)&p->st;
+  const uint64_t *d = (const uint64_t *)&p->idle_st;
+  for (size_t i = 0; i < sizeof(pe_stats_t) / sizeof(uint64_t); i++) s[i] += n * d[i];
+  p->h.mcycle += n * p->idle_mcycle;
 }

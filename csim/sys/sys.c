@@ -58,6 +58,7 @@ void sys_set_pe(sys_t *s, unsigned pe, const sys_pe_ops_t *ops) {
   if (pe >= s->cfg.num_pes) return;
   if (s->pe[pe].free) s->pe[pe].free(s->pe[pe].ctx);
   s->pe[pe] = *ops;
+  s->pe_c[pe] = 0;
 }
 void sys_set_block_modes(sys_t *s, sys_blk_mode_t pmc, sys_blk_mode_t imu, sys_blk_mode_t pe) {
   s->mode_pmc = pmc;
@@ -396,6 +397,7 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
       return NULL;
     }
     s->pe[p] = (sys_pe_ops_t){pe, c_pe_outputs, c_pe_step, c_error, c_pe_free};
+    s->pe_c[p] = 1;
   }
   s->pe_t_ps = 0;
   return s;
@@ -652,6 +654,14 @@ static void pe_edge(struct sys *s, uint64_t t) {
       if (hmc_dispatch_pe_halted(s->disp, pe, t)) sys_fail(s, "PE %u: halt the dispatcher did not expect", pe);
       continue;
     }
+    if (s->cfg.skip && s->pe_c[pe] && !p->start_pending && pe_idle(s->pe[pe].ctx) &&
+        !(p->resp_ready && p->resp_t_ps <= t)) {
+      /* still waiting with the same inputs: the edge would only count (pe.h pe_idle) */
+      pe_skip(s->pe[pe].ctx, 1);
+      p->run_cycles++;
+      p->run_cycles_wide += hmc_dispatch_wide(s->disp) != 0;
+      continue;
+    }
     pe_in_t in;
     memset(&in, 0, sizeof in);
     in.hart_id = COPIM_PE_HARTID_BASE + pe;
@@ -747,6 +757,110 @@ static void track(struct sys *s, unsigned c, const host_imu_out_t *hm) {
   }
 }
 
+/* ---------------------------------------------------------------- idle skipping */
+
+static uint64_t div_up(uint64_t a, uint64_t b) { return a == UINT64_MAX ? UINT64_MAX : a / b + (a % b != 0); }
+
+/* Cycles [now, T) of sys_skip: what each would have added. */
+static void sys_skip_to(struct sys *s, uint64_t T) {
+  const unsigned nc = s->cfg.host.cores;
+  const uint64_t hclk = s->cfg.host.clk_ps, pclk = s->cfg.pe_clk_ps;
+  host_quiet_skip(s->host, T);
+  /* what the PMC read ports show in the last skipped cycle (PMC idle) */
+  for (unsigned c = 0; c < nc; c++) s->po.rd_data[c] = pmc_read(s->pmc.ctx, c, s->mo[c].pmc_rd_sel);
+  /* the PE edges of the skipped cycles: counted, or gated */
+  const uint64_t last_ps = (T - 1) * hclk;
+  if (s->pe_t_ps <= last_ps) {
+    const uint64_t n = (last_ps - s->pe_t_ps) / pclk + 1;
+    if (s->pe_active)
+      for (unsigned pe = 0; pe < s->cfg.num_pes; pe++) {
+        sys_pe_t *p = &s->pes[pe];
+        if (!p->running) continue;
+        pe_skip(s->pe[pe].ctx, n);
+        p->run_cycles += n;
+        p->run_cycles_wide += hmc_dispatch_wide(s->disp) ? n : 0; /* launches neither start nor end in a skip */
+      }
+    s->pe_t_ps += n * pclk;
+    s->pe_cycle += n;
+  }
+}
+
+/* Jumps over the host cycles from now on in which nothing but per-cycle
+ * counters would change (docs/performance.md "Idle skipping"): the host
+ * says how long it stays quiet, the IMUs and the PMC must be idle C models
+ * (their steps are then no-ops, see sys_step), every running PE must be a
+ * C model waiting for a response (pe_idle), the dispatcher must have no
+ * launch to activate, and the first cycle at which the HMC hands over a
+ * response is a real step.  Every limit is exclusive: cycle T is stepped. */
+static void sys_skip(struct sys *s) {
+  const uint64_t now = host_cycle(s->host);
+  const unsigned nc = s->cfg.host.cores;
+  const uint64_t hclk = s->cfg.host.clk_ps, pclk = s->cfg.pe_clk_ps;
+  if (!now || s->vcd || !s->pmc_c) return;
+  for (unsigned c = 0; c < nc; c++) {
+    const imu_out_t *m = &s->mo[c];
+    /* imu_fresh: the IMU did not step in the last cycle, so mo is still its output */
+    if (!s->imu_c[c] || !s->imu_fresh[c] || m->pmc_enable || m->pmc_clear || m->pmc_flush || m->verdict_valid ||
+        imu_state(s->imu[c].ctx) != IMU_ST_IDLE)
+      return;
+  }
+  uint64_t T = host_quiet_until(s->host);
+  if (T <= now) return;
+  if (T > s->cfg.max_cycles - 1) T = s->cfg.max_cycles - 1; /* the limit fails at its own cycle */
+  /* a launch activates in the first cycle whose time reaches its ready time */
+  const uint64_t dn = div_up(hmc_dispatch_next_ps(s->disp), hclk);
+  if (dn < T) T = dn;
+  /* PEs: every running one idle until a response; a local response is taken
+   * at the first edge at or after its time, and that edge's cycle is stepped */
+  uint64_t edges_ps = UINT64_MAX; /* time of the first PE edge that must be stepped */
+  if (s->pe_active) {
+    /* responses already handed over wait in the poll queues until the next
+     * edge; taking them now changes nothing (they keep their time) */
+    pe_hmc_responses(s);
+    for (unsigned pe = 0; pe < s->cfg.num_pes; pe++) {
+      const sys_pe_t *p = &s->pes[pe];
+      if (!p->running) continue;
+      if (!s->pe_c[pe] || p->start_pending || !pe_idle(s->pe[pe].ctx)) {
+        edges_ps = s->pe_t_ps;
+        break;
+      }
+      if (p->resp_ready) {
+        const uint64_t e = p->resp_t_ps <= s->pe_t_ps ? s->pe_t_ps : s->pe_t_ps + div_up(p->resp_t_ps - s->pe_t_ps, pclk) * pclk;
+        if (e < edges_ps) edges_ps = e;
+      }
+    }
+    const uint64_t pe_cyc = div_up(edges_ps, hclk);
+    if (pe_cyc < T) T = pe_cyc;
+  }
+  if (T <= now) return;
+  /* HMC: advance it where the per-cycle loop would have; stop at the first
+   * cycle that hands over a response (to the host or to a PE) */
+  int delivered = 0;
+  if (hmc_inflight(s->hmc)) {
+    for (uint64_t m = now; m < T;) {
+      const uint64_t first = div_up(hmc_next_event_ps(s->hmc), hclk);
+      if (first >= T) break;
+      if (first > m) m = first;
+      const uint64_t before = hmc_inflight(s->hmc);
+      hmc_advance(s->hmc, m * hclk);
+      if (hmc_inflight(s->hmc) != before) {
+        T = m;
+        delivered = 1;
+        break;
+      }
+      m++;
+    }
+  }
+  if (T > now) sys_skip_to(s, T);
+  if (delivered) {
+    /* cycle T's own advance already ran: hand the host its responses as
+     * that advance would have (host_step may then see nothing in flight) */
+    hmc_resp_t hr;
+    for (unsigned l = 0; l < s->cfg.hmc.links && l < nc; l++)
+      while (hmc_poll(s->hmc, hmc_port_link(l), &hr)) host_hmc_response(s->host, &hr);
+  }
+}
+
 /* ---------------------------------------------------------------- the cycle */
 
 int sys_step(sys_t *s) {
@@ -757,6 +871,7 @@ int sys_step(sys_t *s) {
     s->programmed = 1;
     if (imu_program(s)) return -1;
   }
+  if (s->cfg.skip) sys_skip(s);
   for (unsigned c = 0; c < nc; c++) {
     s->imu[c].moore(s->imu[c].ctx, &s->mo[c]);
     const host_imu_in_t hi = {s->mo[c].marker_ready, s->mo[c].verdict_valid, s->mo[c].verdict};
@@ -893,8 +1008,9 @@ int sys_step(sys_t *s) {
 int sys_run(sys_t *s, void (*progress)(void *ctx, const sys_t *s), void *ctx) {
   int rc = 0;
   while (!rc) {
+    const uint64_t c0 = host_cycle(s->host);
     rc = sys_step(s);
-    if (progress && !(host_cycle(s->host) & 0xFFFFF)) progress(ctx, s);
+    if (progress && (c0 >> 20) != (host_cycle(s->host) >> 20)) progress(ctx, s); /* skips may jump a multiple */
   }
   if (rc < 0) return -1;
   if (s->exit_code) {

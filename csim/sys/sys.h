@@ -95,6 +95,8 @@ typedef struct {
   uint32_t pim_coherence;  /* 0 model (default), 1 free: write-back and invalidation cost nothing */
   uint64_t max_cycles;     /* host cycles; the run fails beyond, 2e9 */
   uint64_t seed;           /* reserved for randomised inputs; part of the statistics */
+  uint32_t skip;           /* 1: jump over idle cycles (default); 0: step every cycle, the reference.
+                              Not a model parameter: the statistics are the same either way */
 } sys_cfg_t;
 
 /* The defaults: SPEC section 2 (Table I) everywhere. */

@@ -72,6 +72,7 @@ void sys_cfg_default(sys_cfg_t *c) {
   c->pim_coherence = 0;
   c->max_cycles = 2000000000ull;
   c->seed = 1;
+  c->skip = 1;
 }
 
 #define P(n, f, w) {n, offsetof(sys_cfg_t, f), sizeof(((sys_cfg_t *)0)->f), w, NULL}
@@ -179,6 +180,7 @@ static const sys_param_t params[] = {
     P("energy.pe_cache_fj", e_pe_cache_fj, "PE cache access energy, fJ (32 KB)"),
     P("sim.max_cycles", max_cycles, "host cycle limit of the run"),
     P("sim.seed", seed, "seed (recorded; the models are deterministic)"),
+    P("sim.skip", skip, "1: skip idle cycles, 0: step every cycle (reference; same statistics)"),
 };
 #undef P
 
@@ -315,6 +317,10 @@ int sys_cfg_check(const sys_cfg_t *c, char *err, size_t cap) {
   }
   if (c->pim_chunk < 1 || c->pim_chunk > 65536) {
     snprintf(err, cap, "pim.chunk = %u: 1..65536 iterations", c->pim_chunk);
+    return -1;
+  }
+  if (c->skip > 1) {
+    snprintf(err, cap, "sim.skip = %u: 0 (step every cycle) or 1 (skip idle cycles)", c->skip);
     return -1;
   }
   if (!c->max_cycles) {

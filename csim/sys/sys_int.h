@@ -81,6 +81,7 @@ struct sys {
   sys_pe_ops_t pe[SYS_MAX_PES];
   sys_blk_mode_t mode_pmc, mode_imu, mode_pe;
   int pmc_c, imu_c[HOST_MAX_CORES]; /* the block is the C model: idle cycles may be skipped */
+  int pe_c[SYS_MAX_PES];             /* the PE is the C model: its idle edges may be skipped (pe_idle) */
   int imu_fresh[HOST_MAX_CORES];     /* io[c]'s table read port rebuilt since the last real step */
   imu_out_t mo[HOST_MAX_CORES], io[HOST_MAX_CORES];
   pmc_out_t po;
