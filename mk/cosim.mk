@@ -34,4 +34,4 @@ cosim: deps $(COSIM_BIN) $(SW_ELFS) ## full-system run: make cosim KERNEL=bfs GR
 
 # the cosim tests run the simulator binary
 TEST_DEPS += $(COSIM_BIN)
-$(foreach t,$(filter cosim_%,$(TESTS)),$(eval $(BUILD)/tests/$(t): $(COSIM_BIN) $(SW_ELFS)))
+$(foreach t,$(filter cosim_% sim_skip_equiv,$(TESTS)),$(eval $(BUILD)/tests/$(t): $(COSIM_BIN) $(SW_ELFS)))
