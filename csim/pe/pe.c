@@ -40,6 +40,10 @@ struct pe {
   int idle;
   pe_stats_t idle_st;
   uint64_t idle_mcycle;
+  /* decode() of the last instruction word in ID: most edges decode the same one again */
+  uint32_t dc_insn;
+  int dc_ok;
+  ctl_t dc_last;
 };
 
 static int pow2(unsigned x) { return x && !(x & (x - 1)); }
@@ -192,8 +196,12 @@ static void step_edge(pe_t *p, const pe_in_t *in, pe_out_t *out) {
   const int f_ready = p->run && (f_fault || (p->i_rd_ok && i_hit));
 
   /* ---------------- ID */
-  ctl_t dc;
-  decode(p->d.insn, &dc);
+  if (!p->dc_ok || p->dc_insn != p->d.insn) {
+    decode(p->d.insn, &p->dc_last);
+    p->dc_insn = p->d.insn;
+    p->dc_ok = 1;
+  }
+  const ctl_t dc = p->dc_last;
   const unsigned d_rs1 = rs1_of(p->d.insn), d_rs2 = rs2_of(p->d.insn);
   const int dc_illegal = dc.dec.op == RV32_ILLEGAL;
   const int dc_ecall = dc.dec.op == RV32_ECALL, dc_ebreak = dc.dec.op == RV32_EBREAK;
