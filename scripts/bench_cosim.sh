@@ -61,6 +61,77 @@ report() {
   echo "cosim $label ($what): $mips MIPS, $mcs M host cycles/s, $cpu s CPU, $res"
 }
 
+# ---- issue 16: the three C-mode speed points, 3 runs each (min/median), the
+# slowdown against the native kernel; COSIM_BENCH_BEFORE=<copim-sim binary>
+# adds the same rows for an older build, run back to back (the machine is
+# shared: only figures taken together compare); COSIM_BENCH_ONLY=speed skips
+# the RTL rows below.
+runs=${COSIM_BENCH_RUNS:-3}
+speed=$out/speed_points.md
+{
+  echo "| point | build | host cycles | instructions | CPU s min / median | MIPS best / median | M host cycles/s median | native kernel CPU s | slowdown (median) | result |"
+  echo "|---|---|---|---|---|---|---|---|---|---|"
+} >"$speed"
+speed_point() { # label, kernel, graph, policy
+  local label=$1 k=$2 g=$3 p=$4
+  make -s --no-print-directory "$BUILD/sw/$k.elf" "$BUILD/tools/graphtool" >/dev/null || return 1
+  local nat best_nat=""
+  for i in $(seq "$runs"); do
+    nat=$("$BUILD/tools/graphtool" run "$k" "$g" 2>&1 >/dev/null | sed -nE 's/.*kernel ([0-9.]+) s CPU.*/\1/p')
+    if [[ -z $best_nat ]] || awk "BEGIN{exit !($nat < $best_nat)}"; then best_nat=$nat; fi
+  done
+  local bins=("after:$sim")
+  [[ -n ${COSIM_BENCH_BEFORE:-} ]] && bins=("before:${COSIM_BENCH_BEFORE}" "${bins[@]}")
+  for b in "${bins[@]}"; do
+    local tag=${b%%:*} bin=${b#*:} cpus=() line="" rc=0
+    for i in $(seq "$runs"); do
+      COPIM_ELF_DIR=$BUILD/sw "$bin" --kernel "$k" --graph "$g" --policy "$p" >"$out/sp.out" 2>"$out/sp.err"
+      rc=$?
+      line=$(grep -E '^\[copim-sim\].*wall' "$out/sp.err" | tail -1)
+      cpus+=("$(sed -E 's/.* ([0-9.]+) s CPU.*/\1/' <<<"$line")")
+    done
+    local ins cyc sorted cmin cmed
+    ins=$(sed -E 's/.* ([0-9]+) instructions.*/\1/' <<<"$line")
+    cyc=$(sed -E 's/.* ([0-9]+) host cycles$/\1/' <<<"$line")
+    sorted=$(printf '%s\n' "${cpus[@]}" | sort -g)
+    cmin=$(head -1 <<<"$sorted")
+    cmed=$(sed -n "$(( (runs + 1) / 2 ))p" <<<"$sorted")
+    local res="PASS"
+    [[ $rc -ne 0 ]] && res="FAIL: $(grep '^copim-sim:' "$out/sp.err" | head -1)"
+    local row
+    row=$(awk -v ins="$ins" -v cyc="$cyc" -v cmin="$cmin" -v cmed="$cmed" -v nat="$best_nat" 'BEGIN{
+      printf "%s | %s | %.2f / %.2f | **%.1f** / %.1f | %.2f | %.4f | %.0fx", cyc, ins, cmin, cmed, ins/cmin/1e6, ins/cmed/1e6, cyc/cmed/1e6, nat, (nat > 0 ? cmed/nat : 0)}')
+    echo "| $label | $tag | $row | $res |" >>"$speed"
+    echo "cosim speed $label ($tag): CPU s ${cpus[*]}; $row; $res"
+  done
+}
+load0=$(uptime | sed -E 's/.*load average: //')
+speed_point "BFS kron:16:16 cpu-only" bfs kron:16:16 cpu-only
+speed_point "BFS kron:18:8 copim" bfs kron:18:8 copim
+speed_point "PR p2p-Gnutella30 pim-only" pr ../shared/data/graphs/p2p-Gnutella30.txt pim-only
+sdoc=docs/performance.md
+sblock=$(mktemp)
+{
+  echo "<!-- bench_speed begin: written by scripts/bench_cosim.sh, do not edit by hand -->"
+  echo "### C-mode speed points (issue 16)"
+  echo
+  echo "Measured $(date -u '+%Y-%m-%d %H:%M UTC') on $(nproc) shared cores ($(lscpu 2>/dev/null | sed -nE 's/^Model name: *//p' | head -1)),"
+  echo "load average before / after the runs: $load0 / $(uptime | sed -E 's/.*load average: //') (1/5/15 min); $runs runs per row.  MIPS = host + PE"
+  echo "instructions per CPU second of the simulator; slowdown = median simulator CPU s / native kernel CPU s"
+  echo "(\`build/tools/graphtool run\`, best of $runs, kernel only)."
+  echo
+  cat "$speed"
+  echo "<!-- bench_speed end -->"
+} >"$sblock"
+if grep -q '<!-- bench_speed begin' "$sdoc"; then
+  awk -v f="$sblock" '/<!-- bench_speed begin/ {while ((getline l < f) > 0) print l; skip = 1; next}
+                      /<!-- bench_speed end/ {skip = 0; next} !skip' "$sdoc" >"$sdoc.tmp" && mv "$sdoc.tmp" "$sdoc"
+else
+  { echo; cat "$sblock"; } >>"$sdoc"
+fi
+rm -f "$sblock"
+[[ ${COSIM_BENCH_ONLY:-} == speed ]] && { echo "cosim: speed points in $speed and $sdoc"; exit 0; }
+
 run "c" "$kernel $graph, whole run"
 run "c (first $cycles)" "$kernel $graph, first $cycles host cycles" --max-cycles "$cycles"
 run "rtl=pmc" "first $cycles host cycles" --max-cycles "$cycles" --rtl pmc
