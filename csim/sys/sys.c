@@ -792,20 +792,21 @@ static void sys_skip_to(struct sys *s, uint64_t T) {
  * C model waiting for a response (pe_idle), the dispatcher must have no
  * launch to activate, and the first cycle at which the HMC hands over a
  * response is a real step.  Every limit is exclusive: cycle T is stepped. */
-static void sys_skip(struct sys *s) {
+static int sys_skip(struct sys *s) {
   const uint64_t now = host_cycle(s->host);
   const unsigned nc = s->cfg.host.cores;
   const uint64_t hclk = s->cfg.host.clk_ps, pclk = s->cfg.pe_clk_ps;
-  if (!now || s->vcd || !s->pmc_c) return;
+  if (!now || s->vcd || !s->pmc_c) return 0;
   for (unsigned c = 0; c < nc; c++) {
     const imu_out_t *m = &s->mo[c];
     /* imu_fresh: the IMU did not step in the last cycle, so mo is still its output */
     if (!s->imu_c[c] || !s->imu_fresh[c] || m->pmc_enable || m->pmc_clear || m->pmc_flush || m->verdict_valid ||
         imu_state(s->imu[c].ctx) != IMU_ST_IDLE)
-      return;
+      return 0;
   }
-  uint64_t T = host_quiet_until(s->host);
-  if (T <= now) return;
+  const uint64_t hq = host_quiet_until(s->host);
+  if (hq <= now) return 0;
+  uint64_t T = hq;
   if (T > s->cfg.max_cycles - 1) T = s->cfg.max_cycles - 1; /* the limit fails at its own cycle */
   /* a launch activates in the first cycle whose time reaches its ready time */
   const uint64_t dn = div_up(hmc_dispatch_next_ps(s->disp), hclk);
@@ -832,14 +833,13 @@ static void sys_skip(struct sys *s) {
     const uint64_t pe_cyc = div_up(edges_ps, hclk);
     if (pe_cyc < T) T = pe_cyc;
   }
-  if (T <= now) return;
   /* HMC: advance it where the per-cycle loop would have; stop at the first
    * cycle that hands over a response (to the host or to a PE) */
   int delivered = 0;
   if (hmc_inflight(s->hmc)) {
-    for (uint64_t m = now; m < T;) {
+    for (uint64_t m = now; m <= T;) { /* cycle T too: sys_step may then skip host_step */
       const uint64_t first = div_up(hmc_next_event_ps(s->hmc), hclk);
-      if (first >= T) break;
+      if (first > T) break;
       if (first > m) m = first;
       const uint64_t before = hmc_inflight(s->hmc);
       hmc_advance(s->hmc, m * hclk);
@@ -858,10 +858,18 @@ static void sys_skip(struct sys *s) {
     hmc_resp_t hr;
     for (unsigned l = 0; l < s->cfg.hmc.links && l < nc; l++)
       while (hmc_poll(s->hmc, hmc_port_link(l), &hr)) host_hmc_response(s->host, &hr);
+    return 0;
   }
+  /* cycle T is still inside the host's quiet span (T stopped for a PE edge,
+   * a launch or the cycle limit): only its PE side needs stepping */
+  return T < hq;
 }
 
 /* ---------------------------------------------------------------- the cycle */
+
+static int sys_host_cycle(struct sys *s, int *rcp);
+static void sys_pe_side(struct sys *s);
+static int sys_finish_cycle(struct sys *s, int rc);
 
 int sys_step(sys_t *s) {
   if (s->failed) return -1;
@@ -871,13 +879,29 @@ int sys_step(sys_t *s) {
     s->programmed = 1;
     if (imu_program(s)) return -1;
   }
-  if (s->cfg.skip) sys_skip(s);
+  int rc = 0;
+  if (s->cfg.skip && sys_skip(s)) {
+    /* a quiet host cycle: host_step would only count, the idle IMU and PMC
+     * steps are no-ops (sys_skip checked them) */
+    host_quiet_skip(s->host, host_cycle(s->host) + 1);
+    for (unsigned c = 0; c < nc; c++) s->po.rd_data[c] = pmc_read(s->pmc.ctx, c, s->mo[c].pmc_rd_sel);
+  } else if (sys_host_cycle(s, &rc)) {
+    return -1;
+  }
+  sys_pe_side(s);
+  return sys_finish_cycle(s, rc);
+}
+
+/* The host, PMC and IMU part of one cycle.  -1 on a failure. */
+static int sys_host_cycle(struct sys *s, int *rcp) {
+  const unsigned nc = s->cfg.host.cores;
   for (unsigned c = 0; c < nc; c++) {
     s->imu[c].moore(s->imu[c].ctx, &s->mo[c]);
     const host_imu_in_t hi = {s->mo[c].marker_ready, s->mo[c].verdict_valid, s->mo[c].verdict};
     host_imu_set(s->host, c, &hi);
   }
   int rc = host_step(s->host);
+  *rcp = rc;
   if (rc < 0) {
     sys_fail(s, "%s", host_error(s->host));
     return -1;
@@ -952,6 +976,12 @@ int sys_step(sys_t *s) {
       tr->cap_sampled = s->io[c].tbl_rd_sampled;
     }
   }
+  return 0;
+}
+
+/* The PE side of one cycle: the HMC, the dispatcher and the PE edges up to its time. */
+static void sys_pe_side(struct sys *s) {
+  const unsigned nc = s->cfg.host.cores;
   /* PEs: every edge up to the time of this host cycle.  The host advances
    * the HMC only while it has requests in flight, so the system does it
    * for the PEs (same time: a no-op when the host already did), and hands
@@ -979,6 +1009,10 @@ int sys_step(sys_t *s) {
     s->pe_t_ps += n * s->cfg.pe_clk_ps;
     s->pe_cycle += n;
   }
+}
+
+/* The end of a cycle: waveform, PE exit, the host's exit, the cycle limit. */
+static int sys_finish_cycle(struct sys *s, int rc) {
   if (s->vcd) sys_vcd_sample(s);
   if (s->failed) return -1;
   if (s->pe_exited) {
