@@ -35,9 +35,10 @@ struct pe {
   uint32_t p_addr, p_wdata;
   unsigned p_op, p_amo, p_be;
   pe_stats_t st;
-  /* idle detection (pe_idle): the last step, waiting for a response, changed
-   * nothing but these counters by these amounts */
-  int idle;
+  /* idle detection (pe_idle): the last step, waiting, changed nothing but
+   * these counters by these amounts (and the divider's count by one); idle
+   * more such steps follow (UINT64_MAX: until an input changes) */
+  uint64_t idle;
   pe_stats_t idle_st;
   uint64_t idle_mcycle;
   /* decode() of the last instruction word in ID: most edges decode the same one again */
@@ -548,10 +549,12 @@ static void step_edge(pe_t *p, const pe_in_t *in, pe_out_t *out) {
 #define PE_STATE_BYTES offsetof(struct pe, st)
 
 void pe_step(pe_t *p, const pe_in_t *in, pe_out_t *out) {
-  /* Only a step that waits for a response, with no response and no start,
-   * can be a fixed point; compare the state it leaves against the one it
-   * found (mcycle apart), so pe_idle() is exact, not a guess. */
-  if (p->p_state != P_RESP || in->mem_resp_valid || in->start || p->w.valid) {
+  /* Only a step that waits (for a memory response, or for the divider with
+   * the port idle), with no response and no start, can repeat itself; compare
+   * the state it leaves against the one it found (mcycle and the divider's
+   * count apart), so pe_idle() is exact, not a guess. */
+  const int waits = p->p_state == P_RESP || (p->p_state == P_IDLE && p->mdu.busy);
+  if (!waits || in->mem_resp_valid || in->start || p->w.valid) {
     p->idle = 0;
     step_edge(p, in, out);
     return;
@@ -560,21 +563,32 @@ void pe_step(pe_t *p, const pe_in_t *in, pe_out_t *out) {
   memcpy(&before, p, sizeof before);
   step_edge(p, in, out);
   const uint64_t mcycle0 = before.h.mcycle;
+  const unsigned cnt0 = before.mdu.cnt;
   before.h.mcycle = p->h.mcycle;
-  p->idle = !memcmp(&before, p, PE_STATE_BYTES);
-  if (p->idle) {
-    const uint64_t *a = (const uint64_t *)&before.st, *b = (const uint64_t *)&p->st;
-    uint64_t *d = (uint64_t *)&p->idle_st;
-    for (size_t i = 0; i < sizeof(pe_stats_t) / sizeof(uint64_t); i++) d[i] = b[i] - a[i];
-    p->idle_mcycle = p->h.mcycle - mcycle0;
+  before.mdu.cnt = p->mdu.cnt;
+  p->idle = 0;
+  if (memcmp(&before, p, PE_STATE_BYTES)) return;
+  if (p->mdu.busy) {
+    /* counting: each step adds one until the one at count 31 finishes */
+    if (p->mdu.cnt != ((cnt0 + 1) & 31)) return;
+    p->idle = 31 - p->mdu.cnt;
+  } else {
+    if (p->mdu.cnt != cnt0) return;
+    p->idle = UINT64_MAX;
   }
+  const uint64_t *x = (const uint64_t *)&before.st, *y = (const uint64_t *)&p->st;
+  uint64_t *d = (uint64_t *)&p->idle_st;
+  for (size_t i = 0; i < sizeof(pe_stats_t) / sizeof(uint64_t); i++) d[i] = y[i] - x[i];
+  p->idle_mcycle = p->h.mcycle - mcycle0;
 }
 
-int pe_idle(const pe_t *p) { return p->idle; }
+uint64_t pe_idle(const pe_t *p) { return p->idle; }
 
 void pe_skip(pe_t *p, uint64_t n) {
   uint64_t *s = (uint64_t *)&p->st;
   const uint64_t *d = (const uint64_t *)&p->idle_st;
   for (size_t i = 0; i < sizeof(pe_stats_t) / sizeof(uint64_t); i++) s[i] += n * d[i];
   p->h.mcycle += n * p->idle_mcycle;
+  if (p->mdu.busy) p->mdu.cnt += (unsigned)n;
+  if (p->idle != UINT64_MAX) p->idle -= n;
 }

@@ -94,12 +94,15 @@ void pe_reset(pe_t *p);
 void pe_outputs(const pe_t *p, pe_out_t *out);
 /* One clock: out = the outputs before the edge, then the edge. */
 void pe_step(pe_t *p, const pe_in_t *in, pe_out_t *out);
-/* 1 when the last pe_step() waited for a memory response (none came, no
- * start) and changed nothing but its counters and mcycle: further steps
- * with the same inputs would do exactly the same (the caller may then skip
- * them with pe_skip).  Speed only: no simulated behaviour depends on it. */
-int pe_idle(const pe_t *p);
-/* n more such steps, at once: the counters and mcycle advance as n steps would. */
+/* How many more edges are known to repeat the last one: when the last
+ * pe_step() waited (for a memory response, or for the divider with the port
+ * idle), got no response and no start, and changed nothing but its counters,
+ * mcycle and the divider's count, the next steps with the same inputs do the
+ * same: until an input changes (UINT64_MAX), or until the divider's last
+ * count.  0: unknown.  Speed only: no simulated behaviour depends on it. */
+uint64_t pe_idle(const pe_t *p);
+/* n (<= pe_idle()) such steps at once: counters, mcycle and the divider's
+ * count advance as n steps would. */
 void pe_skip(pe_t *p, uint64_t n);
 const pe_cfg_t *pe_cfg(const pe_t *p);
 const pe_stats_t *pe_stats(const pe_t *p);

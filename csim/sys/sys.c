@@ -825,6 +825,8 @@ static int sys_skip(struct sys *s) {
         edges_ps = s->pe_t_ps;
         break;
       }
+      const uint64_t left = pe_idle(s->pe[pe].ctx); /* its edge number left must be stepped */
+      if (left != UINT64_MAX && s->pe_t_ps + left * pclk < edges_ps) edges_ps = s->pe_t_ps + left * pclk;
       if (p->resp_ready) {
         const uint64_t e = p->resp_t_ps <= s->pe_t_ps ? s->pe_t_ps : s->pe_t_ps + div_up(p->resp_t_ps - s->pe_t_ps, pclk) * pclk;
         if (e < edges_ps) edges_ps = e;
