@@ -476,6 +476,12 @@ uint64_t host_quiet_until(host_t *h) {
   return until;
 }
 
+int host_committed(const host_t *h) {
+  for (unsigned c = 0; c < h->cfg.cores; c++)
+    if (h->core[c].committed_now) return 1;
+  return 0;
+}
+
 void host_quiet_skip(host_t *h, uint64_t to) {
   if (to <= h->now) return;
   const uint64_t n = to - h->now;

@@ -185,6 +185,9 @@ int host_step(host_t *h);
  * skipped cycle would have added; nothing may happen in between.  Both
  * refuse (bound = now) when a PMC or IMU is attached with host_attach_*. */
 uint64_t host_quiet_until(host_t *h);
+/* 1 if a core committed in the last cycle (the next one is then seldom
+ * quiet: a cheap hint for when to ask host_quiet_until). */
+int host_committed(const host_t *h);
 void host_quiet_skip(host_t *h, uint64_t to);
 /* Steps until EXIT/all halted, an error, or max_cycles (0 = cfg.max_cycles).
  * 0 and *code (EXIT value, 0 if every hart halted) or -1 and err. */

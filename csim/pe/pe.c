@@ -202,17 +202,17 @@ static void step_edge(pe_t *p, const pe_in_t *in, pe_out_t *out) {
     p->dc_insn = p->d.insn;
     p->dc_ok = 1;
   }
-  const ctl_t dc = p->dc_last;
+  const ctl_t *dc = &p->dc_last;
   const unsigned d_rs1 = rs1_of(p->d.insn), d_rs2 = rs2_of(p->d.insn);
-  const int dc_illegal = dc.dec.op == RV32_ILLEGAL;
-  const int dc_ecall = dc.dec.op == RV32_ECALL, dc_ebreak = dc.dec.op == RV32_EBREAK;
+  const int dc_illegal = dc->dec.op == RV32_ILLEGAL;
+  const int dc_ecall = dc->dec.op == RV32_ECALL, dc_ebreak = dc->dec.op == RV32_EBREAK;
   const int d_trap = p->d.ifault || dc_illegal || dc_ecall || dc_ebreak;
   const unsigned d_cause = p->d.ifault ? 1 : dc_illegal ? 2 : dc_ecall ? 11 : 3;
   const uint32_t d_tval = p->d.ifault ? p->d.pc : dc_illegal ? p->d.insn : dc_ecall ? 0 : p->d.pc;
   const unsigned e_rd = rd_of(p->e.insn);
   const int e_late = p->e.c.load || p->e.c.amo || p->e.c.csr;
   const int d_hazard = p->e.valid && e_late && p->e.c.wr && e_rd != 0 &&
-                       ((dc.u1 && d_rs1 == e_rd) || (dc.u2 && d_rs2 == e_rd));
+                       ((dc->u1 && d_rs1 == e_rd) || (dc->u2 && d_rs2 == e_rd));
   const uint32_t rs1v = d_rs1 == 0 ? 0 : (p->w.valid && p->w.rd == d_rs1) ? p->w.val : p->h.x[d_rs1];
   const uint32_t rs2v = d_rs2 == 0 ? 0 : (p->w.valid && p->w.rd == d_rs2) ? p->w.val : p->h.x[d_rs2];
 
@@ -521,7 +521,7 @@ static void step_edge(pe_t *p, const pe_in_t *in, pe_out_t *out) {
     p->e.insn = p->d.insn;
     p->e.rs1v = rs1v;
     p->e.rs2v = rs2v;
-    p->e.c = dc;
+    p->e.c = *dc;
     p->e.trap = d_trap;
     p->e.cause = d_cause;
     p->e.tval = d_tval;

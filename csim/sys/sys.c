@@ -882,7 +882,8 @@ int sys_step(sys_t *s) {
     if (imu_program(s)) return -1;
   }
   int rc = 0;
-  if (s->cfg.skip && sys_skip(s)) {
+  /* after a commit the next cycle is seldom quiet: do not spend the check */
+  if (s->cfg.skip && !host_committed(s->host) && sys_skip(s)) {
     /* a quiet host cycle: host_step would only count, the idle IMU and PMC
      * steps are no-ops (sys_skip checked them) */
     host_quiet_skip(s->host, host_cycle(s->host) + 1);
