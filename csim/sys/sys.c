@@ -835,6 +835,8 @@ static int sys_skip(struct sys *s) {
     const uint64_t pe_cyc = div_up(edges_ps, hclk);
     if (pe_cyc < T) T = pe_cyc;
   }
+  /* a bound in the past still leaves this cycle's host side quiet */
+  if (T < now) T = now;
   /* HMC: advance it where the per-cycle loop would have; stop at the first
    * cycle that hands over a response (to the host or to a PE) */
   int delivered = 0;

@@ -5,9 +5,10 @@
  * cpu-only, pim-only and copim on a generated graph, BFS under the three
  * policies on p2p-Gnutella30 (whole runs), SSSP, PageRank and CC under
  * copim on it cut by a cycle limit (the limit's failure must fall on the
- * same cycle with the same statistics), and copim with the PMC and the
- * IMUs as Verilated RTL (skipping then stays off; the results must not
- * move).  A run that fails differently in the two modes fails the test. */
+ * same cycle with the same statistics), three configurations that take
+ * other paths (launches one at a time, PEI's vault AMOs, 4 LLC MSHRs), and
+ * copim with the PMC and the IMUs as Verilated RTL (skipping then stays
+ * off; the results must not move).  A run that fails differently in the two modes fails the test. */
 #include "cosim_util.h"
 
 #define GNUTELLA "../shared/data/graphs/p2p-Gnutella30.txt"
@@ -76,6 +77,11 @@ int main(int argc, char **argv) {
     snprintf(a, sizeof a, "--kernel %s --graph %s --policy copim --max-cycles 1200000", kernels[k], GNUTELLA);
     point(&t, a, 0);
   }
+  /* launches one at a time (a launch waits past its ready time), AMOs in the
+   * vaults (host-link AMO responses), and the LLC short of MSHRs */
+  point(&t, "--kernel bfs --graph kron:9:8 --policy copim --set pim.concurrent=0", 1);
+  point(&t, "--kernel sssp --graph kron:9:8 --policy pei", 1);
+  point(&t, "--kernel pr --graph uniform:9:4 --policy copim --set llc.mshrs=4", 1);
   point(&t, "--kernel bfs --graph kron:8:8 --policy copim --rtl pmc,imu", 1);
   return tb_finish(&t);
 }
