@@ -747,6 +747,8 @@ int hmc_poll(hmc_t *h, unsigned port, hmc_resp_t *r) {
 uint64_t hmc_now(const hmc_t *h) { return h->now_ps; }
 uint64_t hmc_inflight(const hmc_t *h) { return h->active; }
 
+uint64_t hmc_delivered(const hmc_t *h) { return h->st.resps; }
+
 uint64_t hmc_next_event_ps(const hmc_t *h) {
   const uint64_t c = h->every_tck ? h->cyc : next_event(h);
   const uint64_t t = c >= UINT64_MAX / h->cfg.tck_ps ? UINT64_MAX : c * h->cfg.tck_ps;

@@ -220,6 +220,8 @@ uint64_t hmc_inflight(const hmc_t *h);
  * the clock.  UINT64_MAX when nothing is scheduled.  A caller that skips
  * idle time advances at least to each such time to see what came out. */
 uint64_t hmc_next_event_ps(const hmc_t *h);
+/* Responses handed over so far (a poll can return something new only after it grew). */
+uint64_t hmc_delivered(const hmc_t *h);
 void hmc_stats(const hmc_t *h, hmc_stats_t *s);
 void hmc_print_stats(const hmc_t *h, FILE *f);
 

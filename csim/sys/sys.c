@@ -618,6 +618,10 @@ static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o
 }
 
 static void pe_hmc_responses(struct sys *s) {
+  /* nothing new to poll unless the HMC handed something over since */
+  const uint64_t dl = hmc_delivered(s->hmc);
+  if (dl == s->pe_resp_seen) return;
+  s->pe_resp_seen = dl;
   hmc_resp_t r;
   for (unsigned pe = 0; pe < s->cfg.num_pes; pe++) {
     if (!s->pes[pe].wait_resp) continue; /* writes are posted: nothing else comes back */
@@ -646,20 +650,25 @@ static void pe_edge(struct sys *s, uint64_t t) {
   for (unsigned pe = 0; pe < s->cfg.num_pes && !s->failed; pe++) {
     sys_pe_t *p = &s->pes[pe];
     if (!p->running) continue;
+    if (s->cfg.skip && s->pe_c[pe] && !p->start_pending && pe_idle(s->pe[pe].ctx) > p->owed &&
+        !(p->resp_ready && p->resp_t_ps <= t)) {
+      /* still waiting with the same inputs (so not halted): the edge would
+       * only count (pe.h pe_idle); the model gets the count before its next step */
+      p->owed++;
+      p->run_cycles++;
+      p->run_cycles_wide += hmc_dispatch_wide(s->disp) != 0;
+      continue;
+    }
+    if (p->owed) {
+      pe_skip(s->pe[pe].ctx, p->owed);
+      p->owed = 0;
+    }
     pe_out_t o;
     s->pe[pe].outputs(s->pe[pe].ctx, &o);
     if (!p->start_pending && p->seen_run && o.halted && !p->wait_resp && !p->resp_ready) {
       p->running = 0;
       s->pe_active--;
       if (hmc_dispatch_pe_halted(s->disp, pe, t)) sys_fail(s, "PE %u: halt the dispatcher did not expect", pe);
-      continue;
-    }
-    if (s->cfg.skip && s->pe_c[pe] && !p->start_pending && pe_idle(s->pe[pe].ctx) &&
-        !(p->resp_ready && p->resp_t_ps <= t)) {
-      /* still waiting with the same inputs: the edge would only count (pe.h pe_idle) */
-      pe_skip(s->pe[pe].ctx, 1);
-      p->run_cycles++;
-      p->run_cycles_wide += hmc_dispatch_wide(s->disp) != 0;
       continue;
     }
     pe_in_t in;
@@ -776,7 +785,7 @@ static void sys_skip_to(struct sys *s, uint64_t T) {
       for (unsigned pe = 0; pe < s->cfg.num_pes; pe++) {
         sys_pe_t *p = &s->pes[pe];
         if (!p->running) continue;
-        pe_skip(s->pe[pe].ctx, n);
+        p->owed += n;
         p->run_cycles += n;
         p->run_cycles_wide += hmc_dispatch_wide(s->disp) ? n : 0; /* launches neither start nor end in a skip */
       }
@@ -821,11 +830,12 @@ static int sys_skip(struct sys *s) {
     for (unsigned pe = 0; pe < s->cfg.num_pes; pe++) {
       const sys_pe_t *p = &s->pes[pe];
       if (!p->running) continue;
-      if (!s->pe_c[pe] || p->start_pending || !pe_idle(s->pe[pe].ctx)) {
+      const uint64_t idle = s->pe_c[pe] ? pe_idle(s->pe[pe].ctx) : 0;
+      if (p->start_pending || idle <= p->owed) {
         edges_ps = s->pe_t_ps;
         break;
       }
-      const uint64_t left = pe_idle(s->pe[pe].ctx); /* its edge number left must be stepped */
+      const uint64_t left = idle == UINT64_MAX ? idle : idle - p->owed; /* its edge number left must be stepped */
       if (left != UINT64_MAX && s->pe_t_ps + left * pclk < edges_ps) edges_ps = s->pe_t_ps + left * pclk;
       if (p->resp_ready) {
         const uint64_t e = p->resp_t_ps <= s->pe_t_ps ? s->pe_t_ps : s->pe_t_ps + div_up(p->resp_t_ps - s->pe_t_ps, pclk) * pclk;

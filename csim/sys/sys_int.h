@@ -48,6 +48,7 @@ typedef struct {
   int resv_valid;
   uint32_t resv;
   uint64_t retired, loads, stores, run_cycles, starts, reqs, grabs;
+  uint64_t owed;         /* idle edges counted here, not yet applied to the C model (pe_skip) */
   uint64_t run_cycles_wide; /* of run_cycles, those while a wide launch was active */
 } sys_pe_t;
 
@@ -90,6 +91,7 @@ struct sys {
   unsigned pe_active;    /* PEs running or with a start pending */
   uint64_t pe_t_ps;      /* time of the next PE edge */
   uint64_t pe_cycle;     /* PE edges so far */
+  uint64_t pe_resp_seen; /* hmc_delivered() when the PE ports were last polled */
   /* lines the PEs wrote during the running launch (dropped from host caches at its end) */
   uint64_t *wbits;
   uint32_t *wlist;
