@@ -11,20 +11,22 @@ int main(int argc, char **argv) {
   tb_t t;
   tb_init(&t, argc, argv, "dispatch_concurrent", 1);
   static const char *kernels[] = {"bfs", "pr"};
+  /* the variants run, each against the defaults */
+  static const struct {
+    const char *what, *set;
+  } var[4] = {{"concurrent", ""},
+              {"one launch at a time", "--set pim.concurrent=off"},
+              {"static split", "--set pim.sched=static"},
+              {"vault placement", "--set pim.place=vault"}};
   for (int k = 0; k < 2; k++) {
-    char a[512], label[128];
-    snprintf(a, sizeof a, "--kernel %s --graph kron:10:8 --policy pim-only", kernels[k]);
-    snprintf(label, sizeof label, "%s pim-only, concurrent", kernels[k]);
-    char *conc = cu_stats(&t, label, a);
-    snprintf(a, sizeof a, "--kernel %s --graph kron:10:8 --policy pim-only --set pim.concurrent=off", kernels[k]);
-    snprintf(label, sizeof label, "%s pim-only, one launch at a time", kernels[k]);
-    char *ser = cu_stats(&t, label, a);
-    snprintf(a, sizeof a, "--kernel %s --graph kron:10:8 --policy pim-only --set pim.sched=static", kernels[k]);
-    snprintf(label, sizeof label, "%s pim-only, static split", kernels[k]);
-    char *stat = cu_stats(&t, label, a);
-    snprintf(a, sizeof a, "--kernel %s --graph kron:10:8 --policy pim-only --set pim.place=vault", kernels[k]);
-    snprintf(label, sizeof label, "%s pim-only, vault placement", kernels[k]);
-    char *vault = cu_stats(&t, label, a);
+    char *js[4];
+    for (int v = 0; v < 4; v++) {
+      char a[512], label[128];
+      snprintf(a, sizeof a, "--kernel %s --graph kron:10:8 --policy pim-only %s", kernels[k], var[v].set);
+      snprintf(label, sizeof label, "%s pim-only, %s", kernels[k], var[v].what);
+      js[v] = cu_stats(&t, label, a);
+    }
+    char *conc = js[0], *ser = js[1], *stat = js[2], *vault = js[3];
     if (conc && ser && stat && vault) {
       tb_expect_u64(&t, "four launches active at once", (uint64_t)cu_json_num(conc, "\"pim\"", "max_active"), 4);
       tb_expect_u64(&t, "one at a time: never two active", (uint64_t)cu_json_num(ser, "\"pim\"", "max_active"), 1);
