@@ -10,6 +10,19 @@
 # kron:12:8) in C mode, with the PEs, all blocks as RTL and all in lockstep.  The table goes to build/bench/cosim/speed.md and into
 # docs/performance.md between the bench_cosim markers.
 set -u
+
+# doc_block DOC TAG FILE: FILE replaces the text between DOC's
+# "<!-- TAG begin" and "<!-- TAG end" lines (appended if there is none).
+doc_block() {
+  local doc=$1 tag=$2 f=$3
+  if grep -q "<!-- $tag begin" "$doc"; then
+    awk -v f="$f" -v b="<!-- $tag begin" -v e="<!-- $tag end" 'index($0, b) == 1 {while ((getline l < f) > 0) print l; skip = 1; next}
+                   index($0, e) == 1 {skip = 0; next} !skip' "$doc" >"$doc.tmp" && mv "$doc.tmp" "$doc"
+  else
+    { echo; cat "$f"; } >>"$doc"
+  fi
+  rm -f "$f"
+}
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
 graph=${COSIM_BENCH_GRAPH:-kron:16:16}
@@ -123,13 +136,7 @@ sblock=$(mktemp)
   cat "$speed"
   echo "<!-- bench_speed end -->"
 } >"$sblock"
-if grep -q '<!-- bench_speed begin' "$sdoc"; then
-  awk -v f="$sblock" '/<!-- bench_speed begin/ {while ((getline l < f) > 0) print l; skip = 1; next}
-                      /<!-- bench_speed end/ {skip = 0; next} !skip' "$sdoc" >"$sdoc.tmp" && mv "$sdoc.tmp" "$sdoc"
-else
-  { echo; cat "$sblock"; } >>"$sdoc"
-fi
-rm -f "$sblock"
+doc_block "$sdoc" bench_speed "$sblock"
 [[ ${COSIM_BENCH_ONLY:-} == speed ]] && { echo "cosim: speed points in $speed and $sdoc"; exit 0; }
 
 run "c" "$kernel $graph, whole run"
@@ -157,11 +164,5 @@ block=$(mktemp)
   cat "$table"
   echo "<!-- bench_cosim end -->"
 } >"$block"
-if grep -q '<!-- bench_cosim begin' "$doc"; then
-  awk -v f="$block" '/<!-- bench_cosim begin/ {while ((getline l < f) > 0) print l; skip = 1; next}
-                     /<!-- bench_cosim end/ {skip = 0; next} !skip' "$doc" >"$doc.tmp" && mv "$doc.tmp" "$doc"
-else
-  { echo; cat "$block"; } >>"$doc"
-fi
-rm -f "$block"
+doc_block "$doc" bench_cosim "$block"
 echo "cosim: table in $table and $doc"
