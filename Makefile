@@ -22,7 +22,7 @@ LDLIBS   += -lz -lpthread -lm
 VL_INC   := /usr/share/verilator/include
 # Every block is built for lockstep and reset checks: X values become
 # per-seed random ones and registers start random (see tb/shim/vl_util.h).
-VLFLAGS  := --cc --trace-fst --x-assign unique --x-initial unique -O3 \
+VLFLAGS  := --cc --trace-fst --assert --x-assign unique --x-initial unique -O3 \
             -Wno-fatal --no-timing -CFLAGS -O2 -CFLAGS -fPIC
 
 # ---------------------------------------------------------------- blocks
@@ -63,7 +63,8 @@ $(BUILD)/obj/tb/lib/tb_fst.o: CFLAGS += -I$(VL_INC)/gtkwave
 # Each block is the model of its own name; other models of a block (the
 # iCE40 prototype's PE, mk/fpga.mk) use the same rule under another prefix.
 define VL_MODEL
-$(BUILD)/vl/$(1)/stamp: rtl/$(2)/files.f rtl/$(2)/block.mk $$(shell cat rtl/$(2)/files.f) rtl/lint.vlt $(5) | deps
+$(BUILD)/vl/$(1)/stamp: rtl/$(2)/files.f rtl/$(2)/block.mk $$(shell cat rtl/$(2)/files.f) rtl/lint.vlt \
+    $$($(2)_PARAM_DEPS) $(5) | deps
 	@mkdir -p $$(@D)
 	verilator $(VLFLAGS) --Mdir $(BUILD)/vl/$(1) --prefix V$(1) --top-module $(2) $(3) \
 	  rtl/lint.vlt -f rtl/$(2)/files.f --build -j $(JOBS) >$(BUILD)/vl/$(1)/build.log 2>&1 \

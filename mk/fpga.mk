@@ -75,12 +75,12 @@ synth-proto: deps
 .PHONY: synth-proto
 
 # ---------------------------------------------------------------- xc7
-# make synth TARGET=xc7: the full complex at the paper's parameters (the
-# blocks' defaults; the PE with 32 KB 4-way I- and D-caches, 64 B lines,
-# SPEC.md Table I), scripts/synth_xc7.sh.
+# make synth TARGET=xc7: the full complex at the paper's parameters (SPEC.md
+# Table I) and the PE the simulator runs: PE_SIM_PARAMS, the sizes of
+# csim/pe/pe_sizes.h through rtl/pe/block.mk; scripts/synth_xc7.sh.
 XC7_PMC_PARAMS := -GNumCores=4 -GNumMshr=32 -GW=64 -GCntW=48
 XC7_IMU_PARAMS := -GNumLoops=16 -GIdW=32 -GCntW=48 -GRetW=3 -GPlanW=6 -GDepthW=4
-XC7_PE_PARAMS  := -GICacheBytes=32768 -GICacheWays=4 -GDCacheBytes=32768 -GDCacheWays=4 -GLineBytes=64
+XC7_PE_PARAMS  := $(PE_SIM_PARAMS)
 
 synth-xc7: deps
 	@scripts/synth_xc7.sh '$(XC7_PMC_PARAMS)' '$(XC7_IMU_PARAMS)' '$(XC7_PE_PARAMS)'
@@ -120,9 +120,9 @@ SYNTH_BLOCK_TOPS := fpga/ice40/scan_io.sv fpga/ice40/pmc_top.sv fpga/ice40/imu_t
 $(BUILD)/synth/proto/figures.env: $(PROTO_FILES) $(SYNTH_BLOCK_TOPS) fpga/ice40/proto_top.pcf \
     scripts/synth_proto.sh scripts/synth_ice40.sh | deps
 	@$(MAKE) --no-print-directory synth-proto
-$(BUILD)/synth/xc7/figures.env: $(PROTO_FILES) scripts/synth_xc7.sh | deps
+$(BUILD)/synth/xc7/figures.env: $(PROTO_FILES) scripts/synth_xc7.sh rtl/pe/block.mk $(pe_PARAM_DEPS) | deps
 	@$(MAKE) --no-print-directory synth-xc7
-$(BUILD)/area/figures.env: $(PROTO_FILES) scripts/area.sh | deps
+$(BUILD)/area/figures.env: $(PROTO_FILES) scripts/area.sh rtl/pe/block.mk $(pe_PARAM_DEPS) | deps
 	@scripts/area.sh '$(XC7_PMC_PARAMS)' '$(XC7_IMU_PARAMS)' '$(XC7_PE_PARAMS)'
 
 area: $(BUILD)/synth/proto/figures.env $(BUILD)/synth/xc7/figures.env $(BUILD)/area/figures.env ## area of PMC+IMUs against the LLC, PE against small cores; regenerates docs/area.md (and the synth figures when stale)

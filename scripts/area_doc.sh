@@ -10,6 +10,7 @@ load() {  # file prefix
   [[ -f $1 ]] || { echo "area_doc: $1 missing (run make area)" >&2; exit 1; }
   while IFS='=' read -r k v; do [[ -n $k ]] && printf -v "$2_$k" '%s' "$v"; done <"$1"
 }
+kb() { echo "$(($1 / 1024)) KB"; }
 load build/synth/proto/figures.env P
 load build/synth/xc7/figures.env X
 load build/area/figures.env A
@@ -106,7 +107,7 @@ clock J3, UART B10/B12, LEDs; check them against your board).
 | PMC, IMU | CntW | 48 | 32 | the IMU's minimum; 32-bit counters wrap after 358 s at 12 MHz |
 | IMU | NumLoops | 16 | 2 | 195 flip-flops per table entry; 2 is the RTL's minimum |
 | IMU | IdW / PlanW | 32 / 6 | 8 / 3 | 8-bit loop ids, 8-entry plan bitmap |
-| PE | I/D cache | 16 KB + 32 KB, 4-way, 64 B | 256 B + 256 B direct-mapped, 16 B lines | \`PE_SYNTH_PARAMS\`: 24 of the 32 BRAMs |
+| PE | I/D cache | $(kb $X_pe_p_ICacheBytes) + $(kb $X_pe_p_DCacheBytes), $X_pe_p_ICacheWays/$X_pe_p_DCacheWays-way, $X_pe_p_LineBytes B | 256 B + 256 B direct-mapped, 16 B lines | \`PE_SYNTH_PARAMS\`: 24 of the 32 BRAMs |
 | PE | Counters | 1 | 0 | no mcycle/minstret (they read 0): ~290 logic cells, the last step to fitting |
 | top | PE memory | - | 2 KB (4 BRAMs) | what is left of the BRAMs, byte lanes for byte-enabled writes |
 
@@ -186,7 +187,8 @@ Yosys $X_yosys \`synth_xilinx -flatten -noiopad\` per block at the paper's
 parameters (SPEC.md Table I), multiplied by the instance count: the blocks
 only meet at ports, so the sum is what a flat synthesis would give.  PMC:
 4 cores, 32 MSHRs, W 64, CntW 48; IMU: 16 entries, 32-bit ids, CntW 48; PE:
-32 KB 4-way I-cache and 32 KB 4-way D-cache, 64 B lines.  Synthesis
+$(kb $X_pe_p_ICacheBytes) $X_pe_p_ICacheWays-way I-cache and $(kb $X_pe_p_DCacheBytes) $X_pe_p_DCacheWays-way D-cache, $X_pe_p_LineBytes B lines, the
+sizes the simulator's PE has (\`csim/pe/pe_sizes.h\`, read by rtl/pe/block.mk).  Synthesis
 estimates, before packing and place-and-route.
 
 | block | instances | LUT | INV | LUT as memory | flip-flops | RAMB36 | RAMB18 | DSP48E1 |
@@ -253,7 +255,7 @@ and cell libraries, which a technology-neutral count does not model.)
 | core | ISA, pipeline | figure | source |
 |---|---|---|---|
 | this PE, logic only (generic synthesis) | RV32IMA, 5 stages | $(calc '%.1f' "$pe_logic_t / 4000") kGE (+ $(calc '%.1f' "6 * $pe_rf_bits / 4000") kGE for its 2 x 32 x 32 register-file RAMs as 6T) | this page |
-| this PE, 7-series (synth_xilinx) | RV32IMA, 32 KB + 32 KB caches in BRAM | $(int $X_pe_lut) LUT (+ $(int $X_pe_inv) INV), $(int $X_pe_ff) FF, $X_pe_b36 RAMB36 + $X_pe_b18 RAMB18, $X_pe_dsp DSP | section 3 |
+| this PE, 7-series (synth_xilinx) | RV32IMA, $(kb $X_pe_p_ICacheBytes) + $(kb $X_pe_p_DCacheBytes) caches in BRAM | $(int $X_pe_lut) LUT (+ $(int $X_pe_inv) INV), $(int $X_pe_ff) FF, $X_pe_b36 RAMB36 + $X_pe_b18 RAMB18, $X_pe_dsp DSP | section 3 |
 | Ibex "micro" | RV32EC, 2 stages | 17.44 kGE (Yosys), ~16 kGE (commercial estimate) | lowRISC/ibex README.md, configuration table (read at commit 03d53175) |
 | Ibex "small" | RV32IMC, 2 stages, 3-cycle multiplier | 26.06 kGE (Yosys), ~24 kGE (commercial estimate) | same |
 | PicoRV32 regular | RV32I, multi-cycle, no caches | 897 LUT, 48 LUT as memory, 562 FF (Vivado 2015.1, area-optimised, 7-series) | YosysHQ/picorv32 README.md, "Utilization on Xilinx 7-Series FPGAs" (read at commit 00dd6ac3) |

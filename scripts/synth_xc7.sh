@@ -41,7 +41,10 @@ tl=0 ti=0 tm=0 tf=0 t36=0 t18=0 td=0
 for b in pmc imu pe; do
   files=$(tr '\n' ' ' < "rtl/$b/files.f")
   ch=""
-  for p in ${params[$b]}; do kv=${p#-G}; ch="$ch chparam -set ${kv%%=*} ${kv#*=} $b;"; done
+  for p in ${params[$b]}; do
+    kv=${p#-G}; ch="$ch chparam -set ${kv%%=*} ${kv#*=} $b;"
+    put "${b}_p_${kv%%=*}" "${kv#*=}"   # the parameters, for docs/area.md's text
+  done
   yosys -q -l "$out/$b.log" -p "read_verilog -sv $files; $ch synth_xilinx -top $b -flatten -noiopad; stat" >/dev/null 2>&1 \
     || { tail -20 "$out/$b.log"; exit 1; }
   read -r lut inv lram ff b36 b18 dsp c4 < <(xcells "$out/$b.log")

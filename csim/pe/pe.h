@@ -29,6 +29,7 @@
 
 #include <stdint.h>
 
+#include "pe_sizes.h"
 #include "rv32.h"
 
 #define PE_MAX_LINE_BYTES 64
@@ -42,10 +43,12 @@ typedef struct {
   unsigned counters;                  /* Counters: 1 mcycle/minstret count, 0 they read 0 */
 } pe_cfg_t;
 
-/* The defaults of SPEC section 2 / issue 3 (rtl/pe/block.mk). */
-#define PE_CFG_DEFAULT \
-  ((pe_cfg_t){.icache_bytes = 16384, .icache_ways = 4, .dcache_bytes = 32768, .dcache_ways = 4, .line_bytes = 64, \
-              .counters = 1})
+/* The defaults of SPEC section 2 / issue 3: csim/pe/pe_sizes.h, which
+ * rtl/pe/block.mk reads too. */
+#define PE_CFG_DEFAULT                                                                                     \
+  ((pe_cfg_t){.icache_bytes = PE_DEFAULT_ICACHE_BYTES, .icache_ways = PE_DEFAULT_ICACHE_WAYS,              \
+              .dcache_bytes = PE_DEFAULT_DCACHE_BYTES, .dcache_ways = PE_DEFAULT_DCACHE_WAYS,              \
+              .line_bytes = PE_DEFAULT_LINE_BYTES, .counters = PE_DEFAULT_COUNTERS})
 
 typedef struct {
   int start;              /* start_i: starts a halted PE at boot_pc */

@@ -1,15 +1,25 @@
-# Build-time parameters of the vault PE: one place feeds verilator (-G), the
-# shim (-D), synthesis and docs.  Override on the make command line.
+# Build-time parameters of the vault PE.  The defaults are read from
+# csim/pe/pe_sizes.h, which the C model's PE_CFG_DEFAULT (the simulator's
+# PE) is built from too: one set of sizes feeds verilator (-G), the shim
+# (-D), the xc7 and area flows (mk/fpga.mk) and the simulator.  Override on
+# the make command line for the Verilated model only.
 # Caches: sizes and ways powers of two, at least 2 sets; line 16, 32 or 64 B.
-PE_ICACHE_BYTES ?= 16384
-PE_ICACHE_WAYS  ?= 4
-PE_DCACHE_BYTES ?= 32768
-PE_DCACHE_WAYS  ?= 4
-PE_LINE_BYTES   ?= 64
-PE_COUNTERS     ?= 1
+pe_SIZES_H := csim/pe/pe_sizes.h
+pe_size = $(shell awk '$$2 == "PE_DEFAULT_$(1)" {print $$3}' $(pe_SIZES_H))
+PE_ICACHE_BYTES ?= $(call pe_size,ICACHE_BYTES)
+PE_ICACHE_WAYS  ?= $(call pe_size,ICACHE_WAYS)
+PE_DCACHE_BYTES ?= $(call pe_size,DCACHE_BYTES)
+PE_DCACHE_WAYS  ?= $(call pe_size,DCACHE_WAYS)
+PE_LINE_BYTES   ?= $(call pe_size,LINE_BYTES)
+PE_COUNTERS     ?= $(call pe_size,COUNTERS)
 pe_PARAMS := -GICacheBytes=$(PE_ICACHE_BYTES) -GICacheWays=$(PE_ICACHE_WAYS) \
              -GDCacheBytes=$(PE_DCACHE_BYTES) -GDCacheWays=$(PE_DCACHE_WAYS) -GLineBytes=$(PE_LINE_BYTES) \
              -GCounters=$(PE_COUNTERS)
+# The simulated PE's -G list, kept before `make synth BLOCK=pe` swaps
+# pe_PARAMS for the iCE40 set below: the xc7 and area flows synthesise this.
+PE_SIM_PARAMS := $(pe_PARAMS)
+# Inputs that change the parameters (rebuild the Verilated model on change).
+pe_PARAM_DEPS := $(pe_SIZES_H)
 # The shim's -D names for a -G list, so the two cannot drift apart (also used
 # for the prototype's PE, mk/fpga.mk).
 pe_defs_of = $(subst -GICacheBytes=,-DPE_ICACHE_BYTES=,$(subst -GICacheWays=,-DPE_ICACHE_WAYS=,\
