@@ -4,6 +4,9 @@
 # placed-and-routed measurement wrapper fpga/ice40/<blk>_top.sv (utilisation
 # and Fmax).  Parameters come as verilator -G flags (rtl/<blk>/block.mk).
 # Usage: synth_ice40.sh <blk> '<-GName=value ...>' [out-dir]
+# SEEDS='1 2 3' (environment; make synth ... SEEDS='1 2 3') places and
+# routes once per nextpnr seed and reports every Fmax with the min and the
+# median; the bitstream and report.txt's utilisation are the first seed's.
 # (out-dir defaults to build/synth/<blk>; synth_proto.sh passes another one
 # for the prototype's parameter set.)
 set -eu
@@ -35,12 +38,22 @@ echo "block $blk alone: LUT4 $lut  flip-flops $ff  BRAM $ram  carry $carry" > "$
 
 if [[ $top != "$blk" ]]; then
   yosys -q -l "$out/top.log" -p "read_verilog -sv $files; $chparam synth_ice40 -top $top -json $out/$top.json" >/dev/null
-  nextpnr-ice40 --hx8k --package ct256 --seed 1 --json "$out/$top.json" --asc "$out/$top.asc" \
-    --freq 12 --log "$out/pnr.log" -q >/dev/null 2>&1 || {
-      cat "$out/report.txt"
-      echo "synth: $top does not place and route on the hx8k: $(grep -m1 '^ERROR' "$out/pnr.log")"; exit 1; }
+  seeds=${SEEDS:-1}
+  fmaxes=""
+  for s in $seeds; do
+    log=$out/pnr.log; [[ $s != "${seeds%% *}" ]] && log=$out/pnr_seed$s.log
+    nextpnr-ice40 --hx8k --package ct256 --seed "$s" --json "$out/$top.json" --asc "$out/$top.seed$s.asc" \
+      --freq 12 --log "$log" -q >/dev/null 2>&1 || {
+        cat "$out/report.txt"
+        echo "synth: $top does not place and route on the hx8k (seed $s): $(grep -m1 '^ERROR' "$log")"; exit 1; }
+    f=$(grep -oP "Max frequency for clock '[^']*clk_i[^']*': \K[0-9.]+" "$log" | tail -1)
+    fmaxes="$fmaxes ${f:-0}"
+  done
+  mv "$out/$top.seed${seeds%% *}.asc" "$out/$top.asc"; rm -f "$out/$top".seed*.asc
   icepack "$out/$top.asc" "$out/$top.bin"
-  fmax=$(grep -oP "Max frequency for clock '[^']*clk_i[^']*': \K[0-9.]+ MHz" "$out/pnr.log" | tail -1)
+  fmax="${fmaxes# }"; fmax="${fmax%% *} MHz"
+  # min and median over the seeds (the median of an even count is the lower middle)
+  read -r fmin fmed < <(printf '%s\n' $fmaxes | sort -g | awk '{v[NR] = $1} END {print v[1], v[int((NR + 1) / 2)]}')
   lcs=$(grep -oP 'ICESTORM_LC:\s+\K[0-9]+/\s*[0-9]+' "$out/pnr.log" | tail -1 | tr -d ' ')
   brams=$(grep -oP 'ICESTORM_RAM:\s+\K[0-9]+/\s*[0-9]+' "$out/pnr.log" | tail -1 | tr -d ' ')
 fi
@@ -49,8 +62,9 @@ fi
   echo "block $blk alone (yosys synth_ice40, $(yosys -V | cut -d' ' -f2)):"
   echo "  LUT4 $lut  flip-flops $ff  BRAM $ram  carry $carry"
   if [[ $top != "$blk" ]]; then
-    echo "placed and routed $top on iCE40 hx8k ct256 (nextpnr-ice40, seed 1; includes the scan wrapper):"
+    echo "placed and routed $top on iCE40 hx8k ct256 (nextpnr-ice40 $(nextpnr-ice40 --version 2>&1 | grep -oP '\(Version \K[^)]*' || echo '?'), seed ${seeds%% *}; includes the scan wrapper):"
     echo "  logic cells $lcs  BRAM $brams  Fmax ${fmax:-unknown}"
+    [[ $seeds == *" "* ]] && echo "  Fmax over seeds $seeds:$fmaxes MHz; min $fmin MHz, median $fmed MHz"
     echo "  bitstream $out/$top.bin"
   fi
 } | tee "$out/report.txt"

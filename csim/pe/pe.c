@@ -7,6 +7,12 @@
 
 /* Port state machine (rtl/pe/pe.sv pstate_e). */
 enum { P_IDLE = 0, P_REQ = 1, P_RESP = 2 };
+/* Byte enables of a port request that is not a write (rtl: the same). */
+enum { PE_BE_NONE = 0x0, PE_BE_WORD = 0xF };
+/* Device space: no fetch, no caching (docs/memory_map.md; pe_pkg DevNibble). */
+#define PE_DEVICE_BASE 0xF0000000u
+/* The M unit's iterations, one bit each (rtl pe_mdu LastStep + 1). */
+#define PE_MDU_STEPS 32u
 
 /* Pipeline control of one instruction, decoded in ID (rtl pe_decode). */
 typedef struct {
@@ -148,7 +154,7 @@ static void decode(uint32_t insn, ctl_t *c) {
   const uint32_t k = c->dec.cls;
   const rv32_op_t op = c->dec.op;
   c->alu = (k & RV32_C_ALU) != 0;
-  c->alu_reg = c->alu && (insn & 0x7f) == 0x33;
+  c->alu_reg = op >= RV32_ADD && op <= RV32_AND; /* OP, second operand rs2 */
   c->jal = op == RV32_JAL;
   c->jalr = op == RV32_JALR;
   c->branch = (k & RV32_C_BRANCH) != 0;
@@ -164,6 +170,17 @@ static void decode(uint32_t insn, ctl_t *c) {
   c->wr = (k & RV32_C_WRITES_RD) != 0;
   c->u1 = (k & RV32_C_USES_RS1) != 0;
   c->u2 = (k & RV32_C_USES_RS2) != 0;
+}
+
+static int is_device(uint32_t addr) { return addr >= PE_DEVICE_BASE; }
+
+/* Bytes a load or store moves (its funct3[1:0]). */
+static unsigned mem_size(rv32_op_t op) {
+  switch (op) {
+    case RV32_LH: case RV32_LHU: case RV32_SH: return 2;
+    case RV32_LW: case RV32_SW: return 4;
+    default: return 1;
+  }
 }
 
 static unsigned rd_of(uint32_t insn) { return (insn >> 7) & 31; }
@@ -193,7 +210,7 @@ static void step_edge(pe_t *p, const pe_in_t *in, pe_out_t *out) {
       i_word = p->idata[(size_t)s * lw + ((p->f_pc >> 2) & (lw - 1))];
     }
   }
-  const int f_fault = (p->f_pc >> 28) == 0xF;
+  const int f_fault = is_device(p->f_pc);
   const int f_ready = p->run && (f_fault || (p->i_rd_ok && i_hit));
 
   /* ---------------- ID */
@@ -207,7 +224,10 @@ static void step_edge(pe_t *p, const pe_in_t *in, pe_out_t *out) {
   const int dc_illegal = dc->dec.op == RV32_ILLEGAL;
   const int dc_ecall = dc->dec.op == RV32_ECALL, dc_ebreak = dc->dec.op == RV32_EBREAK;
   const int d_trap = p->d.ifault || dc_illegal || dc_ecall || dc_ebreak;
-  const unsigned d_cause = p->d.ifault ? 1 : dc_illegal ? 2 : dc_ecall ? 11 : 3;
+  const unsigned d_cause = p->d.ifault  ? RV32_EXC_IACCESS
+                          : dc_illegal ? RV32_EXC_ILLEGAL
+                          : dc_ecall   ? RV32_EXC_ECALL_M
+                                       : RV32_EXC_BREAKPOINT;
   const uint32_t d_tval = p->d.ifault ? p->d.pc : dc_illegal ? p->d.insn : dc_ecall ? 0 : p->d.pc;
   const unsigned e_rd = rd_of(p->e.insn);
   const int e_late = p->e.c.load || p->e.c.amo || p->e.c.csr;
@@ -248,7 +268,7 @@ static void step_edge(pe_t *p, const pe_in_t *in, pe_out_t *out) {
   const ctl_t *mc = &p->m.c;
   const uint32_t maddr = p->m.res;
   const uint32_t m_idx = (maddr >> off) & dmask_idx, m_tag = maddr >> dshift;
-  const int m_cacheable = (maddr >> 28) != 0xF;
+  const int m_cacheable = !is_device(maddr);
   int d_hit = 0, d_hit_way = -1;
   uint32_t d_hword = 0;
   for (unsigned w = 0; w < cfg->dcache_ways; w++) {
@@ -265,7 +285,7 @@ static void step_edge(pe_t *p, const pe_in_t *in, pe_out_t *out) {
   rv32_store_lane(mc->dec.op, maddr, p->m.wdata, &st_wdata, &st_be);
   /* the RTL's lane logic uses funct3[1:0] only; the same for legal stores */
   const int p_d_resp = p->p_state == P_RESP && p->p_src && in->mem_resp_valid;
-  const int csr_wr = ((p->m.insn >> 12) & 3) == 1 || rs1_of(p->m.insn) != 0;
+  const int csr_wr = mc->dec.op == RV32_CSRRW || mc->dec.op == RV32_CSRRWI || rs1_of(p->m.insn) != 0;
 
   int m_done = 0, m_exc = 0, m_issue = 0, d_store_we = 0, d_amo_inval = 0;
   unsigned m_iss_op = PE_OP_FILL;
@@ -365,9 +385,9 @@ static void step_edge(pe_t *p, const pe_in_t *in, pe_out_t *out) {
         p->p_src = 1;
         p->p_addr = m_iss_addr;
         p->p_op = m_iss_op;
-        p->p_amo = m_iss_op == PE_OP_AMO ? p->m.insn >> 27 : 0;
+        p->p_amo = m_iss_op == PE_OP_AMO ? mc->dec.funct5 : 0;
         p->p_wdata = m_iss_op == PE_OP_WRITE ? st_wdata : m_iss_op == PE_OP_AMO ? p->m.wdata : 0;
-        p->p_be = m_iss_op == PE_OP_WRITE ? st_be : m_iss_op == PE_OP_FILL ? 0 : 0xF;
+        p->p_be = m_iss_op == PE_OP_WRITE ? st_be : m_iss_op == PE_OP_FILL ? PE_BE_NONE : PE_BE_WORD;
         switch (m_iss_op) {
           case PE_OP_FILL: p->st.dfills++; break;
           case PE_OP_WRITE: p->st.writes++; break;
@@ -381,7 +401,7 @@ static void step_edge(pe_t *p, const pe_in_t *in, pe_out_t *out) {
         p->p_op = PE_OP_FILL;
         p->p_amo = 0;
         p->p_wdata = 0;
-        p->p_be = 0;
+        p->p_be = PE_BE_NONE;
         p->st.ifills++;
       }
       break;
@@ -462,11 +482,11 @@ static void step_edge(pe_t *p, const pe_in_t *in, pe_out_t *out) {
     p->mdu.a = fa;
     p->mdu.b = fb;
   } else if (p->mdu.busy) {
-    if (p->mdu.cnt == 31) {
+    if (p->mdu.cnt == PE_MDU_STEPS - 1) {
       p->mdu.busy = 0;
       p->mdu.done = 1;
     }
-    p->mdu.cnt = (p->mdu.cnt + 1) & 31;
+    p->mdu.cnt = (p->mdu.cnt + 1) % PE_MDU_STEPS;
   }
 
   /* ---------------- fetch pc, run state */
@@ -498,14 +518,16 @@ static void step_edge(pe_t *p, const pe_in_t *in, pe_out_t *out) {
       p->m.res = e_res;
       p->m.wdata = fb;
       p->m.c = p->e.c;
-      const unsigned f3 = (p->e.insn >> 12) & 3;
-      const int mis = (f3 == 1 && (e_addr & 1)) || (f3 == 2 && (e_addr & 3));
+      const int mis = (ec->load || ec->store) && (e_addr & (mem_size(ec->dec.op) - 1));
       p->m.trap = 1;
       if (p->e.trap) { p->m.cause = p->e.cause; p->m.tval = p->e.tval; }
-      else if (e_mis_target) { p->m.cause = 0; p->m.tval = e_target; }
-      else if (ec->load && mis) { p->m.cause = 4; p->m.tval = e_addr; }
-      else if (ec->store && mis) { p->m.cause = 6; p->m.tval = e_addr; }
-      else if (ec->amo && (e_addr & 3)) { p->m.cause = ec->dec.op == RV32_LR_W ? 4 : 6; p->m.tval = e_addr; }
+      else if (e_mis_target) { p->m.cause = RV32_EXC_IADDR_MISALIGNED; p->m.tval = e_target; }
+      else if (ec->load && mis) { p->m.cause = RV32_EXC_LADDR_MISALIGNED; p->m.tval = e_addr; }
+      else if (ec->store && mis) { p->m.cause = RV32_EXC_SADDR_MISALIGNED; p->m.tval = e_addr; }
+      else if (ec->amo && (e_addr & 3)) {
+        p->m.cause = ec->dec.op == RV32_LR_W ? RV32_EXC_LADDR_MISALIGNED : RV32_EXC_SADDR_MISALIGNED;
+        p->m.tval = e_addr;
+      }
       else { p->m.trap = 0; p->m.cause = 0; p->m.tval = 0; }
     } else {
       p->m.valid = 0;

@@ -66,7 +66,6 @@ module pe #(
   localparam int DTagRamW = ((DTagW + 7) / 8) * 8;
   localparam int DWayW    = (DCacheWays > 1) ? $clog2(DCacheWays) : 1;
 
-  localparam logic [1:0] OpFill = 2'd0, OpWrite = 2'd1, OpAmo = 2'd2, OpRead = 2'd3;
   typedef enum logic [1:0] {PIdle = 2'd0, PReq = 2'd1, PResp = 2'd2} pstate_e;
 
   // ------------------------------------------------------------ state
@@ -224,14 +223,15 @@ module pe #(
     end
     i_hit = |i_hitw;
     i_word = i_hline[32*f_pc_q[OffW-1:2] +: 32];
-    f_fault = (f_pc_q[31:28] == 4'hF);
+    f_fault = (f_pc_q[31:28] == pe_pkg::DevNibble);
     f_ready = run_q && (f_fault || (i_rd_ok_q && i_hit));
 
     // ---------------- ID
     d_rs1 = d_insn_q[19:15];
     d_rs2 = d_insn_q[24:20];
     d_trap = d_ifault_q || dc_illegal || dc_ecall || dc_ebreak;
-    d_cause = d_ifault_q ? 4'd1 : dc_illegal ? 4'd2 : dc_ecall ? 4'd11 : 4'd3;
+    d_cause = d_ifault_q ? pe_pkg::ExcIaccess : dc_illegal ? pe_pkg::ExcIllegal :
+              dc_ecall ? pe_pkg::ExcEcallM : pe_pkg::ExcBreakpoint;
     e_late = e_load_q || e_amo_q || e_csr_q;
     d_hazard = e_valid_q && e_late && e_wr_q && (e_insn_q[11:7] != 5'd0) &&
                ((dc_u1 && (d_rs1 == e_insn_q[11:7])) || (dc_u2 && (d_rs2 == e_insn_q[11:7])));
@@ -269,24 +269,24 @@ module pe #(
     f3 = e_insn_q[14:12];
     cmp_b = e_branch_q ? fb : alu_b;
     cmp_sgn = e_branch_q ? !f3[1] : !f3[0];
-    add_sub = e_branch_q || (e_alu_q && ((f3 == 3'd2) || (f3 == 3'd3) ||
-                                         ((f3 == 3'd0) && e_alu_reg_q && e_insn_q[30])));
+    add_sub = e_branch_q || (e_alu_q && ((f3 == pe_pkg::F3Slt) || (f3 == pe_pkg::F3Sltu) ||
+                                         ((f3 == pe_pkg::F3Add) && e_alu_reg_q && e_insn_q[30])));
     add_res = {cmp_sgn && fa[31], fa} + ({cmp_sgn && cmp_b[31], cmp_b} ^ {33{add_sub}}) +
               {32'd0, add_sub};
-    for (int i = 0; i < 32; i++) sh_in[i] = (f3 == 3'd1) ? fa[31 - i] : fa[i];
-    sh_out = $signed({(f3 == 3'd5) && e_insn_q[30] && fa[31], sh_in}) >>> alu_b[4:0];
+    for (int i = 0; i < 32; i++) sh_in[i] = (f3 == pe_pkg::F3Sll) ? fa[31 - i] : fa[i];
+    sh_out = $signed({(f3 == pe_pkg::F3Sr) && e_insn_q[30] && fa[31], sh_in}) >>> alu_b[4:0];
     for (int i = 0; i < 32; i++) sh_rev[i] = sh_out[31 - i];
     unique case (f3)
-      3'd0:    alu_res = add_res[31:0];
-      3'd1:    alu_res = sh_rev;
-      3'd2, 3'd3: alu_res = {31'd0, add_res[32]};
-      3'd4:    alu_res = fa ^ alu_b;
-      3'd5:    alu_res = sh_out[31:0];
-      3'd6:    alu_res = fa | alu_b;
-      default: alu_res = fa & alu_b;
+      pe_pkg::F3Add:  alu_res = add_res[31:0];
+      pe_pkg::F3Sll:  alu_res = sh_rev;
+      pe_pkg::F3Slt, pe_pkg::F3Sltu: alu_res = {31'd0, add_res[32]};
+      pe_pkg::F3Xor:  alu_res = fa ^ alu_b;
+      pe_pkg::F3Sr:   alu_res = sh_out[31:0];
+      pe_pkg::F3Or:   alu_res = fa | alu_b;
+      default:        alu_res = fa & alu_b;
     endcase
-    if (e_insn_q[6:0] == 7'h37) alu_res = e_imm_q;
-    if (e_insn_q[6:0] == 7'h17) alu_res = e_pc_q + e_imm_q;
+    if (e_insn_q[6:0] == pe_pkg::OpcLui) alu_res = e_imm_q;
+    if (e_insn_q[6:0] == pe_pkg::OpcAuipc) alu_res = e_pc_q + e_imm_q;
     e_addr = add_res[31:0];
     // beq/bne from an equality compare (off the adder's carry chain);
     // blt/bge/bltu/bgeu from the adder's sign
@@ -305,7 +305,7 @@ module pe #(
     // ---------------- MEM
     m_idx = m_res_q[OffW +: DIdxW];
     m_tag = m_res_q[31 -: DTagW];
-    m_cacheable = (m_res_q[31:28] != 4'hF);
+    m_cacheable = (m_res_q[31:28] != pe_pkg::DevNibble);
     d_hitw = '0;
     d_hline = '0;
     for (int w = 0; w < DCacheWays; w++) begin
@@ -316,46 +316,52 @@ module pe #(
     d_hword = d_hline[32*m_res_q[OffW-1:2] +: 32];
     resp_word = mem_resp_data_i[31:0];
     st_wdata = m_wdata_q << {m_res_q[1:0], 3'b000};
-    st_be = ((m_insn_q[13:12] == 2'd0) ? 4'b0001 : (m_insn_q[13:12] == 2'd1) ? 4'b0011 : 4'b1111)
+    st_be = ((m_insn_q[13:12] == pe_pkg::SizeB) ? 4'b0001 : (m_insn_q[13:12] == pe_pkg::SizeH) ? 4'b0011 : 4'b1111)
             << m_res_q[1:0];
 
     // CSR file read (MEM stage)
     csr_addr = m_insn_q[31:20];
     csr_src = m_res_q;
-    csr_wr = (m_insn_q[13:12] == 2'b01) || (m_insn_q[19:15] != 5'd0);
+    csr_wr = (m_insn_q[13:12] == pe_pkg::CsrRw) || (m_insn_q[19:15] != 5'd0);
     csr_exists = 1'b1;
     csr_old = 32'd0;
     unique case (csr_addr)
-      12'h300: csr_old = {19'd0, 2'b11, 3'd0, mpie_q, 3'd0, mie_q, 3'd0};
-      12'h301: csr_old = 32'h4000_1101;
-      12'h304, 12'h344, 12'h310, 12'h320, 12'hF11, 12'hF12, 12'hF13, 12'hF15: csr_old = 32'd0;
-      12'h305: csr_old = mtvec_q;
-      12'h340: csr_old = mscratch_q;
-      12'h341: csr_old = mepc_q;
-      12'h342: csr_old = mcause_q;
-      12'h343: csr_old = mtval_q;
-      12'hB00, 12'hC00: csr_old = mcycle_q[31:0];
-      12'hB80, 12'hC80: csr_old = mcycle_q[63:32];
-      12'hB02, 12'hC02: csr_old = minstret_q[31:0];
-      12'hB82, 12'hC82: csr_old = minstret_q[63:32];
-      12'hF14: csr_old = hart_id_i;
-      default: csr_exists = ((csr_addr >= 12'hB03) && (csr_addr <= 12'hB1F)) ||
-                            ((csr_addr >= 12'hB83) && (csr_addr <= 12'hB9F)) ||
-                            ((csr_addr >= 12'h323) && (csr_addr <= 12'h33F)) ||
-                            ((csr_addr >= 12'hC03) && (csr_addr <= 12'hC1F)) ||
-                            ((csr_addr >= 12'hC83) && (csr_addr <= 12'hC9F));
+      pe_pkg::CsrMstatus: begin
+        csr_old = 32'd0;
+        csr_old[12:11] = pe_pkg::MstatusMppM;
+        csr_old[pe_pkg::MstatusMpie] = mpie_q;
+        csr_old[pe_pkg::MstatusMie] = mie_q;
+      end
+      pe_pkg::CsrMisa: csr_old = pe_pkg::MisaValue;
+      pe_pkg::CsrMie, pe_pkg::CsrMip, pe_pkg::CsrMstatush, pe_pkg::CsrMcountinhibit, pe_pkg::CsrMvendorid,
+      pe_pkg::CsrMarchid, pe_pkg::CsrMimpid, pe_pkg::CsrMconfigptr: csr_old = 32'd0;
+      pe_pkg::CsrMtvec: csr_old = mtvec_q;
+      pe_pkg::CsrMscratch: csr_old = mscratch_q;
+      pe_pkg::CsrMepc: csr_old = mepc_q;
+      pe_pkg::CsrMcause: csr_old = mcause_q;
+      pe_pkg::CsrMtval: csr_old = mtval_q;
+      pe_pkg::CsrMcycle, pe_pkg::CsrCycle: csr_old = mcycle_q[31:0];
+      pe_pkg::CsrMcycleh, pe_pkg::CsrCycleh: csr_old = mcycle_q[63:32];
+      pe_pkg::CsrMinstret, pe_pkg::CsrInstret: csr_old = minstret_q[31:0];
+      pe_pkg::CsrMinstreth, pe_pkg::CsrInstreth: csr_old = minstret_q[63:32];
+      pe_pkg::CsrMhartid: csr_old = hart_id_i;
+      default: csr_exists = ((csr_addr >= pe_pkg::CsrMhpmcounter3) && (csr_addr <= pe_pkg::CsrMhpmcounter31)) ||
+                            ((csr_addr >= pe_pkg::CsrMhpmcounter3h) && (csr_addr <= pe_pkg::CsrMhpmcounter31h)) ||
+                            ((csr_addr >= pe_pkg::CsrMhpmevent3) && (csr_addr <= pe_pkg::CsrMhpmevent31)) ||
+                            ((csr_addr >= pe_pkg::CsrHpmcounter3) && (csr_addr <= pe_pkg::CsrHpmcounter31)) ||
+                            ((csr_addr >= pe_pkg::CsrHpmcounter3h) && (csr_addr <= pe_pkg::CsrHpmcounter31h));
     endcase
-    csr_illegal = !csr_exists || (csr_wr && (csr_addr[11:10] == 2'b11));
+    csr_illegal = !csr_exists || (csr_wr && (csr_addr[11:10] == pe_pkg::CsrReadOnly));
     unique case (m_insn_q[13:12])
-      2'b01:   csr_new = csr_src;
-      2'b10:   csr_new = csr_old | csr_src;
+      pe_pkg::CsrRw: csr_new = csr_src;
+      pe_pkg::CsrRs: csr_new = csr_old | csr_src;
       default: csr_new = csr_old & ~csr_src;
     endcase
 
     m_done = 1'b0;
     m_exc = 1'b0;
     m_issue = 1'b0;
-    m_iss_op = OpFill;
+    m_iss_op = pe_pkg::MemOpFill;
     m_iss_addr = 32'd0;
     m_wval = m_res_q;
     d_store_we = 1'b0;
@@ -373,28 +379,28 @@ module pe #(
             m_done = 1'b1;
           end else if (port_idle) begin
             m_issue = 1'b1;
-            m_iss_op = OpFill;
+            m_iss_op = pe_pkg::MemOpFill;
             m_iss_addr = {m_res_q[31:OffW], {OffW{1'b0}}};
           end
         end else if (port_idle) begin
           m_issue = 1'b1;
-          m_iss_op = OpRead;
+          m_iss_op = pe_pkg::MemOpRead;
           m_iss_addr = {m_res_q[31:2], 2'b00};
         end else if (p_state_q == PResp && p_src_q && mem_resp_valid_i) begin
           m_done = 1'b1;
           m_word = resp_word;
         end
         unique case (m_insn_q[14:12])
-          3'd0:    m_wval = {{24{m_word[8*m_res_q[1:0] + 7]}}, m_word[8*m_res_q[1:0] +: 8]};
-          3'd1:    m_wval = {{16{m_word[16*m_res_q[1] + 15]}}, m_word[16*m_res_q[1] +: 16]};
-          3'd4:    m_wval = {24'd0, m_word[8*m_res_q[1:0] +: 8]};
-          3'd5:    m_wval = {16'd0, m_word[16*m_res_q[1] +: 16]};
-          default: m_wval = m_word;
+          pe_pkg::F3Lb:  m_wval = {{24{m_word[8*m_res_q[1:0] + 7]}}, m_word[8*m_res_q[1:0] +: 8]};
+          pe_pkg::F3Lh:  m_wval = {{16{m_word[16*m_res_q[1] + 15]}}, m_word[16*m_res_q[1] +: 16]};
+          pe_pkg::F3Lbu: m_wval = {24'd0, m_word[8*m_res_q[1:0] +: 8]};
+          pe_pkg::F3Lhu: m_wval = {16'd0, m_word[16*m_res_q[1] +: 16]};
+          default:       m_wval = m_word;
         endcase
       end else if (m_store_q) begin
         if (port_idle) begin
           m_issue = 1'b1;
-          m_iss_op = OpWrite;
+          m_iss_op = pe_pkg::MemOpWrite;
           m_iss_addr = {m_res_q[31:2], 2'b00};
         end else if (p_state_q == PReq && p_src_q && mem_req_ready_i) begin
           m_done = 1'b1;
@@ -403,7 +409,7 @@ module pe #(
       end else if (m_amo_q) begin
         if (port_idle) begin
           m_issue = 1'b1;
-          m_iss_op = OpAmo;
+          m_iss_op = pe_pkg::MemOpAmo;
           m_iss_addr = m_res_q;
         end else if (p_state_q == PResp && p_src_q && mem_resp_valid_i) begin
           m_done = 1'b1;
@@ -428,9 +434,9 @@ module pe #(
     // pipeline: the instruction (illegal, or an illegal CSR access), the pc
     // (fetch fault, ebreak), 0 (ecall), or m_res_q, which holds the address
     // of a misaligned access and the target of a misaligned jump.
-    if (!m_trap_q || (m_cause_q == 4'd2)) m_tval = m_insn_q;
-    else if (m_cause_q == 4'd11) m_tval = 32'd0;
-    else if (m_cause_q[0]) m_tval = m_pc_q;
+    if (!m_trap_q || (m_cause_q == pe_pkg::ExcIllegal)) m_tval = m_insn_q;
+    else if (m_cause_q == pe_pkg::ExcEcallM) m_tval = 32'd0;
+    else if ((m_cause_q == pe_pkg::ExcIaccess) || (m_cause_q == pe_pkg::ExcBreakpoint)) m_tval = m_pc_q;
     else m_tval = m_res_q;
 
     // ---------------- pipeline control
@@ -460,25 +466,25 @@ module pe #(
           p_src_d = 1'b1;
           p_addr_d = m_iss_addr;
           p_op_d = m_iss_op;
-          p_amo_d = (m_iss_op == OpAmo) ? m_insn_q[31:27] : 5'd0;
-          p_wdata_d = (m_iss_op == OpWrite) ? st_wdata : (m_iss_op == OpAmo) ? m_wdata_q : 32'd0;
-          p_be_d = (m_iss_op == OpWrite) ? st_be : (m_iss_op == OpFill) ? 4'd0 : 4'hF;
+          p_amo_d = (m_iss_op == pe_pkg::MemOpAmo) ? m_insn_q[31:27] : 5'd0;
+          p_wdata_d = (m_iss_op == pe_pkg::MemOpWrite) ? st_wdata : (m_iss_op == pe_pkg::MemOpAmo) ? m_wdata_q : 32'd0;
+          p_be_d = (m_iss_op == pe_pkg::MemOpWrite) ? st_be : (m_iss_op == pe_pkg::MemOpFill) ? 4'd0 : 4'hF;
         end else if (f_issue) begin
           p_state_d = PReq;
           p_src_d = 1'b0;
           p_addr_d = {f_pc_q[31:OffW], {OffW{1'b0}}};
-          p_op_d = OpFill;
+          p_op_d = pe_pkg::MemOpFill;
           p_amo_d = 5'd0;
           p_wdata_d = 32'd0;
           p_be_d = 4'd0;
         end
       end
-      PReq: if (mem_req_ready_i) p_state_d = (p_op_q == OpWrite) ? PIdle : PResp;
+      PReq: if (mem_req_ready_i) p_state_d = (p_op_q == pe_pkg::MemOpWrite) ? PIdle : PResp;
       PResp: if (mem_resp_valid_i) p_state_d = PIdle;
       default: p_state_d = PIdle;
     endcase
     i_fill_we = (p_state_q == PResp) && !p_src_q && mem_resp_valid_i;
-    d_fill_we = (p_state_q == PResp) && p_src_q && (p_op_q == OpFill) && mem_resp_valid_i;
+    d_fill_we = (p_state_q == PResp) && p_src_q && (p_op_q == pe_pkg::MemOpFill) && mem_resp_valid_i;
 
     // ---------------- cache writes, valid bits, replacement
     i_widx = p_addr_q[OffW +: IIdxW];
@@ -585,18 +591,18 @@ module pe #(
       if (e_trap_q) begin
         m_cause_d = e_cause_q;
       end else if (e_mis_target) begin
-        m_cause_d = 4'd0;
+        m_cause_d = pe_pkg::ExcIaddrMisaligned;
         m_res_d = e_target;   // for mtval: nothing reads a trapping result
-      end else if (e_load_q && ((e_insn_q[13:12] == 2'd1 && e_addr[0]) ||
-                                (e_insn_q[13:12] == 2'd2 && e_addr[1:0] != 2'd0))) begin
-        m_cause_d = 4'd4;
-      end else if (e_store_q && ((e_insn_q[13:12] == 2'd1 && e_addr[0]) ||
-                                 (e_insn_q[13:12] == 2'd2 && e_addr[1:0] != 2'd0))) begin
-        m_cause_d = 4'd6;
+      end else if (e_load_q && ((e_insn_q[13:12] == pe_pkg::SizeH && e_addr[0]) ||
+                                (e_insn_q[13:12] == pe_pkg::SizeW && e_addr[1:0] != 2'd0))) begin
+        m_cause_d = pe_pkg::ExcLaddrMisaligned;
+      end else if (e_store_q && ((e_insn_q[13:12] == pe_pkg::SizeH && e_addr[0]) ||
+                                 (e_insn_q[13:12] == pe_pkg::SizeW && e_addr[1:0] != 2'd0))) begin
+        m_cause_d = pe_pkg::ExcSaddrMisaligned;
       end else if (e_amo_q && (e_addr[1:0] != 2'd0)) begin
-        m_cause_d = (e_insn_q[31:27] == 5'h02) ? 4'd4 : 4'd6;
+        m_cause_d = (e_insn_q[31:27] == pe_pkg::AmoLr) ? pe_pkg::ExcLaddrMisaligned : pe_pkg::ExcSaddrMisaligned;
       end else begin
-        m_trap_d = 1'b0; m_cause_d = 4'd0;
+        m_trap_d = 1'b0; m_cause_d = pe_pkg::ExcIaddrMisaligned;
       end
     end
 
@@ -614,16 +620,19 @@ module pe #(
     minstret_d = minstret_q + {63'd0, (m_done && !m_exc)};
     if (csr_do_write) begin
       unique case (csr_addr)
-        12'h300: begin mie_d = csr_new[3]; mpie_d = csr_new[7]; end
-        12'h305: mtvec_d = {csr_new[31:2], 2'b00};
-        12'h340: mscratch_d = csr_new;
-        12'h341: mepc_d = {csr_new[31:2], 2'b00};
-        12'h342: mcause_d = csr_new;
-        12'h343: mtval_d = csr_new;
-        12'hB00: mcycle_d = {mcycle_q[63:32], csr_new};
-        12'hB80: mcycle_d = {csr_new, mcycle_q[31:0]};
-        12'hB02: minstret_d = {minstret_q[63:32], csr_new};
-        12'hB82: minstret_d = {csr_new, minstret_q[31:0]};
+        pe_pkg::CsrMstatus: begin
+          mie_d = csr_new[pe_pkg::MstatusMie];
+          mpie_d = csr_new[pe_pkg::MstatusMpie];
+        end
+        pe_pkg::CsrMtvec: mtvec_d = {csr_new[31:2], 2'b00};
+        pe_pkg::CsrMscratch: mscratch_d = csr_new;
+        pe_pkg::CsrMepc: mepc_d = {csr_new[31:2], 2'b00};
+        pe_pkg::CsrMcause: mcause_d = csr_new;
+        pe_pkg::CsrMtval: mtval_d = csr_new;
+        pe_pkg::CsrMcycle: mcycle_d = {mcycle_q[63:32], csr_new};
+        pe_pkg::CsrMcycleh: mcycle_d = {csr_new, mcycle_q[31:0]};
+        pe_pkg::CsrMinstret: minstret_d = {minstret_q[63:32], csr_new};
+        pe_pkg::CsrMinstreth: minstret_d = {csr_new, minstret_q[31:0]};
         default: ;
       endcase
     end
@@ -633,7 +642,7 @@ module pe #(
     end
     if (m_done && m_exc) begin
       mepc_d = {m_pc_q[31:2], 2'b00};
-      mcause_d = m_trap_q ? {28'd0, m_cause_q} : 32'd2;
+      mcause_d = {28'd0, m_trap_q ? m_cause_q : pe_pkg::ExcIllegal};
       mtval_d = m_tval;
       mpie_d = mie_q;
       mie_d = 1'b0;

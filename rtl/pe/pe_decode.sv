@@ -51,61 +51,63 @@ module pe_decode (
     writes_rd_o = 1'b0; uses_rs1_o = 1'b0; uses_rs2_o = 1'b0;
     imm_o = 32'd0;
     unique case (opc)
-      7'h37, 7'h17: begin
+      pe_pkg::OpcLui, pe_pkg::OpcAuipc: begin
         ok = 1'b1; alu_o = 1'b1; writes_rd_o = 1'b1; imm_o = imm_u;
       end
-      7'h6f: begin
+      pe_pkg::OpcJal: begin
         ok = 1'b1; jal_o = 1'b1; writes_rd_o = 1'b1; imm_o = imm_j;
       end
-      7'h67: begin
-        ok = (f3 == 3'd0); jalr_o = 1'b1; writes_rd_o = 1'b1; uses_rs1_o = 1'b1; imm_o = imm_i;
+      pe_pkg::OpcJalr: begin
+        ok = (f3 == pe_pkg::F3Jalr); jalr_o = 1'b1; writes_rd_o = 1'b1; uses_rs1_o = 1'b1; imm_o = imm_i;
       end
-      7'h63: begin
-        ok = (f3 != 3'd2) && (f3 != 3'd3); branch_o = 1'b1; uses_rs1_o = 1'b1; uses_rs2_o = 1'b1;
+      pe_pkg::OpcBranch: begin
+        ok = (f3[2:1] != 2'b01); branch_o = 1'b1; uses_rs1_o = 1'b1; uses_rs2_o = 1'b1;
         imm_o = imm_b;
       end
-      7'h03: begin
-        ok = (f3 != 3'd3) && (f3 != 3'd6) && (f3 != 3'd7); load_o = 1'b1; writes_rd_o = 1'b1;
+      pe_pkg::OpcLoad: begin
+        ok = (f3 == pe_pkg::F3Lb) || (f3 == pe_pkg::F3Lh) || (f3 == pe_pkg::F3Lw) || (f3 == pe_pkg::F3Lbu) ||
+             (f3 == pe_pkg::F3Lhu); load_o = 1'b1; writes_rd_o = 1'b1;
         uses_rs1_o = 1'b1; imm_o = imm_i;
       end
-      7'h23: begin
-        ok = (f3 <= 3'd2); store_o = 1'b1; uses_rs1_o = 1'b1; uses_rs2_o = 1'b1; imm_o = imm_s;
+      pe_pkg::OpcStore: begin
+        ok = (f3 <= {1'b0, pe_pkg::SizeW}); store_o = 1'b1; uses_rs1_o = 1'b1; uses_rs2_o = 1'b1; imm_o = imm_s;
       end
-      7'h13: begin
-        if (f3 == 3'd1) ok = (f7 == 7'h00);
-        else if (f3 == 3'd5) ok = (f7 == 7'h00) || (f7 == 7'h20);
+      pe_pkg::OpcOpImm: begin
+        if (f3 == pe_pkg::F3Sll) ok = (f7 == pe_pkg::F7Base);
+        else if (f3 == pe_pkg::F3Sr) ok = (f7 == pe_pkg::F7Base) || (f7 == pe_pkg::F7Alt);
         else ok = 1'b1;
         alu_o = 1'b1; writes_rd_o = 1'b1; uses_rs1_o = 1'b1;
-        imm_o = ((f3 == 3'd1) || (f3 == 3'd5)) ? {27'd0, rs2} : imm_i;
+        imm_o = ((f3 == pe_pkg::F3Sll) || (f3 == pe_pkg::F3Sr)) ? {27'd0, rs2} : imm_i;
       end
-      7'h33: begin
-        if (f7 == 7'h01) begin
+      pe_pkg::OpcOp: begin
+        if (f7 == pe_pkg::F7MulDiv) begin
           ok = 1'b1; mdu_o = 1'b1;
         end else begin
-          ok = (f7 == 7'h00) || ((f7 == 7'h20) && ((f3 == 3'd0) || (f3 == 3'd5)));
+          ok = (f7 == pe_pkg::F7Base) || ((f7 == pe_pkg::F7Alt) && ((f3 == pe_pkg::F3Add) || (f3 == pe_pkg::F3Sr)));
           alu_o = 1'b1; alu_reg_o = 1'b1;
         end
         writes_rd_o = 1'b1; uses_rs1_o = 1'b1; uses_rs2_o = 1'b1;
       end
-      7'h0f: begin
-        ok = (f3 <= 3'd1); fence_o = (f3 == 3'd0); fence_i_o = (f3 == 3'd1);
+      pe_pkg::OpcMiscMem: begin
+        fence_o = (f3 == pe_pkg::F3Fence); fence_i_o = (f3 == pe_pkg::F3FenceI); ok = fence_o || fence_i_o;
       end
-      7'h73: begin
-        if (f3 == 3'd0) begin
-          ecall_o  = (insn_i == 32'h0000_0073);
-          ebreak_o = (insn_i == 32'h0010_0073);
-          mret_o   = (insn_i == 32'h3020_0073);
-          wfi_o    = (insn_i == 32'h1050_0073);
+      pe_pkg::OpcSystem: begin
+        if (f3 == pe_pkg::F3Priv) begin
+          ecall_o  = (insn_i == pe_pkg::InsnEcall);
+          ebreak_o = (insn_i == pe_pkg::InsnEbreak);
+          mret_o   = (insn_i == pe_pkg::InsnMret);
+          wfi_o    = (insn_i == pe_pkg::InsnWfi);
           ok = ecall_o || ebreak_o || mret_o || wfi_o;
         end else begin
-          ok = (f3 != 3'd4); csr_o = 1'b1; writes_rd_o = 1'b1; uses_rs1_o = !f3[2];
+          ok = (f3 != pe_pkg::F3CsrBad); csr_o = 1'b1; writes_rd_o = 1'b1; uses_rs1_o = !f3[2];
         end
       end
-      7'h2f: begin
-        ok = (f3 == 3'd2) && ((f5 == 5'h00) || (f5 == 5'h01) || ((f5 == 5'h02) && (rs2 == 5'd0)) ||
-             (f5 == 5'h03) || (f5 == 5'h04) || (f5 == 5'h08) || (f5 == 5'h0c) || (f5 == 5'h10) ||
-             (f5 == 5'h14) || (f5 == 5'h18) || (f5 == 5'h1c));
-        amo_o = 1'b1; writes_rd_o = 1'b1; uses_rs1_o = 1'b1; uses_rs2_o = (f5 != 5'h02);
+      pe_pkg::OpcAmo: begin
+        ok = (f3 == pe_pkg::F3Amo) &&
+             ((f5 == pe_pkg::AmoAdd) || (f5 == pe_pkg::AmoSwap) || ((f5 == pe_pkg::AmoLr) && (rs2 == 5'd0)) ||
+              (f5 == pe_pkg::AmoSc) || (f5 == pe_pkg::AmoXor) || (f5 == pe_pkg::AmoOr) || (f5 == pe_pkg::AmoAnd) ||
+              (f5 == pe_pkg::AmoMin) || (f5 == pe_pkg::AmoMax) || (f5 == pe_pkg::AmoMinu) || (f5 == pe_pkg::AmoMaxu));
+        amo_o = 1'b1; writes_rd_o = 1'b1; uses_rs1_o = 1'b1; uses_rs2_o = (f5 != pe_pkg::AmoLr);
       end
       default: ok = 1'b0;
     endcase

@@ -28,6 +28,7 @@ module pe_mdu (
   output logic        done_o,
   output logic [31:0] result_o
 );
+  localparam logic [4:0] LastStep = 5'd31;   // 32 steps, one bit each
   logic        busy_q, busy_d, done_q, done_d;
   logic [4:0]  cnt_q, cnt_d;
   logic [2:0]  f3_q, f3_d;
@@ -45,8 +46,9 @@ module pe_mdu (
   always_comb begin
     is_div = funct3_i[2];
     // signed operand: mul/mulh/div/rem (a); mulh/div/rem (b); mulhsu: a only
-    a_sgn = (funct3_i == 3'd1) || (funct3_i == 3'd2) || (funct3_i == 3'd4) || (funct3_i == 3'd6);
-    b_sgn = (funct3_i == 3'd1) || (funct3_i == 3'd4) || (funct3_i == 3'd6);
+    a_sgn = (funct3_i == pe_pkg::F3Mulh) || (funct3_i == pe_pkg::F3Mulhsu) || (funct3_i == pe_pkg::F3Div) ||
+            (funct3_i == pe_pkg::F3Rem);
+    b_sgn = (funct3_i == pe_pkg::F3Mulh) || (funct3_i == pe_pkg::F3Div) || (funct3_i == pe_pkg::F3Rem);
     a_neg = a_sgn && a_i[31];
     b_neg = b_sgn && b_i[31];
     a_mag = a_neg ? (~a_i + 32'd1) : a_i;
@@ -56,7 +58,7 @@ module pe_mdu (
     // bit is set (- on the last step of a signed multiplier)
     add_a = f3_q[2] ? {1'b0, p_q[63:31]} : {p_q[64], p_q[64:32]};
     add_b = (f3_q[2] || p_q[0]) ? {b_q[32], b_q} : 34'd0;
-    sub   = f3_q[2] ? !b_q[32] : (sgn_q && (cnt_q == 5'd31));
+    sub   = f3_q[2] ? !b_q[32] : (sgn_q && (cnt_q == LastStep));
     s     = add_a + (sub ? ~add_b : add_b) + {33'd0, sub};
 
     busy_d = busy_q;
@@ -93,7 +95,7 @@ module pe_mdu (
         p_d = {s, p_q[31:1]};
       end
       cnt_d = cnt_q + 5'd1;
-      if (cnt_q == 5'd31) begin
+      if (cnt_q == LastStep) begin
         busy_d = 1'b0;
         done_d = 1'b1;
       end
