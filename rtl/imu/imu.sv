@@ -536,6 +536,24 @@ module imu #(
     end
   end
 
+`ifndef SYNTHESIS
+  // Invariants, checked by Verilator (--assert) in every RTL test; Yosys
+  // defines SYNTHESIS and never sees them.
+  // Valid tags are unique (an entry is allocated only on a miss), so the
+  // marker and read-port matches select at most one entry: the OR-mux
+  // above relies on it.
+  a_tag_onehot: assert property (@(posedge clk_i) disable iff (!rst_ni) $onehot0(bhit) && $onehot0(rhit))
+    else $error("imu: loop id in more than one table entry (marker %b read %b)", bhit, rhit);
+  a_state_legal: assert property (@(posedge clk_i) disable iff (!rst_ni) state_q <= imu_pkg::StDecide)
+    else $error("imu: illegal FSM state %0d", state_q);
+  // The sample's instruction count never wraps inside a sample window.
+  a_ins_no_wrap: assert property (@(posedge clk_i) disable iff (!rst_ni) clear_q || (ins_d >= ins_q))
+    else $error("imu: instruction count wrapped (%0d -> %0d)", ins_q, ins_d);
+  // The PMC gets one command at a time: clear starts a sample, flush ends it.
+  a_pmc_cmd_onehot: assert property (@(posedge clk_i) disable iff (!rst_ni) $onehot0({clear_q, flush_q}))
+    else $error("imu: PMC clear and flush in the same cycle");
+`endif
+
   assign marker_ready_o  = (state_q == imu_pkg::StIdle);
   assign verdict_valid_o = vvalid_q;
   assign verdict_o       = verdict_q;

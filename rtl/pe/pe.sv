@@ -652,6 +652,41 @@ module pe #(
     end
   end
 
+`ifndef SYNTHESIS
+  // Invariants, checked by Verilator (--assert) in every RTL test; Yosys
+  // defines SYNTHESIS and never sees them.
+  // A line is in at most one way of its set (fills go to a missing line
+  // only), so the hit selects are one-hot or zero; the OR-mux relies on it.
+  a_ihit_onehot: assert property (@(posedge clk_i) disable iff (!rst_ni) $onehot0(i_hitw))
+    else $error("pe: I-cache hit in more than one way: %b (pc %h)", i_hitw, f_pc_q);
+  a_dhit_onehot: assert property (@(posedge clk_i) disable iff (!rst_ni) $onehot0(d_hitw))
+    else $error("pe: D-cache hit in more than one way: %b (addr %h)", d_hitw, m_res_q);
+  // A cache write goes to one way; a fill and a store hit never coincide.
+  a_way_we_onehot: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      $onehot0(i_way_we) && $onehot0(d_way_we) && !(d_fill_we && d_store_we))
+    else $error("pe: cache write enables not one-hot (I %b D %b fill %b store %b)", i_way_we, d_way_we,
+                d_fill_we, d_store_we);
+  // Port protocol (csim/pe/pe.h): a request is held, unchanged, until ready.
+  a_req_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      $past(mem_req_valid_o && !mem_req_ready_i) |-> (mem_req_valid_o && $stable(mem_req_addr_o) &&
+      $stable(mem_req_op_o) && $stable(mem_req_amo_o) && $stable(mem_req_wdata_o) && $stable(mem_req_be_o)))
+    else $error("pe: request dropped or changed before ready (addr %h op %0d)", mem_req_addr_o, mem_req_op_o);
+  // Port protocol: a fill is line aligned with no byte enables, a read or
+  // AMO word aligned with all four, a write word aligned with at least one.
+  a_req_shape: assert property (@(posedge clk_i) disable iff (!rst_ni) mem_req_valid_o |->
+      ((mem_req_op_o == pe_pkg::MemOpFill) ? ((mem_req_addr_o[OffW-1:0] == '0) && (mem_req_be_o == 4'd0)) :
+       (mem_req_op_o == pe_pkg::MemOpWrite) ? ((mem_req_addr_o[1:0] == 2'd0) && (mem_req_be_o != 4'd0)) :
+       ((mem_req_addr_o[1:0] == 2'd0) && (mem_req_be_o == 4'hF))))
+    else $error("pe: malformed request op %0d addr %h be %b", mem_req_op_o, mem_req_addr_o, mem_req_be_o);
+  // Port protocol: a response comes only for a request in flight.
+  a_resp_expected: assert property (@(posedge clk_i) disable iff (!rst_ni) mem_resp_valid_i |-> (p_state_q == PResp))
+    else $error("pe: memory response with no request in flight (port state %0d)", p_state_q);
+  // Retirement: a retired instruction that writes no register reports 0.
+  a_ret_rd_zero: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      (ret_valid_o && (ret_rd_o == 5'd0)) |-> (ret_rd_value_o == 32'd0))
+    else $error("pe: retirement without rd reports value %h", ret_rd_value_o);
+`endif
+
   assign halted_o        = halted;
   assign mem_req_valid_o = (p_state_q == PReq);
   assign mem_req_addr_o  = p_addr_q;

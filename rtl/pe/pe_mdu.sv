@@ -130,4 +130,11 @@ module pe_mdu (
       p_q    <= p_d;
     end
   end
+`ifndef SYNTHESIS
+  // The step counter never wraps while busy: the last step ends the run
+  // (Verilator --assert; Yosys defines SYNTHESIS).
+  a_cnt_no_wrap: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      (busy_q && !kill_i && (cnt_q == LastStep)) |-> (!busy_d && done_d))
+    else $error("pe_mdu: step counter wrapped while busy");
+`endif
 endmodule

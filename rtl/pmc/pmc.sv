@@ -98,6 +98,19 @@ module pmc #(
     end
   end
 
+`ifndef SYNTHESIS
+  // Invariants, checked by Verilator (--assert) in every RTL test; Yosys
+  // defines SYNTHESIS and never sees them.  The LLC may misbehave (free an
+  // idle MSHR, allocate a busy one: pmc_lockstep_random drives both, and
+  // csim/pmc defines the result), so these constrain the PMC's own state.
+  // A pure-miss flag only ever marks an MSHR in flight.
+  a_flag_in_flight: assert property (@(posedge clk_i) disable iff (!rst_ni) (flag_q & ~valid_q) == '0)
+    else $error("pmc: pure-miss flag set on a free MSHR (flag %h valid %h)", flag_q, valid_q);
+  // At most one core's pure-miss count moves per cycle (one MSHR frees).
+  a_one_pure_miss: assert property (@(posedge clk_i) disable iff (!rst_ni) $onehot0(pure_miss_inc))
+    else $error("pmc: pure_miss_inc not one-hot: %b", pure_miss_inc);
+`endif
+
   for (genvar c = 0; c < NumCores; c++) begin : g_core
     pmc_core #(
       .W   (W),

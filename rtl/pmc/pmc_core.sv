@@ -118,6 +118,21 @@ module pmc_core #(
     end
   end
 
+`ifndef SYNTHESIS
+  // Invariants (Verilator --assert in every RTL test; not seen by Yosys).
+  // The window registers hold only the pos_q cycles shifted in since the
+  // last fold or clear: nothing at or above the position.
+  a_window_fill: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      ((hct_q >> pos_q) == '0) && ((mct_q >> pos_q) == '0))
+    else $error("pmc_core: window bits beyond position %0d (hct %h mct %h)", pos_q, hct_q, mct_q);
+  // No accumulated count wraps between two clears (CntW is wide enough for
+  // every run the tests make; a wrap would corrupt theta silently).
+  a_no_wrap: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      clear_i || ((total_d >= total_q) && (hit_d >= hit_q) && (miss_d >= miss_q) && (pure_d >= pure_q) &&
+                  (misses_d >= misses_q) && (pmisses_d >= pmisses_q)))
+    else $error("pmc_core: a counter wrapped (total %0d -> %0d)", total_q, total_d);
+`endif
+
   always_comb begin
     rd_data_o = '0;
     unique case (rd_sel_i)

@@ -97,6 +97,12 @@ template <class V> struct vl_model {
   uint64_t now() const { return (cycle + VL_RESET_CYCLES) * VL_TICKS_PER_CYCLE; }
 
   void close() {
+    // Verilator 5.006's ~VerilatedScope (models built with --assert have
+    // scopes) erases itself from Verilated::threadContextp(), the context
+    // this thread last evaluated, not from its model's: with two models in
+    // one binary that is the other model's, possibly already deleted (a
+    // hang in scopeErase).  Make it this model's own.
+    Verilated::threadContextp(ctx);
     if (tfp) {
       tfp->close();
       delete tfp;

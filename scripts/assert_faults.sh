@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Shows that every RTL assertion can fire: for each assertion, plant one
+# deliberate fault in a scratch copy of the sources (build/faults/tree, the
+# worktree itself is never touched), build the test that exercises it with
+# the usual --assert Verilator flags, run it and require a non-zero exit
+# with that assertion's name in the output.  The first fault builds the
+# copy's libraries (a few minutes); later ones rebuild only one block.
+# Usage: scripts/assert_faults.sh [assertion-name ...]   (default: all)
+# Prints one line per fault: FIRED/MISSED, the assertion, the failure line.
+set -u
+root=$(pwd)
+tree=$root/build/faults/tree
+mkdir -p "$tree"
+
+# assertion | file | perl substitution (the fault) | test
+faults=$(cat <<'EOF'
+a_flag_in_flight|rtl/pmc/pmc.sv|s/(      valid_d\[mshr_free_idx_i\] = 1'b0;\n)      flag_d\[mshr_free_idx_i\]  = 1'b0;/$1/|pmc_lockstep_random
+a_one_pure_miss|rtl/pmc/pmc.sv|s/pure_miss_inc\[free_owner\] = 1'b1;/pure_miss_inc = '1;/|pmc_lockstep_random
+a_window_fill|rtl/pmc/pmc_core.sv|s/      hct_d  = '0;/      hct_d  = hct_base;/|pmc_overlap
+a_no_wrap|rtl/pmc/pmc_core.sv|s/total_d   = total_d \+/total_d   = total_d -/|pmc_overlap
+a_tag_onehot|rtl/imu/imu.sv|s/widx       = bany \? bidx : ptr_q;/widx       = ptr_q;/|imu_table
+a_state_legal|rtl/imu/imu.sv|s/(imu_pkg::StDecide: begin\n        state_d = )imu_pkg::StIdle;/$1imu_pkg::state_e'(3'd7);/|imu_threshold
+a_ins_no_wrap|rtl/imu/imu.sv|s/ins_q\) \+ \(enable_q/ins_q) - (enable_q/|imu_sampling
+a_pmc_cmd_onehot|rtl/imu/imu.sv|s/clear_d     = 1'b1;/clear_d     = 1'b1; flush_d = 1'b1;/|imu_threshold
+a_ihit_onehot|rtl/pe/pe.sv|s/(i_hitw\[w\] = ivalid_q\[\{w\[IWayW-1:0\], f_idx\}\]) && \(i_rtag\[ITagRamW\*w \+: ITagW\] == f_tag\);/$1;/|pe_isa
+a_dhit_onehot|rtl/pe/pe.sv|s/(d_hitw\[w\] = dvalid_q\[\{w\[DWayW-1:0\], m_idx\}\]) && \(d_rtag\[DTagRamW\*w \+: DTagW\] == m_tag\);/$1;/|pe_isa
+a_way_we_onehot|rtl/pe/pe.sv|s/d_way_we\[w\] = \(d_victim == w\[DWayW-1:0\]\);/d_way_we[w] = 1'b1;/|pe_isa
+a_req_stable|rtl/pe/pe.sv|s/(PReq: if \(mem_req_ready_i\) p_state_d = \(p_op_q == pe_pkg::MemOpWrite\) \? PIdle : PResp;)/$1\n      else p_addr_d = p_addr_q + 32'd4;/|pe_lockstep_random
+a_req_shape|rtl/pe/pe.sv|s/p_addr_d = \{f_pc_q\[31:OffW\], \{OffW\{1'b0\}\}\};/p_addr_d = f_pc_q;/|pe_isa
+a_resp_expected|rtl/pe/pe.sv|s/\(p_op_q == pe_pkg::MemOpWrite\) \? PIdle : PResp;/PIdle;/|pe_isa
+a_ret_rd_zero|rtl/pe/pe.sv|s/w_val_d = \(m_wr_q && \(m_rd != 5'd0\)\) \? m_wval : 32'd0;/w_val_d = m_wval;/|pe_isa
+a_cnt_no_wrap|rtl/pe/pe_mdu.sv|s/if \(cnt_q == LastStep\) begin/if ((cnt_q == LastStep) \&\& 1'b0) begin/|pe_isa
+EOF
+)
+
+# The copy: tracked and new source files, not build/.
+git ls-files -co --exclude-standard | grep -v '^build/' | tar -cf - -T - | tar -xf - -C "$tree"
+[[ -e $tree/../shared ]] || ln -sfn "$root/../shared" "$tree/../shared" 2>/dev/null || true
+fail=0
+while IFS='|' read -r name file subst test; do
+  [[ -z $name ]] && continue
+  if [[ $# -gt 0 ]] && [[ " $* " != *" $name "* ]]; then continue; fi
+  cp "$root/$file" "$tree/$file"
+  perl -0pi -e "$subst" "$tree/$file"
+  if cmp -s "$root/$file" "$tree/$file"; then echo "MISSED $name: the fault did not apply to $file"; fail=1; continue; fi
+  args=$(awk -v t="$test" '$1 == t {for (i = 3; i <= NF; i++) printf "%s ", $i}' tb/tests.list)
+  log=$root/build/faults/$name.log
+  if ! (cd "$tree" && make -s -j2 "build/tests/$test" >"$log.build" 2>&1); then
+    echo "MISSED $name: the faulted copy does not build (see $log.build)"; fail=1
+  else
+    (cd "$tree" && timeout 900 "build/tests/$test" $args --quiet --reset-seed 1) >"$log" 2>&1
+    rc=$?
+    line=$(grep -m1 "$name" "$log")
+    if [[ $rc -ne 0 && -n $line ]]; then echo "FIRED  $name ($test, exit $rc): $line"
+    else echo "MISSED $name ($test, exit $rc): $(tail -1 "$log")"; fail=1; fi
+  fi
+  cp "$root/$file" "$tree/$file"   # undo, so the next fault starts clean
+done <<<"$faults"
+exit $fail
