@@ -360,7 +360,9 @@ static void step_edge(pe_t *p, const pe_in_t *in, pe_out_t *out) {
   const int f_advance = f_ready && d_can_accept;
   const int e_redirect = e_advance && e_taken && !e_mis_target && !p->e.trap && !m_flush;
   const int flush_any = m_flush || e_redirect;
-  const int f_issue = p->run && !f_fault && p->i_rd_ok && !i_hit && port_idle && !m_issue && !flush_any;
+  /* issued even when fetch is redirected this cycle (rtl/pe/pe.sv: a
+   * wrong-path fill rather than the redirect in front of the port) */
+  const int f_issue = p->run && !f_fault && p->i_rd_ok && !i_hit && port_idle && !m_issue;
   const int mdu_kill = m_flush || (e_advance && ec->mdu);
   const int mdu_start = p->e.valid && ec->mdu && !p->mdu.busy && !p->mdu.done && !e_dep_m;
 

@@ -447,7 +447,12 @@ module pe #(
     f_advance = f_ready && d_can_accept;
     e_redirect = e_advance && e_taken && !e_mis_target && !e_trap_q && !m_flush;
     flush_any = m_flush || e_redirect;
-    f_issue = run_q && !f_fault && i_rd_ok_q && !i_hit && port_idle && !m_issue && !flush_any;
+    // A fill is issued even in a cycle that redirects fetch (flush_any): the
+    // line of the abandoned pc is fetched anyway, as a prefetch.  Waiting for
+    // the redirect put the branch compare, the adder and the whole stall
+    // chain in front of the port registers' enables (the critical path of
+    // issue 18: 36.5 MHz); the cost is an occasional wrong-path fill.
+    f_issue = run_q && !f_fault && i_rd_ok_q && !i_hit && port_idle && !m_issue;
     mdu_kill = m_flush || (e_advance && e_mdu_q);
     mdu_start = e_valid_q && e_mdu_q && !mdu_busy && !mdu_done && !e_dep_m;
 
@@ -657,9 +662,15 @@ module pe #(
   // defines SYNTHESIS and never sees them.
   // A line is in at most one way of its set (fills go to a missing line
   // only), so the hit selects are one-hot or zero; the OR-mux relies on it.
-  a_ihit_onehot: assert property (@(posedge clk_i) disable iff (!rst_ni) $onehot0(i_hitw))
+  // Only where the hit is used: the RAM read usable (rd_ok: the read in a
+  // fill's cycle returns the way's old tag, which may name a line another
+  // way now holds) and, for the D-cache, a load or store in MEM (else the
+  // RAMs were read at another instruction's address than m_res_q's).
+  a_ihit_onehot: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      (run_q && i_rd_ok_q) |-> $onehot0(i_hitw))
     else $error("pe: I-cache hit in more than one way: %b (pc %h)", i_hitw, f_pc_q);
-  a_dhit_onehot: assert property (@(posedge clk_i) disable iff (!rst_ni) $onehot0(d_hitw))
+  a_dhit_onehot: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      (m_valid_q && (m_load_q || m_store_q) && d_rd_ok_q) |-> $onehot0(d_hitw))
     else $error("pe: D-cache hit in more than one way: %b (addr %h)", d_hitw, m_res_q);
   // A cache write goes to one way; a fill and a store hit never coincide.
   a_way_we_onehot: assert property (@(posedge clk_i) disable iff (!rst_ni)
