@@ -23,7 +23,7 @@ typedef struct {
 
 struct pe {
   pe_cfg_t cfg;
-  unsigned isets, dsets, lw, off;
+  unsigned isets, dsets, lw, off, ishift, dshift; /* ishift/dshift: bits below the tags */
   rv32_hart_t h; /* x[] = register file; CSRs */
   int run;
   uint32_t f_pc;
@@ -74,6 +74,8 @@ pe_t *pe_new(const pe_cfg_t *cfg) {
   p->dsets = c->dcache_bytes / (c->dcache_ways * c->line_bytes);
   p->lw = c->line_bytes / 4;
   p->off = lg2(c->line_bytes);
+  p->ishift = p->off + lg2(p->isets);
+  p->dshift = p->off + lg2(p->dsets);
   const unsigned ni = p->isets * c->icache_ways, nd = p->dsets * c->dcache_ways;
   p->ivalid = calloc(ni, 1);
   p->dvalid = calloc(nd, 1);
@@ -187,219 +189,251 @@ static unsigned rd_of(uint32_t insn) { return (insn >> 7) & 31; }
 static unsigned rs1_of(uint32_t insn) { return (insn >> 15) & 31; }
 static unsigned rs2_of(uint32_t insn) { return (insn >> 20) & 31; }
 
-static void step_edge(pe_t *p, const pe_in_t *in, pe_out_t *out) {
-  pe_out_t o;
-  pe_outputs(p, &o);
-  if (out) *out = o;
-  const pe_cfg_t *cfg = &p->cfg;
-  const unsigned off = p->off, lw = p->lw;
-  const uint32_t imask_idx = p->isets - 1, dmask_idx = p->dsets - 1;
-  const unsigned ishift = off + lg2(p->isets), dshift = off + lg2(p->dsets);
-  const int port_idle = p->p_state == P_IDLE;
-  const int is_halted = o.halted;
-  p->h.mhartid = in->hart_id;
+/* The combinational signals of one cycle: what each stage function
+ * computes from the registers (and the inputs) before the clock edge, named
+ * as the RTL's always_comb signals. */
+typedef struct {
+  /* IF (fetch, I-cache lookup) */
+  int i_hit, f_fault, f_ready;
+  uint32_t i_word;
+  /* ID (decode, register read, load-use interlock) */
+  const ctl_t *dc; /* the decode cache, pe.dc_last */
+  int d_trap, d_hazard;
+  unsigned d_cause;
+  uint32_t d_tval, rs1v, rs2v;
+  /* EX (forwarding, ALU, branch, addresses, M-unit result) */
+  uint32_t fa, fb, e_addr, e_target, e_res;
+  int e_taken, e_mis_target, e_ready, e_dep_m;
+  /* MEM (D-cache, port use, CSR read, traps) */
+  uint32_t maddr, m_idx, st_wdata, m_iss_addr, m_wval, m_target;
+  unsigned st_be, m_iss_op, m_rd;
+  int d_hit_way, csr_wr, m_done, m_exc, m_issue, d_store_we, d_amo_inval, m_hold, m_flush;
+  /* pipeline control */
+  int e_advance, d_advance, f_advance, e_redirect, flush_any, f_issue, mdu_kill, mdu_start;
+} pe_comb_t;
 
-  /* ---------------- IF */
-  const uint32_t f_idx = (p->f_pc >> off) & imask_idx, f_tag = p->f_pc >> ishift;
-  int i_hit = 0;
-  uint32_t i_word = 0;
-  for (unsigned w = 0; w < cfg->icache_ways; w++) {
+/* IF: tag compare on the RAM output of last cycle's npc (rtl: fetch). */
+static void fetch_comb(const pe_t *p, pe_comb_t *c) {
+  const unsigned lw = p->lw;
+  const uint32_t f_idx = (p->f_pc >> p->off) & (p->isets - 1), f_tag = p->f_pc >> p->ishift;
+  c->i_hit = 0;
+  c->i_word = 0;
+  for (unsigned w = 0; w < p->cfg.icache_ways; w++) {
     const unsigned s = w * p->isets + f_idx;
     if (p->ivalid[s] && p->itag[s] == f_tag) {
-      i_hit = 1;
-      i_word = p->idata[(size_t)s * lw + ((p->f_pc >> 2) & (lw - 1))];
+      c->i_hit = 1;
+      c->i_word = p->idata[(size_t)s * lw + ((p->f_pc >> 2) & (lw - 1))];
     }
   }
-  const int f_fault = is_device(p->f_pc);
-  const int f_ready = p->run && (f_fault || (p->i_rd_ok && i_hit));
+  c->f_fault = is_device(p->f_pc);
+  c->f_ready = p->run && (c->f_fault || (p->i_rd_ok && c->i_hit));
+}
 
-  /* ---------------- ID */
+/* ID: decode, register read with the WB bypass, load-use interlock.  The
+ * decode is cached by instruction word (most edges decode the same again). */
+static void decode_comb(pe_t *p, pe_comb_t *c) {
   if (!p->dc_ok || p->dc_insn != p->d.insn) {
     decode(p->d.insn, &p->dc_last);
     p->dc_insn = p->d.insn;
     p->dc_ok = 1;
   }
-  const ctl_t *dc = &p->dc_last;
+  c->dc = &p->dc_last;
+  const ctl_t *dc = c->dc;
   const unsigned d_rs1 = rs1_of(p->d.insn), d_rs2 = rs2_of(p->d.insn);
   const int dc_illegal = dc->dec.op == RV32_ILLEGAL;
   const int dc_ecall = dc->dec.op == RV32_ECALL, dc_ebreak = dc->dec.op == RV32_EBREAK;
-  const int d_trap = p->d.ifault || dc_illegal || dc_ecall || dc_ebreak;
-  const unsigned d_cause = p->d.ifault  ? RV32_EXC_IACCESS
-                          : dc_illegal ? RV32_EXC_ILLEGAL
-                          : dc_ecall   ? RV32_EXC_ECALL_M
-                                       : RV32_EXC_BREAKPOINT;
-  const uint32_t d_tval = p->d.ifault ? p->d.pc : dc_illegal ? p->d.insn : dc_ecall ? 0 : p->d.pc;
+  c->d_trap = p->d.ifault || dc_illegal || dc_ecall || dc_ebreak;
+  c->d_cause = p->d.ifault  ? RV32_EXC_IACCESS
+             : dc_illegal ? RV32_EXC_ILLEGAL
+             : dc_ecall   ? RV32_EXC_ECALL_M
+                          : RV32_EXC_BREAKPOINT;
+  c->d_tval = p->d.ifault ? p->d.pc : dc_illegal ? p->d.insn : dc_ecall ? 0 : p->d.pc;
   const unsigned e_rd = rd_of(p->e.insn);
   const int e_late = p->e.c.load || p->e.c.amo || p->e.c.csr;
-  const int d_hazard = p->e.valid && e_late && p->e.c.wr && e_rd != 0 &&
-                       ((dc->u1 && d_rs1 == e_rd) || (dc->u2 && d_rs2 == e_rd));
-  const uint32_t rs1v = d_rs1 == 0 ? 0 : (p->w.valid && p->w.rd == d_rs1) ? p->w.val : p->h.x[d_rs1];
-  const uint32_t rs2v = d_rs2 == 0 ? 0 : (p->w.valid && p->w.rd == d_rs2) ? p->w.val : p->h.x[d_rs2];
+  c->d_hazard = p->e.valid && e_late && p->e.c.wr && e_rd != 0 &&
+                ((dc->u1 && d_rs1 == e_rd) || (dc->u2 && d_rs2 == e_rd));
+  c->rs1v = d_rs1 == 0 ? 0 : (p->w.valid && p->w.rd == d_rs1) ? p->w.val : p->h.x[d_rs1];
+  c->rs2v = d_rs2 == 0 ? 0 : (p->w.valid && p->w.rd == d_rs2) ? p->w.val : p->h.x[d_rs2];
+}
 
-  /* ---------------- EX */
+/* EX: forwarding from MEM and WB, ALU, branches and jumps, addresses, the
+ * M unit's result (rtl: execute with the ALU and pe_mdu). */
+static void execute_comb(const pe_t *p, pe_comb_t *c) {
   const unsigned e_rs1 = rs1_of(p->e.insn), e_rs2 = rs2_of(p->e.insn), m_rd = rd_of(p->m.insn);
-  uint32_t fa, fb;
-  if (e_rs1 == 0) fa = 0;
-  else if (p->m.valid && p->m.c.wr && m_rd == e_rs1) fa = p->m.res;
-  else if (p->w.valid && p->w.rd == e_rs1) fa = p->w.val;
-  else fa = p->e.rs1v;
-  if (e_rs2 == 0) fb = 0;
-  else if (p->m.valid && p->m.c.wr && m_rd == e_rs2) fb = p->m.res;
-  else if (p->w.valid && p->w.rd == e_rs2) fb = p->w.val;
-  else fb = p->e.rs2v;
+  if (e_rs1 == 0) c->fa = 0;
+  else if (p->m.valid && p->m.c.wr && m_rd == e_rs1) c->fa = p->m.res;
+  else if (p->w.valid && p->w.rd == e_rs1) c->fa = p->w.val;
+  else c->fa = p->e.rs1v;
+  if (e_rs2 == 0) c->fb = 0;
+  else if (p->m.valid && p->m.c.wr && m_rd == e_rs2) c->fb = p->m.res;
+  else if (p->w.valid && p->w.rd == e_rs2) c->fb = p->w.val;
+  else c->fb = p->e.rs2v;
+  const uint32_t fa = c->fa, fb = c->fb;
   const int m_late = p->m.c.load || p->m.c.amo || p->m.c.csr;
-  const int e_dep_m = p->m.valid && m_late && p->m.c.wr && m_rd != 0 &&
-                      ((p->e.c.u1 && e_rs1 == m_rd) || (p->e.c.u2 && e_rs2 == m_rd));
+  c->e_dep_m = p->m.valid && m_late && p->m.c.wr && m_rd != 0 &&
+               ((p->e.c.u1 && e_rs1 == m_rd) || (p->e.c.u2 && e_rs2 == m_rd));
   const ctl_t *ec = &p->e.c;
   const uint32_t e_imm = (uint32_t)ec->dec.imm;
-  const uint32_t e_addr = fa + (ec->csr ? 0 : e_imm);
-  int e_taken = ec->jal || ec->jalr || (ec->branch && rv32_branch_taken(ec->dec.op, fa, fb));
-  const uint32_t e_target = ec->jalr ? (e_addr & ~1u) : p->e.pc + e_imm;
-  const int e_mis_target = e_taken && (e_target & 2);
-  uint32_t e_res = 0;
-  if (ec->alu) e_res = rv32_alu(ec->dec.op, ec->dec.op == RV32_AUIPC ? p->e.pc : fa, ec->alu_reg ? fb : e_imm);
-  else if (ec->jal || ec->jalr) e_res = p->e.pc + 4;
-  else if (ec->mdu) e_res = rv32_alu(p->mdu.op, p->mdu.a, p->mdu.b);
-  else if (ec->load || ec->store || ec->amo) e_res = e_addr;
-  else if (ec->csr) e_res = (p->e.insn & (1u << 14)) ? e_rs1 : fa;
-  const int e_ready = (!ec->mdu || p->mdu.done) && !e_dep_m;
+  c->e_addr = fa + (ec->csr ? 0 : e_imm);
+  c->e_taken = ec->jal || ec->jalr || (ec->branch && rv32_branch_taken(ec->dec.op, fa, fb));
+  c->e_target = ec->jalr ? (c->e_addr & ~1u) : p->e.pc + e_imm;
+  c->e_mis_target = c->e_taken && (c->e_target & 2);
+  c->e_res = 0;
+  if (ec->alu) c->e_res = rv32_alu(ec->dec.op, ec->dec.op == RV32_AUIPC ? p->e.pc : fa, ec->alu_reg ? fb : e_imm);
+  else if (ec->jal || ec->jalr) c->e_res = p->e.pc + 4;
+  else if (ec->mdu) c->e_res = rv32_alu(p->mdu.op, p->mdu.a, p->mdu.b);
+  else if (ec->load || ec->store || ec->amo) c->e_res = c->e_addr;
+  else if (ec->csr) c->e_res = (p->e.insn & (1u << 14)) ? e_rs1 : fa;
+  c->e_ready = (!ec->mdu || p->mdu.done) && !c->e_dep_m;
+}
 
-  /* ---------------- MEM */
+/* MEM: D-cache lookup, loads, stores, AMOs and uncached reads at the port,
+ * CSR legality and read, fences, mret, wfi and every trap (rtl: memory with
+ * the D-cache and the port FSM; CSRs and traps). */
+static void memory_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c) {
+  const pe_cfg_t *cfg = &p->cfg;
+  const unsigned lw = p->lw;
+  const int port_idle = p->p_state == P_IDLE;
   const ctl_t *mc = &p->m.c;
   const uint32_t maddr = p->m.res;
-  const uint32_t m_idx = (maddr >> off) & dmask_idx, m_tag = maddr >> dshift;
+  c->maddr = maddr;
+  c->m_rd = rd_of(p->m.insn);
+  c->m_idx = (maddr >> p->off) & (p->dsets - 1);
+  const uint32_t m_tag = maddr >> p->dshift;
   const int m_cacheable = !is_device(maddr);
-  int d_hit = 0, d_hit_way = -1;
+  c->d_hit_way = -1;
   uint32_t d_hword = 0;
   for (unsigned w = 0; w < cfg->dcache_ways; w++) {
-    const unsigned s = w * p->dsets + m_idx;
+    const unsigned s = w * p->dsets + c->m_idx;
     if (p->dvalid[s] && p->dtag[s] == m_tag) {
-      d_hit_way = (int)w;
+      c->d_hit_way = (int)w;
       d_hword = p->ddata[(size_t)s * lw + ((maddr >> 2) & (lw - 1))];
     }
   }
-  d_hit = m_cacheable && d_hit_way >= 0;
+  const int d_hit = m_cacheable && c->d_hit_way >= 0;
   const uint32_t resp_word = in->mem_resp_data[0];
-  uint32_t st_wdata = 0;
-  unsigned st_be = 0;
-  rv32_store_lane(mc->dec.op, maddr, p->m.wdata, &st_wdata, &st_be);
+  c->st_wdata = 0;
+  c->st_be = 0;
+  rv32_store_lane(mc->dec.op, maddr, p->m.wdata, &c->st_wdata, &c->st_be);
   /* the RTL's lane logic uses funct3[1:0] only; the same for legal stores */
   const int p_d_resp = p->p_state == P_RESP && p->p_src && in->mem_resp_valid;
-  const int csr_wr = mc->dec.op == RV32_CSRRW || mc->dec.op == RV32_CSRRWI || rs1_of(p->m.insn) != 0;
+  c->csr_wr = mc->dec.op == RV32_CSRRW || mc->dec.op == RV32_CSRRWI || rs1_of(p->m.insn) != 0;
 
-  int m_done = 0, m_exc = 0, m_issue = 0, d_store_we = 0, d_amo_inval = 0;
-  unsigned m_iss_op = PE_OP_FILL;
-  uint32_t m_iss_addr = 0, m_wval = p->m.res, csr_old = 0;
-  int csr_illegal = 0;
+  c->m_done = c->m_exc = c->m_issue = c->d_store_we = c->d_amo_inval = 0;
+  c->m_iss_op = PE_OP_FILL;
+  c->m_iss_addr = 0;
+  c->m_wval = p->m.res;
   if (p->m.valid) {
     if (p->m.trap) {
-      m_done = 1;
-      m_exc = 1;
+      c->m_done = 1;
+      c->m_exc = 1;
     } else if (mc->load) {
       uint32_t word = d_hword;
       if (m_cacheable) {
         if (!p->d_rd_ok) {
         } else if (d_hit) {
-          m_done = 1;
+          c->m_done = 1;
         } else if (port_idle) {
-          m_issue = 1;
-          m_iss_op = PE_OP_FILL;
-          m_iss_addr = maddr & ~(cfg->line_bytes - 1);
+          c->m_issue = 1;
+          c->m_iss_op = PE_OP_FILL;
+          c->m_iss_addr = maddr & ~(cfg->line_bytes - 1);
         }
       } else if (port_idle) {
-        m_issue = 1;
-        m_iss_op = PE_OP_READ;
-        m_iss_addr = maddr & ~3u;
+        c->m_issue = 1;
+        c->m_iss_op = PE_OP_READ;
+        c->m_iss_addr = maddr & ~3u;
       } else if (p_d_resp) {
-        m_done = 1;
+        c->m_done = 1;
         word = resp_word;
       }
-      m_wval = rv32_load_extract(mc->dec.op, word, maddr);
+      c->m_wval = rv32_load_extract(mc->dec.op, word, maddr);
     } else if (mc->store) {
       if (port_idle) {
-        m_issue = 1;
-        m_iss_op = PE_OP_WRITE;
-        m_iss_addr = maddr & ~3u;
+        c->m_issue = 1;
+        c->m_iss_op = PE_OP_WRITE;
+        c->m_iss_addr = maddr & ~3u;
       } else if (p->p_state == P_REQ && p->p_src && in->mem_req_ready) {
-        m_done = 1;
-        d_store_we = p->d_rd_ok && d_hit;
+        c->m_done = 1;
+        c->d_store_we = p->d_rd_ok && d_hit;
       }
     } else if (mc->amo) {
       if (port_idle) {
-        m_issue = 1;
-        m_iss_op = PE_OP_AMO;
-        m_iss_addr = maddr;
+        c->m_issue = 1;
+        c->m_iss_op = PE_OP_AMO;
+        c->m_iss_addr = maddr;
       } else if (p_d_resp) {
-        m_done = 1;
-        m_wval = resp_word;
-        d_amo_inval = 1;
+        c->m_done = 1;
+        c->m_wval = resp_word;
+        c->d_amo_inval = 1;
       }
     } else if (mc->csr) {
-      m_done = 1;
+      c->m_done = 1;
       /* legality without side effects: try on a copy */
       rv32_hart_t tmp = p->h;
       int wm;
-      csr_illegal = rv32_csr_op(&tmp, &mc->dec, p->m.res, &csr_old, &wm) != 0;
-      m_exc = csr_illegal;
-      m_wval = csr_old;
+      uint32_t csr_old = 0;
+      c->m_exc = rv32_csr_op(&tmp, &mc->dec, p->m.res, &csr_old, &wm) != 0;
+      c->m_wval = csr_old;
     } else if (mc->fence_i) {
-      m_done = port_idle;
+      c->m_done = port_idle;
     } else {
-      m_done = 1;
+      c->m_done = 1;
     }
   }
-  const int m_hold = p->m.valid && !m_done;
-  const int m_flush = m_done && (m_exc || mc->fence_i || mc->mret || mc->wfi);
-  const uint32_t m_target = m_exc ? p->h.mtvec : mc->mret ? p->h.mepc : p->m.pc + 4;
+  c->m_hold = p->m.valid && !c->m_done;
+  c->m_flush = c->m_done && (c->m_exc || mc->fence_i || mc->mret || mc->wfi);
+  c->m_target = c->m_exc ? p->h.mtvec : mc->mret ? p->h.mepc : p->m.pc + 4;
+}
 
-  /* ---------------- pipeline control */
-  const int e_advance = p->e.valid && e_ready && !m_hold;
-  const int e_can_accept = !p->e.valid || e_advance;
-  const int d_advance = p->d.valid && !d_hazard && e_can_accept;
-  const int d_can_accept = !p->d.valid || d_advance;
-  const int f_advance = f_ready && d_can_accept;
-  const int e_redirect = e_advance && e_taken && !e_mis_target && !p->e.trap && !m_flush;
-  const int flush_any = m_flush || e_redirect;
+/* Stalls, flushes, the fetch's port request and the M unit's start/kill. */
+static void control_comb(const pe_t *p, pe_comb_t *c) {
+  const int port_idle = p->p_state == P_IDLE;
+  c->e_advance = p->e.valid && c->e_ready && !c->m_hold;
+  const int e_can_accept = !p->e.valid || c->e_advance;
+  c->d_advance = p->d.valid && !c->d_hazard && e_can_accept;
+  const int d_can_accept = !p->d.valid || c->d_advance;
+  c->f_advance = c->f_ready && d_can_accept;
+  c->e_redirect = c->e_advance && c->e_taken && !c->e_mis_target && !p->e.trap && !c->m_flush;
+  c->flush_any = c->m_flush || c->e_redirect;
   /* issued even when fetch is redirected this cycle (rtl/pe/pe.sv: a
    * wrong-path fill rather than the redirect in front of the port) */
-  const int f_issue = p->run && !f_fault && p->i_rd_ok && !i_hit && port_idle && !m_issue;
-  const int mdu_kill = m_flush || (e_advance && ec->mdu);
-  const int mdu_start = p->e.valid && ec->mdu && !p->mdu.busy && !p->mdu.done && !e_dep_m;
+  c->f_issue = p->run && !c->f_fault && p->i_rd_ok && !c->i_hit && port_idle && !c->m_issue;
+  c->mdu_kill = c->m_flush || (c->e_advance && p->e.c.mdu);
+  c->mdu_start = p->e.valid && p->e.c.mdu && !p->mdu.busy && !p->mdu.done && !c->e_dep_m;
+}
 
-  /* statistics */
+static void stats_edge(pe_t *p, const pe_comb_t *c, int is_halted) {
   p->st.cycles++;
   if (!is_halted) p->st.run_cycles++;
   if (p->w.valid) p->st.retired++;
-  if (m_done && m_exc) p->st.traps++;
-  if (d_hazard && p->d.valid) p->st.load_use_stalls++;
-  if (p->e.valid && ec->mdu && !e_advance) p->st.mdu_cycles++;
-  if (e_redirect) p->st.branch_flushes++;
+  if (c->m_done && c->m_exc) p->st.traps++;
+  if (c->d_hazard && p->d.valid) p->st.load_use_stalls++;
+  if (p->e.valid && p->e.c.mdu && !c->e_advance) p->st.mdu_cycles++;
+  if (c->e_redirect) p->st.branch_flushes++;
+}
 
-  /* ---------------- memory port */
-  const int i_fill_we = p->p_state == P_RESP && !p->p_src && in->mem_resp_valid;
-  const int d_fill_we = p->p_state == P_RESP && p->p_src && p->p_op == PE_OP_FILL && in->mem_resp_valid;
-  const uint32_t p_addr = p->p_addr;
-  const int p_src = p->p_src;
+/* The memory port's state machine: MEM's request wins over the fetch's. */
+static void port_edge(pe_t *p, const pe_in_t *in, const pe_comb_t *c) {
   switch (p->p_state) {
     case P_IDLE:
-      if (m_issue) {
+      if (c->m_issue) {
         p->p_state = P_REQ;
         p->p_src = 1;
-        p->p_addr = m_iss_addr;
-        p->p_op = m_iss_op;
-        p->p_amo = m_iss_op == PE_OP_AMO ? mc->dec.funct5 : 0;
-        p->p_wdata = m_iss_op == PE_OP_WRITE ? st_wdata : m_iss_op == PE_OP_AMO ? p->m.wdata : 0;
-        p->p_be = m_iss_op == PE_OP_WRITE ? st_be : m_iss_op == PE_OP_FILL ? PE_BE_NONE : PE_BE_WORD;
-        switch (m_iss_op) {
+        p->p_addr = c->m_iss_addr;
+        p->p_op = c->m_iss_op;
+        p->p_amo = c->m_iss_op == PE_OP_AMO ? p->m.c.dec.funct5 : 0;
+        p->p_wdata = c->m_iss_op == PE_OP_WRITE ? c->st_wdata : c->m_iss_op == PE_OP_AMO ? p->m.wdata : 0;
+        p->p_be = c->m_iss_op == PE_OP_WRITE ? c->st_be : c->m_iss_op == PE_OP_FILL ? PE_BE_NONE : PE_BE_WORD;
+        switch (c->m_iss_op) {
           case PE_OP_FILL: p->st.dfills++; break;
           case PE_OP_WRITE: p->st.writes++; break;
           case PE_OP_AMO: p->st.amos++; break;
           default: p->st.reads++; break;
         }
-      } else if (f_issue) {
+      } else if (c->f_issue) {
         p->p_state = P_REQ;
         p->p_src = 0;
-        p->p_addr = p->f_pc & ~(cfg->line_bytes - 1);
+        p->p_addr = p->f_pc & ~(p->cfg.line_bytes - 1);
         p->p_op = PE_OP_FILL;
         p->p_amo = 0;
         p->p_wdata = 0;
@@ -414,75 +448,84 @@ static void step_edge(pe_t *p, const pe_in_t *in, pe_out_t *out) {
       if (in->mem_resp_valid) p->p_state = P_IDLE;
       break;
   }
-  (void)p_src;
+}
 
-  /* ---------------- cache writes, valid bits, replacement */
+/* Cache writes (fills, store hits), valid bits and replacement.  fill_addr
+ * and the fill flags are those of the port before its edge. */
+static void cache_edge(pe_t *p, const pe_in_t *in, const pe_comb_t *c, int i_fill_we, int d_fill_we,
+                       uint32_t fill_addr) {
+  const pe_cfg_t *cfg = &p->cfg;
+  const unsigned lw = p->lw;
+  const ctl_t *mc = &p->m.c;
+  const int fence_i_done = c->m_done && mc->fence_i && !c->m_exc;
   if (i_fill_we) {
-    const uint32_t idx = (p_addr >> off) & imask_idx;
+    const uint32_t idx = (fill_addr >> p->off) & (p->isets - 1);
     unsigned victim = p->irr;
     for (int w = (int)cfg->icache_ways - 1; w >= 0; w--)
       if (!p->ivalid[(unsigned)w * p->isets + idx]) victim = (unsigned)w;
     const unsigned s = victim * p->isets + idx;
-    p->itag[s] = p_addr >> ishift;
+    p->itag[s] = fill_addr >> p->ishift;
     memcpy(&p->idata[(size_t)s * lw], in->mem_resp_data, lw * 4);
     p->irr = (p->irr + 1) & (cfg->icache_ways - 1);
-    if (!(m_done && mc->fence_i && !m_exc)) p->ivalid[s] = 1;
+    if (!fence_i_done) p->ivalid[s] = 1;
   }
-  if (m_done && mc->fence_i && !m_exc) memset(p->ivalid, 0, p->isets * cfg->icache_ways);
+  if (fence_i_done) memset(p->ivalid, 0, p->isets * cfg->icache_ways);
   if (d_fill_we) {
-    const uint32_t idx = (p_addr >> off) & dmask_idx;
+    const uint32_t idx = (fill_addr >> p->off) & (p->dsets - 1);
     unsigned victim = p->drr;
     for (int w = (int)cfg->dcache_ways - 1; w >= 0; w--)
       if (!p->dvalid[(unsigned)w * p->dsets + idx]) victim = (unsigned)w;
     const unsigned s = victim * p->dsets + idx;
-    p->dtag[s] = p_addr >> dshift;
+    p->dtag[s] = fill_addr >> p->dshift;
     memcpy(&p->ddata[(size_t)s * lw], in->mem_resp_data, lw * 4);
     p->drr = (p->drr + 1) & (cfg->dcache_ways - 1);
     p->dvalid[s] = 1; /* a fill never coincides with fence or an AMO (both MEM-stage) */
-  } else if (d_store_we) {
-    const unsigned s = (unsigned)d_hit_way * p->dsets + m_idx;
-    uint32_t *word = &p->ddata[(size_t)s * lw + ((maddr >> 2) & (lw - 1))];
+  } else if (c->d_store_we) {
+    const unsigned s = (unsigned)c->d_hit_way * p->dsets + c->m_idx;
+    uint32_t *word = &p->ddata[(size_t)s * lw + ((c->maddr >> 2) & (lw - 1))];
     for (unsigned b = 0; b < 4; b++)
-      if (st_be & (1u << b)) *word = (*word & ~(0xffu << (8 * b))) | (st_wdata & (0xffu << (8 * b)));
+      if (c->st_be & (1u << b)) *word = (*word & ~(0xffu << (8 * b))) | (c->st_wdata & (0xffu << (8 * b)));
   }
-  if (m_done && mc->fence && !m_exc) memset(p->dvalid, 0, p->dsets * cfg->dcache_ways);
-  else if (d_amo_inval)
-    for (unsigned w = 0; w < cfg->dcache_ways; w++) p->dvalid[w * p->dsets + m_idx] = 0;
+  if (c->m_done && mc->fence && !c->m_exc) memset(p->dvalid, 0, p->dsets * cfg->dcache_ways);
+  else if (c->d_amo_inval)
+    for (unsigned w = 0; w < cfg->dcache_ways; w++) p->dvalid[w * p->dsets + c->m_idx] = 0;
   p->i_rd_ok = !i_fill_we;
-  p->d_rd_ok = !(d_fill_we || d_store_we);
+  p->d_rd_ok = !(d_fill_we || c->d_store_we);
+}
 
-  /* ---------------- CSRs (MEM stage), counters */
+/* CSRs (written in MEM), traps, mret, the counters (rtl: CSRs and traps). */
+static void csr_edge(pe_t *p, const pe_comb_t *c) {
+  const ctl_t *mc = &p->m.c;
   int no_cycle_inc = 0, no_instret_inc = 0;
-  if (m_done && mc->csr && !m_exc && csr_wr) {
+  if (c->m_done && mc->csr && !c->m_exc && c->csr_wr) {
     uint32_t old;
     int wm;
     rv32_csr_op(&p->h, &mc->dec, p->m.res, &old, &wm);
     no_instret_inc = wm;
     no_cycle_inc = mc->dec.csr == RV32_CSR_MCYCLE || mc->dec.csr == RV32_CSR_MCYCLEH;
   }
-  if (m_done && m_exc) {
+  if (c->m_done && c->m_exc) {
     if (p->m.trap) rv32_trap(&p->h, p->m.pc, p->m.cause, p->m.tval);
     else rv32_trap(&p->h, p->m.pc, RV32_EXC_ILLEGAL, p->m.insn);
-  } else if (m_done && mc->mret) {
+  } else if (c->m_done && mc->mret) {
     rv32_mret(&p->h);
   }
   if (!no_cycle_inc) p->h.mcycle++;
-  if (!no_instret_inc && m_done && !m_exc) p->h.minstret++;
-  if (!cfg->counters) p->h.mcycle = p->h.minstret = 0; /* Counters = 0: read 0, writes lost */
+  if (!no_instret_inc && c->m_done && !c->m_exc) p->h.minstret++;
+  if (!p->cfg.counters) p->h.mcycle = p->h.minstret = 0; /* Counters = 0: read 0, writes lost */
+}
 
-  /* ---------------- register file (WB) */
-  if (p->w.valid && p->w.rd) p->h.x[p->w.rd] = p->w.val;
-
-  /* ---------------- M unit */
-  if (mdu_kill) {
+/* The iterative M unit (rtl pe_mdu): start, kill, 32 steps. */
+static void mdu_edge(pe_t *p, const pe_comb_t *c) {
+  if (c->mdu_kill) {
     p->mdu.busy = p->mdu.done = 0;
-  } else if (mdu_start) {
+  } else if (c->mdu_start) {
     p->mdu.busy = 1;
     p->mdu.done = 0;
     p->mdu.cnt = 0;
-    p->mdu.op = ec->dec.op;
-    p->mdu.a = fa;
-    p->mdu.b = fb;
+    p->mdu.op = p->e.c.dec.op;
+    p->mdu.a = c->fa;
+    p->mdu.b = c->fb;
   } else if (p->mdu.busy) {
     if (p->mdu.cnt == PE_MDU_STEPS - 1) {
       p->mdu.busy = 0;
@@ -490,40 +533,44 @@ static void step_edge(pe_t *p, const pe_in_t *in, pe_out_t *out) {
     }
     p->mdu.cnt = (p->mdu.cnt + 1) % PE_MDU_STEPS;
   }
+}
 
-  /* ---------------- fetch pc, run state */
-  const int run_q = p->run;
+/* Run state, fetch pc and the stage registers, oldest stage first (each
+ * reads the registers of the stage before it as they were before the edge). */
+static void pipe_edge(pe_t *p, const pe_in_t *in, const pe_comb_t *c, int is_halted) {
+  const ctl_t *ec = &p->e.c;
+  const ctl_t *mc = &p->m.c;
   if (is_halted && in->start) p->run = 1;
-  else if (m_done && mc->wfi && !m_exc) p->run = 0;
+  else if (c->m_done && mc->wfi && !c->m_exc) p->run = 0;
   uint32_t npc;
   if (is_halted && in->start) npc = in->boot_pc;
-  else if (m_flush) npc = m_target;
-  else if (e_redirect) npc = e_target;
-  else if (f_advance) npc = p->f_pc + 4;
+  else if (c->m_flush) npc = c->m_target;
+  else if (c->e_redirect) npc = c->e_target;
+  else if (c->f_advance) npc = p->f_pc + 4;
   else npc = p->f_pc;
-  (void)run_q;
 
-  /* ---------------- MEM -> WB */
-  const int m_wr_rd = mc->wr && m_rd != 0;
-  p->w.valid = m_done && !m_exc;
+  /* MEM -> WB */
+  const int m_wr_rd = mc->wr && c->m_rd != 0;
+  p->w.valid = c->m_done && !c->m_exc;
   p->w.pc = p->m.pc;
   p->w.insn = p->m.insn;
-  p->w.rd = m_wr_rd ? m_rd : 0;
-  p->w.val = m_wr_rd ? m_wval : 0;
+  p->w.rd = m_wr_rd ? c->m_rd : 0;
+  p->w.val = m_wr_rd ? c->m_wval : 0;
 
-  /* ---------------- EX -> MEM */
-  if (!m_hold) {
-    if (e_advance && !m_flush) {
+  /* EX -> MEM */
+  if (!c->m_hold) {
+    if (c->e_advance && !c->m_flush) {
+      const uint32_t e_addr = c->e_addr;
       p->m.valid = 1;
       p->m.pc = p->e.pc;
       p->m.insn = p->e.insn;
-      p->m.res = e_res;
-      p->m.wdata = fb;
+      p->m.res = c->e_res;
+      p->m.wdata = c->fb;
       p->m.c = p->e.c;
       const int mis = (ec->load || ec->store) && (e_addr & (mem_size(ec->dec.op) - 1));
       p->m.trap = 1;
       if (p->e.trap) { p->m.cause = p->e.cause; p->m.tval = p->e.tval; }
-      else if (e_mis_target) { p->m.cause = RV32_EXC_IADDR_MISALIGNED; p->m.tval = e_target; }
+      else if (c->e_mis_target) { p->m.cause = RV32_EXC_IADDR_MISALIGNED; p->m.tval = c->e_target; }
       else if (ec->load && mis) { p->m.cause = RV32_EXC_LADDR_MISALIGNED; p->m.tval = e_addr; }
       else if (ec->store && mis) { p->m.cause = RV32_EXC_SADDR_MISALIGNED; p->m.tval = e_addr; }
       else if (ec->amo && (e_addr & 3)) {
@@ -536,37 +583,67 @@ static void step_edge(pe_t *p, const pe_in_t *in, pe_out_t *out) {
     }
   }
 
-  /* ---------------- ID -> EX */
-  if (m_flush) {
+  /* ID -> EX */
+  if (c->m_flush) {
     p->e.valid = 0;
-  } else if (d_advance && !e_redirect) {
+  } else if (c->d_advance && !c->e_redirect) {
     p->e.valid = 1;
     p->e.pc = p->d.pc;
     p->e.insn = p->d.insn;
-    p->e.rs1v = rs1v;
-    p->e.rs2v = rs2v;
-    p->e.c = *dc;
-    p->e.trap = d_trap;
-    p->e.cause = d_cause;
-    p->e.tval = d_tval;
+    p->e.rs1v = c->rs1v;
+    p->e.rs2v = c->rs2v;
+    p->e.c = *c->dc;
+    p->e.trap = c->d_trap;
+    p->e.cause = c->d_cause;
+    p->e.tval = c->d_tval;
   } else {
-    p->e.valid = p->e.valid && !e_advance;
-    p->e.rs1v = fa; /* a held instruction keeps what it forwarded */
-    p->e.rs2v = fb;
+    p->e.valid = p->e.valid && !c->e_advance;
+    p->e.rs1v = c->fa; /* a held instruction keeps what it forwarded */
+    p->e.rs2v = c->fb;
   }
 
-  /* ---------------- IF -> ID */
-  if (flush_any) {
+  /* IF -> ID */
+  if (c->flush_any) {
     p->d.valid = 0;
-  } else if (f_advance) {
+  } else if (c->f_advance) {
     p->d.valid = 1;
     p->d.pc = p->f_pc;
-    p->d.insn = f_fault ? 0 : i_word;
-    p->d.ifault = f_fault;
+    p->d.insn = c->f_fault ? 0 : c->i_word;
+    p->d.ifault = c->f_fault;
   } else {
-    p->d.valid = p->d.valid && !d_advance;
+    p->d.valid = p->d.valid && !c->d_advance;
   }
   p->f_pc = npc;
+}
+
+/* One clock: the stage functions compute the cycle's signals from the
+ * registers, then the edge updates them in the order the RTL's registers
+ * see (every update reads pre-edge values where the RTL does). */
+static void step_edge(pe_t *p, const pe_in_t *in, pe_out_t *out) {
+  pe_out_t o;
+  pe_outputs(p, &o);
+  if (out) *out = o;
+  const int is_halted = o.halted;
+  p->h.mhartid = in->hart_id;
+
+  pe_comb_t c;
+  fetch_comb(p, &c);
+  decode_comb(p, &c);
+  execute_comb(p, &c);
+  memory_comb(p, in, &c);
+  control_comb(p, &c);
+
+  stats_edge(p, &c, is_halted);
+  /* fills write with the port's state before its edge */
+  const int i_fill_we = p->p_state == P_RESP && !p->p_src && in->mem_resp_valid;
+  const int d_fill_we = p->p_state == P_RESP && p->p_src && p->p_op == PE_OP_FILL && in->mem_resp_valid;
+  const uint32_t fill_addr = p->p_addr;
+  port_edge(p, in, &c);
+  cache_edge(p, in, &c, i_fill_we, d_fill_we, fill_addr);
+  csr_edge(p, &c);
+  if (p->w.valid && p->w.rd) p->h.x[p->w.rd] = p->w.val; /* register file (WB) */
+  mdu_edge(p, &c);
+  pipe_edge(p, in, &c, is_halted);
 }
 
 /* The state before the statistics: what an idle step must leave alone. */
@@ -593,9 +670,9 @@ void pe_step(pe_t *p, const pe_in_t *in, pe_out_t *out) {
   p->idle = 0;
   if (memcmp(&before, p, PE_STATE_BYTES)) return;
   if (p->mdu.busy) {
-    /* counting: each step adds one until the one at count 31 finishes */
-    if (p->mdu.cnt != ((cnt0 + 1) & 31)) return;
-    p->idle = 31 - p->mdu.cnt;
+    /* counting: each step adds one until the one at the last count finishes */
+    if (p->mdu.cnt != (cnt0 + 1) % PE_MDU_STEPS) return;
+    p->idle = PE_MDU_STEPS - 1 - p->mdu.cnt;
   } else {
     if (p->mdu.cnt != cnt0) return;
     p->idle = UINT64_MAX;
