@@ -35,6 +35,12 @@ EOF
 
 # The copy: tracked and new source files, not build/.
 git ls-files -co --exclude-standard | grep -v '^build/' | tar -cf - -T - | tar -xf - -C "$tree"
+# Reuse the worktree's build (libraries, models, RV32 test programs) when
+# there is one: sources and products keep their times, so only the block a
+# fault touches is rebuilt.
+for d in obj lib pe vl/pmc vl/imu vl/pe; do
+  [[ -d build/$d ]] && { mkdir -p "$tree/build/$(dirname "$d")"; cp -a "build/$d" "$tree/build/$(dirname "$d")/"; }
+done
 [[ -e $tree/../shared ]] || ln -sfn "$root/../shared" "$tree/../shared" 2>/dev/null || true
 fail=0
 while IFS='|' read -r name file subst test; do
@@ -54,6 +60,6 @@ while IFS='|' read -r name file subst test; do
     if [[ $rc -ne 0 && -n $line ]]; then echo "FIRED  $name ($test, exit $rc): $line"
     else echo "MISSED $name ($test, exit $rc): $(tail -1 "$log")"; fail=1; fi
   fi
-  cp "$root/$file" "$tree/$file"   # undo, so the next fault starts clean
+  cp -p "$root/$file" "$tree/$file"   # undo (old time: the next fault rebuilds what it touches)
 done <<<"$faults"
 exit $fail

@@ -551,13 +551,17 @@ module pe #(
     d_pc_d = d_pc_q;
     d_insn_d = d_insn_q;
     d_ifault_d = d_ifault_q;
-    if (flush_any) d_valid_d = 1'b0;
-    else if (f_advance) begin
-      d_valid_d = 1'b1;
+    // The payload registers load on f_advance alone, a flush clears only the
+    // valid bit: keeping the branch compare (e_redirect) out of the enables
+    // of some hundred flip-flops, and of the register-file read address, cut
+    // the PE's critical path (issue 18).  A flushed payload is never read.
+    if (f_advance) begin
       d_pc_d = f_pc_q;
       d_insn_d = f_fault ? 32'd0 : i_word;
       d_ifault_d = f_fault;
     end
+    if (flush_any) d_valid_d = 1'b0;
+    else if (f_advance) d_valid_d = 1'b1;
 
     // ---------------- ID -> EX
     e_valid_d = e_valid_q && !e_advance;
@@ -568,9 +572,11 @@ module pe #(
     e_mdu_d = e_mdu_q; e_csr_d = e_csr_q; e_fence_d = e_fence_q; e_fence_i_d = e_fence_i_q;
     e_mret_d = e_mret_q; e_wfi_d = e_wfi_q; e_wr_d = e_wr_q; e_u1_d = e_u1_q; e_u2_d = e_u2_q;
     e_trap_d = e_trap_q; e_cause_d = e_cause_q;
-    if (m_flush || e_redirect) e_valid_d = m_flush ? 1'b0 : e_valid_d;
-    if (!m_flush && d_advance && !e_redirect) begin
-      e_valid_d = 1'b1;
+    // As IF -> ID: the payload loads on d_advance, flushes clear e_valid only
+    // (a redirecting instruction advances, so e_valid_q && !e_advance is 0).
+    if (m_flush) e_valid_d = 1'b0;
+    else if (d_advance && !e_redirect) e_valid_d = 1'b1;
+    if (d_advance) begin
       e_pc_d = d_pc_q; e_insn_d = d_insn_q; e_imm_d = dc_imm;
       e_rs1v_d = rs1v; e_rs2v_d = rs2v;
       e_alu_d = dc_alu; e_alu_reg_d = dc_alu_reg; e_jal_d = dc_jal; e_jalr_d = dc_jalr;
