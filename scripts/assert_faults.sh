@@ -22,8 +22,8 @@ a_tag_onehot|rtl/imu/imu.sv|s/widx       = bany \? bidx : ptr_q;/widx       = pt
 a_state_legal|rtl/imu/imu.sv|s/(imu_pkg::StDecide: begin\n        state_d = )imu_pkg::StIdle;/$1imu_pkg::state_e'(3'd7);/|imu_threshold
 a_ins_no_wrap|rtl/imu/imu.sv|s/ins_q\) \+ \(enable_q/ins_q) - (enable_q/|imu_sampling
 a_pmc_cmd_onehot|rtl/imu/imu.sv|s/clear_d     = 1'b1;/clear_d     = 1'b1; flush_d = 1'b1;/|imu_threshold
-a_ihit_onehot|rtl/pe/pe.sv|s/(i_hitw\[w\] = ivalid_q\[\{w\[IWayW-1:0\], f_idx\}\]) && \(i_rtag\[ITagRamW\*w \+: ITagW\] == f_tag\);/$1;/|pe_isa
-a_dhit_onehot|rtl/pe/pe.sv|s/(d_hitw\[w\] = dvalid_q\[\{w\[DWayW-1:0\], m_idx\}\]) && \(d_rtag\[DTagRamW\*w \+: DTagW\] == m_tag\);/$1;/|pe_isa
+a_ihit_onehot|rtl/pe/pe.sv|s/\.we_i\(i_way_we\[w\]\), (\.waddr_i\(i_widx\), \.wbe_i\(\{\(ITagRamW)/.we_i(i_fill_we), $1/|pe_programs
+a_dhit_onehot|rtl/pe/pe.sv|s/\.we_i\(d_way_we\[w\] && d_tag_we\)/.we_i(d_tag_we)/|pe_programs
 a_way_we_onehot|rtl/pe/pe.sv|s/d_way_we\[w\] = \(d_victim == w\[DWayW-1:0\]\);/d_way_we[w] = 1'b1;/|pe_isa
 a_req_stable|rtl/pe/pe.sv|s/(PReq: if \(mem_req_ready_i\) p_state_d = \(p_op_q == pe_pkg::MemOpWrite\) \? PIdle : PResp;)/$1\n      else p_addr_d = p_addr_q + 32'd4;/|pe_lockstep_random
 a_req_shape|rtl/pe/pe.sv|s/p_addr_d = \{f_pc_q\[31:OffW\], \{OffW\{1'b0\}\}\};/p_addr_d = f_pc_q;/|pe_isa
