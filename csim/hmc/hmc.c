@@ -735,6 +735,11 @@ void hmc_set_callback(hmc_t *h, hmc_resp_fn fn, void *ctx) {
   h->cb_ctx = ctx;
 }
 
+void hmc_set_write_hook(hmc_t *h, hmc_write_fn fn, void *ctx) {
+  h->wr_hook = fn;
+  h->wr_ctx = ctx;
+}
+
 int hmc_poll(hmc_t *h, unsigned port, hmc_resp_t *r) {
   if (port >= HMC_NUM_PORTS || !h->pollq[port].n) return 0;
   int i = hmc_ring_head(&h->pollq[port]);

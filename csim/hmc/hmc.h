@@ -209,6 +209,12 @@ int hmc_send(hmc_t *h, const hmc_req_t *req, uint64_t now_ps);
  * if one is set, else into the per-port poll queues. */
 void hmc_advance(hmc_t *h, uint64_t now_ps);
 void hmc_set_callback(hmc_t *h, hmc_resp_fn fn, void *ctx);
+/* Called whenever a vault changes the functional memory (an atomic, or a
+ * write carrying data), with the address and bytes changed, at the moment
+ * the vault executes it: the full system clears LR/SC reservations there
+ * (csim/rv32/resv.h).  fn NULL: none. */
+typedef void (*hmc_write_fn)(void *ctx, uint64_t addr, unsigned n);
+void hmc_set_write_hook(hmc_t *h, hmc_write_fn fn, void *ctx);
 /* 1 and *r filled if port has a response waiting. */
 int hmc_poll(hmc_t *h, unsigned port, hmc_resp_t *r);
 

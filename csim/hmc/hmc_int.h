@@ -123,6 +123,8 @@ struct hmc {
   hmc_ring_t pollq[HMC_NUM_PORTS];
   hmc_resp_fn cb;
   void *cb_ctx;
+  hmc_write_fn wr_hook;
+  void *wr_ctx;
   hmc_stats_t st;
 };
 

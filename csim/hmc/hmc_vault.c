@@ -66,9 +66,13 @@ static void functional(hmc_t *h, hmc_pkt_t *p) {
   p->seq = h->seq++;
   if (hmc_atomic_bytes(p->cmd)) {
     hmc_atomic_apply(p->cmd, h->mem + p->addr, p->op, p->ret, &p->flag);
+    if (h->wr_hook) h->wr_hook(h->wr_ctx, p->addr, hmc_atomic_bytes(p->cmd));
   } else if (p->flags & HMC_REQ_DATA) {
     if (p->cmd == HMC_RD) memcpy(p->data, h->mem + p->addr, p->size);
-    else memcpy(h->mem + p->addr, p->data, p->size);
+    else {
+      memcpy(h->mem + p->addr, p->data, p->size);
+      if (h->wr_hook) h->wr_hook(h->wr_ctx, p->addr, p->size);
+    }
   }
 }
 

@@ -127,11 +127,6 @@ int host_dev_store(struct host *h, host_core_t *c, uint32_t addr, unsigned size,
   }
 }
 
-static void resv_kill(struct host *h, unsigned self, uint32_t addr) {
-  for (unsigned k = 0; k < h->cfg.cores; k++)
-    if (k != self && h->core[k].resv_valid && (h->core[k].resv_addr >> 2) == (addr >> 2)) h->core[k].resv_valid = 0;
-}
-
 static int cb_fetch(void *ctx, uint32_t addr, uint32_t *insn) {
   host_core_t *c = ctx;
   if (!dram(c->h, addr, 4)) return -1;
@@ -156,7 +151,7 @@ static int cb_store(void *ctx, uint32_t addr, unsigned size, uint32_t val) {
   if (is_mmio(addr)) return host_dev_store(h, c, addr, size, val);
   if (!dram(h, addr, size)) return -1;
   memcpy(h->mem + addr, &val, size);
-  resv_kill(h, c->id, addr);
+  resv_write(&h->resv, addr, size);
   return 0;
 }
 
@@ -167,25 +162,21 @@ static int cb_amo(void *ctx, unsigned funct5, uint32_t addr, uint32_t operand, u
   uint32_t old;
   memcpy(&old, h->mem + addr, 4);
   if (funct5 == RV32_AMO_LR) {
-    c->resv_valid = 1;
-    c->resv_addr = addr;
+    resv_lr(&h->resv, c->id, addr);
     *result = old;
     return 0;
   }
   if (funct5 == RV32_AMO_SC) {
-    if (c->resv_valid && c->resv_addr == addr) {
+    *result = !resv_sc(&h->resv, c->id, addr);
+    if (!*result) {
       memcpy(h->mem + addr, &operand, 4);
-      resv_kill(h, c->id, addr);
-      *result = 0;
-    } else {
-      *result = 1;
+      resv_write(&h->resv, addr, 4);
     }
-    c->resv_valid = 0;
     return 0;
   }
   uint32_t nv = rv32_amo_apply(funct5, old, operand);
   memcpy(h->mem + addr, &nv, 4);
-  resv_kill(h, c->id, addr);
+  resv_write(&h->resv, addr, 4);
   *result = old;
   return 0;
 }
@@ -293,8 +284,11 @@ void host_read(const host_t *h, uint32_t addr, void *p, size_t n) {
 int host_write(host_t *h, uint32_t addr, const void *p, size_t n) {
   if (n > h->mem_bytes || !dram(h, addr, (uint32_t)n)) return -1;
   memcpy(h->mem + addr, p, n);
+  resv_write(&h->resv, addr, (unsigned)n);
   return 0;
 }
+
+resv_t *host_resv(host_t *h) { return &h->resv; }
 
 /* ---------------------------------------------------------------- ELF */
 

@@ -39,6 +39,7 @@
 #include "hmc.h"
 #include "imu.h"
 #include "pmc.h"
+#include "resv.h"
 #include "rv32.h"
 
 #define HOST_MAX_CORES 16
@@ -227,5 +228,9 @@ const char *host_console(const host_t *h);
 void host_read(const host_t *h, uint32_t addr, void *p, size_t n);
 /* Writes functional memory; -1 outside [0x1000, mem_bytes). */
 int host_write(host_t *h, uint32_t addr, const void *p, size_t n);
+/* The LR/SC reservation set of the cores (agent = core id).  Anything else
+ * that writes the functional memory (the full system's PEs, vault atomics)
+ * calls resv_write() on it, so a core's reservation sees every agent. */
+resv_t *host_resv(host_t *h);
 
 #endif

@@ -76,7 +76,7 @@ void host_core_reset(host_core_t *c, uint32_t pc) {
   c->ser = SER_NONE;
   c->ser_inflight = 0;
   c->wb_pending = 0;
-  c->resv_valid = 0;
+  resv_drop(&c->h->resv, c->id);
   c->mshrq_head = c->mshrq_n = 0;
   c->l2q_head = c->l2q_n = 0;
 }
@@ -333,7 +333,7 @@ static void exec_serial(host_core_t *c, const rv32_insn_t *d) {
   set_rd(c, slot, &r, d);
   if (done != HOST_INF) host_core_resolve(c, slot, done);
   if (c->hart.wfi) c->halted = 1;
-  if (d->op == RV32_WRS_NTO && g->wrs_sleep && c->resv_valid) c->wrs_sleep = 1;
+  if (d->op == RV32_WRS_NTO && g->wrs_sleep && resv_held(&h->resv, c->id)) c->wrs_sleep = 1;
   c->fe_ready = max64(c->fe_ready, h->now + 1);
 }
 
@@ -443,7 +443,7 @@ static void dispatch(host_core_t *c) {
   const host_cfg_t *g = &h->cfg;
   if (c->wrs_sleep) {
     /* Zawrs: asleep until another agent's store breaks the reservation */
-    if (c->resv_valid) {
+    if (resv_held(&h->resv, c->id)) {
       c->st.barrier_wait_cycles++;
       return;
     }

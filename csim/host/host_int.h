@@ -176,10 +176,7 @@ typedef struct host_core {
   uint32_t ser_rs1, ser_rs2;
   uint32_t custom_rd;
   unsigned wb_pending;   /* PIM write-backs not yet acknowledged */
-  /* LR/SC */
-  int resv_valid;
-  uint32_t resv_addr;
-  int wrs_sleep;         /* asleep in wrs.nto until resv_valid drops */
+  int wrs_sleep;         /* asleep in wrs.nto until its reservation (host resv) drops */
   /* caches */
   host_cache_t l1i, l1d, l2;
   host_l1m_t l1im[HOST_MAX_MSHR], l1dm[HOST_MAX_MSHR];
@@ -213,6 +210,9 @@ struct host {
   host_hooks_t hooks;
   uint64_t now;
   host_core_t core[HOST_MAX_CORES];
+  /* LR/SC reservations of the cores (agent = core id), shared with whoever
+   * else writes mem (the full system's PEs and vaults: host_resv()) */
+  resv_t resv;
   /* event heap */
   host_ev_t *ev;
   unsigned ev_n, ev_cap;

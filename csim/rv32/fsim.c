@@ -8,6 +8,7 @@
 
 #include "../../sw/include/copim_mmio.h"
 #include "elf.h"
+#include "resv.h"
 #include "rv32.h"
 
 #define PG_BITS 16
@@ -46,6 +47,7 @@ struct fsim {
   uint32_t pe_loop; /* loop id the PEs are running */
   uint32_t pe_work[FSIM_MAX_PES][5]; /* PE p's one chunk: entry, arg, lo, hi, ticket (the PE_* registers) */
   int pe_grabbed[FSIM_MAX_PES];     /* its GRAB was read: the next one answers "no work" */
+  resv_t resv;      /* LR/SC: host hart h is agent h, PE p agent FSIM_MAX_HARTS + p */
   char *err;
   size_t errcap;
 };
@@ -108,6 +110,7 @@ int fsim_write(fsim_t *s, uint32_t addr, const void *p, size_t n) {
     uint8_t *pg = page(s, addr, 1);
     if (!pg) return -1;
     memcpy(pg + off, b, k);
+    resv_write(&s->resv, addr, k);
     addr += k;
     b += k;
     n -= k;
@@ -244,14 +247,18 @@ static int cb_amo(void *ctx, unsigned funct5, uint32_t addr, uint32_t operand, u
   if (!dram(addr, 4)) return -1;
   uint32_t old;
   fsim_read(c->s, addr, &old, 4);
-  /* one memory, executed one instruction at a time: LR/SC always succeed */
+  /* harts and PEs interleave by quantum, so an LR/SC pair can be split by
+   * another agent's write: the reservation set decides (every write goes
+   * through fsim_write, which clears the reservations it hits) */
+  const unsigned agent = c->pe ? FSIM_MAX_HARTS + c->i : c->i;
   if (funct5 == RV32_AMO_LR) {
+    resv_lr(&c->s->resv, agent, addr);
     *result = old;
     return 0;
   }
   if (funct5 == RV32_AMO_SC) {
-    *result = 0;
-    return fsim_write(c->s, addr, &operand, 4);
+    *result = !resv_sc(&c->s->resv, agent, addr);
+    return *result ? 0 : fsim_write(c->s, addr, &operand, 4);
   }
   uint32_t nv = rv32_amo_apply(funct5, old, operand);
   *result = old;
@@ -271,6 +278,7 @@ static void run_pes(struct fsim *s, uint32_t entry, uint32_t arg, uint32_t first
     memcpy(s->pe_work[p], w, sizeof w);
     s->pe_grabbed[p] = 0;
     rv32_hart_reset(&s->pe[p], s->pe_start, COPIM_PE_HARTID_BASE + p);
+    resv_drop(&s->resv, FSIM_MAX_HARTS + p);
     running[p] = 1;
   }
   fsim_loop_t *L = &s->st.loop[loop_id < FSIM_MAX_LOOPS ? loop_id : 0];
@@ -400,6 +408,7 @@ int fsim_run(fsim_t *s, uint32_t *code, char *err, size_t cap) {
     snprintf(err, cap, "fsim: no ELF loaded");
     return -1;
   }
+  resv_init(&s->resv);
   for (unsigned h = 0; h < s->cfg.harts; h++) {
     rv32_hart_reset(&s->host[h], s->entry, h);
     s->hctx[h] = (fsim_ctx_t){s, 0, h};

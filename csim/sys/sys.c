@@ -325,6 +325,8 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
     sys_free(s);
     return NULL;
   }
+  /* vault atomics clear the LR/SC reservations of cores and PEs */
+  hmc_set_write_hook(s->hmc, resv_write_hook, host_resv(s->host));
   if (host_load_elf(s->host, elf, err, cap)) {
     sys_free(s);
     return NULL;
@@ -591,24 +593,27 @@ static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o
     for (unsigned b = 0; b < 4; b++)
       if (o->mem_req_be & (1u << b)) s->mem[(a & ~3u) + b] = (uint8_t)(o->mem_req_wdata >> (8 * b));
     mark_written(s, a);
-    if (p->resv_valid && (p->resv >> 2) == (a >> 2)) p->resv_valid = 0;
+    resv_write(host_resv(s->host), a & ~3u, 4);
     return 1;
   }
   if (o->mem_req_op == PE_OP_AMO) {
     s->pe_amos++;
+    /* one reservation set for host cores and PEs (agent HOST_MAX_CORES + pe);
+     * a vault AMO clears reservations when the vault executes it (the HMC
+     * write hook set in sys_new) */
+    resv_t *rs = host_resv(s->host);
     if (o->mem_req_amo == RV32_AMO_LR) {
       memcpy(&p->req_val, s->mem + a, 4);
-      p->resv_valid = 1;
-      p->resv = a;
+      resv_lr(rs, HOST_MAX_CORES + pe, a);
     } else if (o->mem_req_amo == RV32_AMO_SC) {
-      if (p->resv_valid && p->resv == a) {
+      if (resv_sc(rs, HOST_MAX_CORES + pe, a)) {
         memcpy(s->mem + a, &o->mem_req_wdata, 4);
         mark_written(s, a);
+        resv_write(rs, a, 4);
         p->req_val = 0;
       } else {
         p->req_val = 1;
       }
-      p->resv_valid = 0;
     } else {
       mark_written(s, a);
     }

@@ -45,8 +45,6 @@ typedef struct {
   uint32_t resp_data[PE_MAX_LINE_BYTES / 4];
   unsigned req_kind;     /* PE_OP_* of the request in flight */
   uint32_t req_addr, req_val; /* READ: address; LR/SC: the value to return */
-  int resv_valid;
-  uint32_t resv;
   uint64_t retired, loads, stores, run_cycles, starts, reqs, grabs;
   uint64_t owed;         /* idle edges counted here, not yet applied to the C model (pe_skip) */
   uint64_t run_cycles_wide; /* of run_cycles, those while a wide launch was active */
