@@ -10,3 +10,11 @@ $(BUILD)/sw/lrsc.elf: $(BUILD)/sw/obj/t_lrsc.o $(SW_RT_OBJ) sw/rt/link.ld
 	riscv64-unknown-elf-objdump -d $@ >$(@:.elf=.dis)
 TEST_DEPS += $(BUILD)/sw/lrsc.elf
 $(BUILD)/tests/lrsc_concurrent: $(BUILD)/sw/lrsc.elf
+
+# difftest: random RV32IMA programs on QEMU vs the ISS, the PE C model and
+# RTL, the host and the functional system (tb/tests/difftest.c).  make test
+# runs 200 programs; the soak runs DIFFTEST_SOAK (10,000) from seed 1000.
+DIFFTEST_SOAK ?= 10000
+.PHONY: soak-difftest
+soak-difftest: deps $(BUILD)/tests/difftest ## QEMU differential soak: DIFFTEST_SOAK (10000) random RV32IMA programs
+	$(BUILD)/tests/difftest --seed 1000 --cycles $(DIFFTEST_SOAK) --reset-seed 1

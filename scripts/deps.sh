@@ -23,6 +23,7 @@ zlib1g-dev:/usr/include/zlib.h
 g++:g++
 make:make
 xvfb:xvfb-run
+qemu-user:qemu-riscv32
 "
 
 missing=""
