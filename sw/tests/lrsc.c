@@ -6,7 +6,8 @@
  *         times to ctr[1] (pim-only: every hart's chunk runs on the PEs);
  *   mix   hart 0 launches PE_ITERS such iterations on ctr[2] straight to the
  *         PEs (cp.pim.launch), then every host hart adds 1 HOST_ADDS times
- *         to ctr[2] while the PEs run, then hart 0 waits for the launch.
+ *         to ctr[2] while the PEs run (every other PE add is an amoadd,
+ *         executed in the vault), then hart 0 waits for the launch.
  * Hart 0 prints "lrsc harts H host C/E F pe C/E F mix C/E F" (count,
  * expected count, failed SCs) and exits 0 when every count is exact. */
 #include "rt.h"
@@ -44,7 +45,12 @@ static void body(uint32_t i, void *arg) {
   const uint32_t k = (uint32_t)(uintptr_t)arg;
   uint32_t f = 0;
   (void)i;
-  for (int j = 0; j < PE_ADDS; j++) f += lrsc_inc(&ctr[k][0]);
+  /* mix: every other add is an amoadd, which a PE executes in the vault,
+   * so vault atomics land between other agents' LRs and SCs too */
+  for (int j = 0; j < PE_ADDS; j++) {
+    if (k == 2 && (j & 1)) rt_amoadd(&ctr[k][0], 1);
+    else f += lrsc_inc(&ctr[k][0]);
+  }
   rt_amoadd(&fails[k][0], f);
 }
 
