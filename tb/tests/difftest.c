@@ -688,6 +688,10 @@ int main(int argc, char **argv) {
   static uint8_t q[DATA_BYTES], g[DATA_BYTES];
   r.t = &t;
   r.p = &p;
+  if (system("command -v qemu-riscv32 >/dev/null 2>&1")) {
+    tb_fail(&t, "qemu-riscv32 not found: install the Debian package qemu-user (scripts/deps.sh)\n");
+    return tb_finish(&t);
+  }
   snprintf(r.dir, sizeof r.dir, "/tmp/difftest-XXXXXX");
   if (!mkdtemp(r.dir)) {
     tb_fail(&t, "mkdtemp: %s\n", strerror(errno));
