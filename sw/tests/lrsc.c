@@ -80,9 +80,9 @@ int main(void) {
   rt_barrier();
   host_adds(0);
   rt_barrier();
-  rt_parallel_for(LOOP_LRSC_PE, 0, PE_ITERS, body, (void *)1);
+  rt_parallel_for(LOOP_LRSC_PE, 0, PE_ITERS, body, (void *)1, 0);
   uint32_t ticket = 0;
-  struct copim_desc d = {(uint32_t)(uintptr_t)body, 2, 0, PE_ITERS, LOOP_LRSC_MIX, 0};
+  struct copim_desc d = {(uint32_t)(uintptr_t)body, 2, 0, PE_ITERS, LOOP_LRSC_MIX, 0, 0, 0};
   if (h == 0) ticket = cp_pim_launch(&d);
   host_adds(2);
   if (h == 0) cp_pim_wait(ticket);
