@@ -663,7 +663,7 @@ uint64_t host_core_quiet_until(host_core_t *c, uint64_t now) {
   }
   /* dispatch */
   if (c->wrs_sleep) {
-    if (!c->resv_valid) return now;
+    if (!resv_held(&h->resv, c->id)) return now;
     c->q_ctr = &c->st.barrier_wait_cycles;
     return until;
   }
