@@ -106,7 +106,7 @@ include $(wildcard mk/*.mk)
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
-.PHONY: help deps demo test tests sim wave lint synth bench clean
+.PHONY: help deps demo test tests sim wave lint synth bench soak clean
 .DEFAULT_GOAL := help
 
 help: ## this list
@@ -158,6 +158,10 @@ synth: deps ## FPGA: make synth [TARGET=ice40] (prototype bitstream; BLOCK=<blk>
 
 bench: deps ## benchmarks: speed and figures (not pass/fail)
 	@scripts/bench.sh
+
+SOAK_BINS := $(addprefix $(BUILD)/tests/,pmc_lockstep_random imu_lockstep_random pe_lockstep_random)
+soak: deps $(SOAK_BINS) ## long run (hours): PMC/IMU/PE lockstep >= 10^8 cycles each over seeds, 1 CPU-hour graph fuzzing
+	@scripts/soak.sh
 
 clean: ## remove build/
 	rm -rf $(BUILD)
