@@ -166,14 +166,28 @@ EOS
   exit 0
 fi
 
+. "$HERE/sweep_lib.sh"
+# done = a valid result (sweep_lib.sh); a bad file counts as to do, and the
+# point moves it aside when it runs
 todo=0
-for id in $(cut -d' ' -f1 "$LIST"); do [ -e "$OUT/runs/$id.json" ] || todo=$((todo + 1)); done
+while read -r id k g p clk th extra; do
+  sweep_check "$OUT/runs/$id.json" "$k" "$g" "$p" "$clk" "$th" "$extra" >/dev/null || todo=$((todo + 1))
+done < "$LIST"
 echo "sweep $SET: $N points, $((N - todo)) already done, $todo to run with $JOBS jobs -> $OUT"
-rc=0
+# Ctrl-C: GNU parallel stops its jobs; say where the sweep stands, not
+# parallel's exit status
+trap 'trap - INT; echo "sweep: interrupted; run the same command again to resume" >&2; exit 130' INT
+prc=0
 if [ "$todo" -gt 0 ]; then
   COPIM_SIM=$SIM parallel -j "$JOBS" --colsep ' ' --halt never "$HERE/sweep_point.sh" "$OUT" {1} {2} {3} {4} {5} {6} {7} \
-    :::: "$LIST" || rc=$?
+    :::: "$LIST" || prc=$?
 fi
-"$HERE/sweep_gather.sh" "$OUT" "$SET"
-[ $rc = 0 ] || echo "sweep: $rc point(s) failed (logs in $OUT/logs); run the same command again to retry them" >&2
-exit $rc
+trap - INT
+# the gather names every point that is missing or bad in one line
+grc=0
+"$HERE/sweep_gather.sh" "$OUT" "$SET" || grc=$?
+if [ $prc -ne 0 ] && [ $grc -eq 0 ]; then
+  echo "sweep: GNU parallel failed (exit $prc) although every point has a result" >&2
+  exit 1
+fi
+exit $grc
