@@ -130,7 +130,7 @@ test: deps ## lint plus every test in tb/tests.list; last line "N passed, N fail
 
 sim: deps ## build and run one test: make sim TEST=<name> [SEED=n] [RESET_SEED=n]; waves in build/waves/<name>.fst
 	@test -n "$(TEST)" || { echo "make sim: say which test, e.g. make sim TEST=pmc_overlap" >&2; exit 2; }
-	@grep -qE '^$(TEST)([[:space:]]|$$)' tb/tests.list || { echo "make sim: no test '$(TEST)' in tb/tests.list" >&2; exit 2; }
+	@awk -v t='$(TEST)' '$$1 == t {f = 1} END {exit !f}' tb/tests.list || { echo "make sim: no test '$(TEST)' in tb/tests.list (make help, or the first column of tb/tests.list)" >&2; exit 2; }
 	@$(MAKE) --no-print-directory $(BUILD)/tests/$(TEST)
 	@mkdir -p $(BUILD)/waves
 	$(BUILD)/tests/$(TEST) $(call test_args,$(TEST)) --waves $(BUILD)/waves/$(TEST).fst \
@@ -141,7 +141,11 @@ wave: ## open build/waves/<TEST>.fst in GTKWave with the block's saved layout
 	@test -f $(BUILD)/waves/$(TEST).fst || { echo "make wave: no $(BUILD)/waves/$(TEST).fst; run make sim TEST=$(TEST) first" >&2; exit 2; }
 	@test -n "$$DISPLAY" || { echo "make wave: no display (DISPLAY is not set); copy $(BUILD)/waves/$(TEST).fst to a machine with one and open it with gtkwave -a tb/waves/<block>.gtkw" >&2; exit 1; }
 	@./$(DEPS)
-	gtkwave $(BUILD)/waves/$(TEST).fst $(firstword $(wildcard tb/waves/$(TEST).gtkw) tb/waves/$(firstword $(subst _, ,$(TEST))).gtkw)
+	@# gtkwave exits 0 when GTK cannot open the display: its log says so
+	@log=$$(mktemp); gtkwave $(BUILD)/waves/$(TEST).fst $(firstword $(wildcard tb/waves/$(TEST).gtkw) tb/waves/$(firstword $(subst _, ,$(TEST))).gtkw) >$$log 2>&1; rc=$$?; \
+	  if grep -q 'Could not initialize GTK' $$log; then rm -f $$log; \
+	    echo "make wave: gtkwave cannot open the display '$$DISPLAY'; copy $(BUILD)/waves/$(TEST).fst to a machine with one" >&2; exit 1; fi; \
+	  cat $$log; rm -f $$log; exit $$rc
 
 lint: deps ## verilator --lint-only -Wall and Yosys read+synth of every RTL file
 	@scripts/lint.sh $(BLOCKS)
