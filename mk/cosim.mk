@@ -39,3 +39,5 @@ cosim: cosim-args deps $(COSIM_BIN) $(SW_ELFS) ## full-system run: make cosim KE
 # the cosim tests run the simulator binary
 TEST_DEPS += $(COSIM_BIN)
 $(foreach t,$(filter cosim_% sim_skip_equiv,$(TESTS)),$(eval $(BUILD)/tests/$(t): $(COSIM_BIN) $(SW_ELFS)))
+# tb/tests/bad_inputs.cases runs the simulator, the sweep scripts and make
+$(BUILD)/tests/bad_inputs: $(COSIM_BIN) $(SW_ELFS) tb/tests/bad_inputs.cases

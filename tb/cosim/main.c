@@ -341,7 +341,7 @@ static int run_one(const run_ctx_t *r, const sys_policy_t *pol, const sys_plan_t
     close_written(f, stats, "statistics");
   }
   if (!o->quiet && rc == 0) sys_print_summary(s, &info, stdout);
-  fflush(stdout);
+  if (fflush(stdout) || ferror(stdout)) die("cannot write the standard output (%s)", strerror(errno));
   if (!o->quiet)
     /* per CPU second: the machine is shared, wall time depends on the neighbours */
     fprintf(stderr,
