@@ -56,22 +56,25 @@ static void mkpath(char *b, size_t cap, const char *fmt, const char *a, const ch
 
 /* Closes f, written as path: any failed write (full disk, /dev/full, a file
  * size limit) is an error, and the partial file is removed (a regular file
- * only: never a device). */
-static void close_written(FILE *f, const char *path, const char *what) {
+ * only: never a device).  0, or -1 and the one-line message in err. */
+static int close_written(FILE *f, const char *path, const char *what, char *err, size_t cap) {
   errno = 0;
   int e = fflush(f) || ferror(f) ? (errno ? errno : EIO) : 0;
   if (fclose(f) && !e) e = errno ? errno : EIO;
-  if (!e) return;
+  if (!e) return 0;
   struct stat st;
   if (!stat(path, &st) && S_ISREG(st.st_mode)) remove(path);
-  die("%s:0: cannot write the %s (%s)", path, what, strerror(e));
+  snprintf(err, cap, "%s:0: cannot write the %s (%s)", path, what, strerror(e));
+  return -1;
 }
 
-/* fopen(path, "w") or die. */
-static FILE *open_written(const char *path, const char *what) {
+/* Writes text to path, or dies with one line. */
+static void write_file(const char *path, const char *what, const char *text) {
+  char err[4300];
   FILE *f = fopen(path, "w");
   if (!f) die("%s:0: cannot write the %s (%s)", path, what, strerror(errno));
-  return f;
+  fputs(text, f);
+  if (close_written(f, path, what, err, sizeof err)) die("%s", err);
 }
 
 static void help(void) {
@@ -328,20 +331,30 @@ static int run_one(const run_ctx_t *r, const sys_policy_t *pol, const sys_plan_t
   sys_run_info_t info = {o->kernel, r->gname, pol->name, pdesc ? pdesc : o->plan ? o->plan : "", o->rtl, o->lockstep};
   char why[256] = "";
   const int ok = rc == 0 && sys_verify(s, why, sizeof why);
+  /* a failed write ends the run (exit 2): nothing half-written counts as a result */
+  char werr[4300] = "";
   if (o->waves) {
     const int e = sys_vcd_finish(s);
     if (e) {
       remove(vcd);
-      die("%s:0: cannot write the waveform (%s)", vcd, strerror(e));
+      snprintf(werr, sizeof werr, "%s:0: cannot write the waveform (%s)", vcd, strerror(e));
     }
   }
-  if (stats) {
-    FILE *f = open_written(stats, "statistics");
-    sys_write_json(s, &info, f);
-    close_written(f, stats, "statistics");
+  if (stats && !werr[0]) {
+    FILE *f = fopen(stats, "w");
+    if (!f) snprintf(werr, sizeof werr, "%s:0: cannot write the statistics (%s)", stats, strerror(errno));
+    else {
+      sys_write_json(s, &info, f);
+      close_written(f, stats, "statistics", werr, sizeof werr);
+    }
   }
-  if (!o->quiet && rc == 0) sys_print_summary(s, &info, stdout);
-  if (fflush(stdout) || ferror(stdout)) die("cannot write the standard output (%s)", strerror(errno));
+  if (!werr[0] && !o->quiet && rc == 0) sys_print_summary(s, &info, stdout);
+  if (!werr[0] && (fflush(stdout) || ferror(stdout)))
+    snprintf(werr, sizeof werr, "cannot write the standard output (%s)", strerror(errno));
+  if (werr[0]) {
+    sys_free(s);
+    die("%s", werr);
+  }
   if (!o->quiet)
     /* per CPU second: the machine is shared, wall time depends on the neighbours */
     fprintf(stderr,
@@ -356,7 +369,10 @@ static int run_one(const run_ctx_t *r, const sys_policy_t *pol, const sys_plan_t
     return 2;
   }
   if (o->quiet) printf("%s %s %s: %s\n", o->kernel, r->gname, pol->name, ok ? "PASS" : "FAIL");
-  if (fflush(stdout) || ferror(stdout)) die("cannot write the standard output (%s)", strerror(errno));
+  if (fflush(stdout) || ferror(stdout)) {
+    sys_free(s);
+    die("cannot write the standard output (%s)", strerror(errno));
+  }
   if (!ok) fprintf(stderr, "copim-sim: results differ from the native kernel: %s\n", why);
   sys_free(s);
   check_fst(o->waves, any);
@@ -436,9 +452,7 @@ int main(int argc, char **argv) {
       char path[4096];
       if (o.compare) mkpath(path, sizeof path, "%s.%s.plan", o.stats, pols[i]->name);
       else mkpath(path, sizeof path, "%s.plan", o.stats, NULL);
-      FILE *f = open_written(path, "plan");
-      fputs(text, f);
-      close_written(f, path, "plan");
+      write_file(path, "plan", text);
     }
   }
   if (!o.compare) {
