@@ -286,7 +286,8 @@ int main(int argc, char **argv) {
   tb_t t;
   tb_init(&t, argc, argv, "bad_inputs", 1);
   /* the make cases run make as a user would, not as a sub-make of `make
-   * test SAN=1` (whose variables would come along in MAKEFLAGS) */
+   * test SAN=1` (whose variables come along in MAKEFLAGS and the environment) */
+  unsetenv("SAN");
   unsetenv("MAKEFLAGS");
   unsetenv("MFLAGS");
   unsetenv("MAKELEVEL");
