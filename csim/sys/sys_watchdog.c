@@ -31,9 +31,11 @@ int sys_watchdog(struct sys *s) {
     return 0;
   }
   const rv32_hart_t *h0 = host_hart(s->host, 0);
+  /* idle skipping (sim.skip) may overshoot the bound: both are named */
   sys_fail(s,
-           "no progress for %llu host cycles (no loop iteration, PE instruction or launch completed since cycle %llu; "
-           "hart 0 at pc=0x%08x, %u PEs running): sim.watchdog",
-           (unsigned long long)(now - s->wd_cycle), (unsigned long long)s->wd_cycle, h0->pc, s->pe_active);
+           "no progress for %llu host cycles, beyond sim.watchdog = %llu (no loop iteration, PE instruction or launch "
+           "completed since cycle %llu; hart 0 at pc=0x%08x, %u PEs running)",
+           (unsigned long long)(now - s->wd_cycle), (unsigned long long)s->cfg.watchdog,
+           (unsigned long long)s->wd_cycle, h0->pc, s->pe_active);
   return -1;
 }
