@@ -3,6 +3,15 @@
 
 SHELL  := /bin/bash
 BUILD  := build
+# make test SAN=1 (issue 20): the C models, the simulator and the C-only
+# tests built with ASan + UBSan under build/san (the Verilated models are
+# shared with build/, uninstrumented), then run: every C-only test and a
+# cosim matrix (scripts/run_tests.sh).  Any sanitizer report fails the run.
+SAN ?=
+ifeq ($(SAN),1)
+BUILD     := build/san
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+endif
 DEPS   := scripts/deps.sh
 JOBS   ?= $(shell nproc 2>/dev/null || echo 2)
 
@@ -15,9 +24,9 @@ OPT      ?= -O2
 # the include path, so a unit names a header by its file name alone.
 CSIM_DIRS := $(patsubst %/,%,$(wildcard csim/*/))
 CSIM_INC  := $(addprefix -I,$(CSIM_DIRS))
-CFLAGS   += $(CSTD) $(WARN) $(OPT) -g -D_POSIX_C_SOURCE=200809L $(CSIM_INC) -Itb/lib -Itb/shim
-CXXFLAGS += -std=c++17 -Wall -Wextra -Wno-unused-parameter $(OPT) -g $(CSIM_INC) -Itb/lib -Itb/shim
-LDLIBS   += -lz -lpthread -lm
+CFLAGS   += $(CSTD) $(WARN) $(OPT) -g -D_POSIX_C_SOURCE=200809L $(CSIM_INC) -Itb/lib -Itb/shim $(SAN_FLAGS)
+CXXFLAGS += -std=c++17 -Wall -Wextra -Wno-unused-parameter $(OPT) -g $(CSIM_INC) -Itb/lib -Itb/shim $(SAN_FLAGS)
+LDLIBS   += -lz -lpthread -lm $(SAN_FLAGS)
 
 VL_INC   := /usr/share/verilator/include
 # Every block is built for lockstep and reset checks: X values become
@@ -106,7 +115,7 @@ include $(wildcard mk/*.mk)
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
-.PHONY: help deps demo test tests sim wave lint synth bench clean
+.PHONY: help deps demo test tests tests-san sim wave lint synth bench soak clean
 .DEFAULT_GOAL := help
 
 help: ## this list
@@ -122,15 +131,29 @@ demo: deps ## main demo: BFS on a generated graph (kron:12:8), whole CoPIM syste
 
 tests: $(addprefix $(BUILD)/tests/,$(TESTS)) $(TEST_DEPS) ## build every test binary and what tests load
 
-test: deps ## lint plus every test in tb/tests.list; last line "N passed, N failed"
+# SAN=1: the C-only tests but systemc_top (SystemC's coroutines switch
+# stacks under ASan's feet), the simulator and what they load
+SAN_TESTS := $(filter-out systemc_top,$(shell awk '!/^\#/ && NF && $$2 == "-" {print $$1}' tb/tests.list))
+tests-san: $(addprefix $(BUILD)/tests/,$(SAN_TESTS)) $(filter-out $(BUILD)/systemc/%,$(TEST_DEPS))
+
+test: deps ## lint plus every test in tb/tests.list; last line "N passed, N failed".  SAN=1: ASan+UBSan build, C-only tests + cosim matrix
 	@mkdir -p $(BUILD)
+ifeq ($(SAN),1)
+	@mkdir -p build/vl && ln -sfn ../vl $(BUILD)/vl
+	@# some tests load build/'s tools and ELFs by name (build/tools/graphtool, build/sw, build/pe)
+	@{ $(MAKE) --no-print-directory -j$(JOBS) SAN= sw build/pe/isa.elf build/pe/traps.elf && \
+	   $(MAKE) --no-print-directory -j$(JOBS) SAN=1 tests-san; } >$(BUILD)/tests-build.log 2>&1 \
+	  || { tail -40 $(BUILD)/tests-build.log; echo "0 passed, 1 failed"; exit 1; }
+	@BUILD=$(BUILD) SAN_TESTS="$(SAN_TESTS)" COPIM_SIM=$(BUILD)/copim-sim scripts/run_tests.sh
+else
 	@$(MAKE) --no-print-directory -j$(JOBS) tests >$(BUILD)/tests-build.log 2>&1 \
 	  || { tail -40 $(BUILD)/tests-build.log; echo "0 passed, 1 failed"; exit 1; }
 	@scripts/run_tests.sh
+endif
 
 sim: deps ## build and run one test: make sim TEST=<name> [SEED=n] [RESET_SEED=n]; waves in build/waves/<name>.fst
 	@test -n "$(TEST)" || { echo "make sim: say which test, e.g. make sim TEST=pmc_overlap" >&2; exit 2; }
-	@grep -qE '^$(TEST)([[:space:]]|$$)' tb/tests.list || { echo "make sim: no test '$(TEST)' in tb/tests.list" >&2; exit 2; }
+	@awk -v t='$(TEST)' '$$1 == t {f = 1} END {exit !f}' tb/tests.list || { echo "make sim: no test '$(TEST)' in tb/tests.list (make help, or the first column of tb/tests.list)" >&2; exit 2; }
 	@$(MAKE) --no-print-directory $(BUILD)/tests/$(TEST)
 	@mkdir -p $(BUILD)/waves
 	$(BUILD)/tests/$(TEST) $(call test_args,$(TEST)) --waves $(BUILD)/waves/$(TEST).fst \
@@ -141,7 +164,11 @@ wave: ## open build/waves/<TEST>.fst in GTKWave with the block's saved layout
 	@test -f $(BUILD)/waves/$(TEST).fst || { echo "make wave: no $(BUILD)/waves/$(TEST).fst; run make sim TEST=$(TEST) first" >&2; exit 2; }
 	@test -n "$$DISPLAY" || { echo "make wave: no display (DISPLAY is not set); copy $(BUILD)/waves/$(TEST).fst to a machine with one and open it with gtkwave -a tb/waves/<block>.gtkw" >&2; exit 1; }
 	@./$(DEPS)
-	gtkwave $(BUILD)/waves/$(TEST).fst $(firstword $(wildcard tb/waves/$(TEST).gtkw) tb/waves/$(firstword $(subst _, ,$(TEST))).gtkw)
+	@# gtkwave exits 0 when GTK cannot open the display: its log says so
+	@log=$$(mktemp); gtkwave $(BUILD)/waves/$(TEST).fst $(firstword $(wildcard tb/waves/$(TEST).gtkw) tb/waves/$(firstword $(subst _, ,$(TEST))).gtkw) >$$log 2>&1; rc=$$?; \
+	  if grep -q 'Could not initialize GTK' $$log; then rm -f $$log; \
+	    echo "make wave: gtkwave cannot open the display '$$DISPLAY'; copy $(BUILD)/waves/$(TEST).fst to a machine with one" >&2; exit 1; fi; \
+	  cat $$log; rm -f $$log; exit $$rc
 
 lint: deps ## verilator --lint-only -Wall and Yosys read+synth of every RTL file
 	@scripts/lint.sh $(BLOCKS)
@@ -158,6 +185,11 @@ synth: deps ## FPGA: make synth [TARGET=ice40] (prototype bitstream; BLOCK=<blk>
 
 bench: deps ## benchmarks: speed and figures (not pass/fail)
 	@scripts/bench.sh
+
+SOAK_BINS := $(addprefix $(BUILD)/tests/,pmc_lockstep_random imu_lockstep_random pe_lockstep_random)
+soak: deps $(SOAK_BINS) ## long run (hours): PMC/IMU/PE lockstep >= 10^8 cycles each over seeds, 1 CPU-hour graph fuzzing, QEMU difftest
+	@scripts/soak.sh
+	@$(MAKE) --no-print-directory soak-difftest
 
 clean: ## remove build/
 	rm -rf $(BUILD)

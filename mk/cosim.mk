@@ -26,8 +26,12 @@ COSIM_STATS ?= $(BUILD)/cosim/$(KERNEL)-$(POLICY).json
 COSIM_WAVES ?=
 COSIM_ARGS  ?=
 
-.PHONY: cosim
-cosim: deps $(COSIM_BIN) $(SW_ELFS) ## full-system run: make cosim KERNEL=bfs GRAPH=<file|kron:S:D> POLICY=copim [RTL=all] [LOCKSTEP=..] [COSIM_ARGS=..]
+.PHONY: cosim cosim-args
+# before anything is built: an empty KERNEL= would shift every option by one
+cosim-args:
+	@for v in KERNEL='$(strip $(KERNEL))' GRAPH='$(strip $(GRAPH))' POLICY='$(strip $(POLICY))'; do \
+	  [ -n "$${v#*=}" ] || { echo "make cosim: $${v%%=*} is empty (e.g. KERNEL=bfs GRAPH=kron:12:8 POLICY=copim)" >&2; exit 2; }; done
+cosim: cosim-args deps $(COSIM_BIN) $(SW_ELFS) ## full-system run: make cosim KERNEL=bfs GRAPH=<file|kron:S:D> POLICY=copim [RTL=all] [LOCKSTEP=..] [COSIM_ARGS=..]
 	@mkdir -p $(dir $(COSIM_STATS))
 	$(COSIM_BIN) --kernel $(KERNEL) --graph $(GRAPH) --policy $(POLICY) --rtl $(RTL) --lockstep $(LOCKSTEP) \
 	  --stats $(COSIM_STATS) $(if $(COSIM_WAVES),--waves $(COSIM_WAVES)) $(COSIM_ARGS)
@@ -35,3 +39,5 @@ cosim: deps $(COSIM_BIN) $(SW_ELFS) ## full-system run: make cosim KERNEL=bfs GR
 # the cosim tests run the simulator binary
 TEST_DEPS += $(COSIM_BIN)
 $(foreach t,$(filter cosim_% sim_skip_equiv,$(TESTS)),$(eval $(BUILD)/tests/$(t): $(COSIM_BIN) $(SW_ELFS)))
+# tb/tests/bad_inputs.cases runs the simulator, the sweep scripts and make
+$(BUILD)/tests/bad_inputs: $(COSIM_BIN) $(SW_ELFS) tb/tests/bad_inputs.cases

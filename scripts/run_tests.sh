@@ -12,9 +12,21 @@ logs=$BUILD/test-logs
 rm -rf "$logs"; mkdir -p "$logs"
 
 jobs=()   # "label<TAB>command"
-jobs+=("lint	scripts/lint.sh $(ls rtl/*/files.f 2>/dev/null | cut -d/ -f2 | tr '\n' ' ')")
+if [[ -n "${SAN_TESTS:-}" ]]; then
+  # make test SAN=1: the sanitizer build's C-only tests, and every kernel
+  # under three policies on a small graph through the sanitized simulator
+  export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
+  for k in bfs sssp pr cc; do
+    for p in cpu-only pim-only copim; do
+      jobs+=("san-$k-$p	$BUILD/copim-sim --kernel $k --graph kron:8:4 --policy $p --quiet")
+    done
+  done
+else
+  jobs+=("lint	scripts/lint.sh $(ls rtl/*/files.f 2>/dev/null | cut -d/ -f2 | tr '\n' ' ')")
+fi
 while read -r name blocks args; do
   [[ -z "$name" || "$name" == \#* ]] && continue
+  [[ -n "${SAN_TESTS:-}" && " $SAN_TESTS " != *" $name "* ]] && continue
   if [[ "$blocks" == "-" ]]; then
     jobs+=("$name	$BUILD/tests/$name --quiet $args")
   else
@@ -30,6 +42,8 @@ run_one() {  # label command...
   timeout "$TIMEOUT" "$@" >"$logs/$label.log" 2>&1
   local rc=$?
   local dt=$((SECONDS - t0))
+  # a sanitizer report fails the run even where the exit status hides it
+  if [[ $rc -eq 0 ]] && grep -qE 'Sanitizer|runtime error:' "$logs/$label.log"; then rc=99; fi
   if [[ $rc -eq 0 ]]; then
     echo "PASS $label (${dt}s)" >"$logs/$label.result"
   else

@@ -77,6 +77,11 @@ gid() { basename "$1" | sed 's/\.txt\.gz$//; s/\.txt$//; s/:/_/g'; }
 } | awk '!seen[$1]++' > "$LIST.tmp" && mv "$LIST.tmp" "$LIST"
 N=$(wc -l < "$LIST")
 
+. "$HERE/sweep_lib.sh"
+# a point is done when its JSON is a valid result of that point (sweep_lib.sh);
+# a bad file counts as to do, and the point moves it aside when it runs
+pdone() { sweep_check "$OUT/runs/$1.json" "$2" "$3" "$4" "$5" "$6" "${7:-}" >/dev/null; }
+
 if [ "${SLURM:-0}" = 1 ]; then
   # Absolute paths and --chdir: sbatch resolves a relative --output against
   # the directory it is run from, and a task whose output file cannot be
@@ -89,7 +94,8 @@ if [ "${SLURM:-0}" = 1 ]; then
   # A second array over the same OUT while one is queued would run its
   # points twice; its comment is the OUT it writes.
   if command -v squeue >/dev/null 2>&1; then
-    busy=$(squeue -h -u "$(id -un)" -n "$NAME" -o '%F %k' 2>/dev/null | awk -v o="$AOUT" '$2 == o { print $1; exit }')
+    # (|| true: with no controller to ask, set -e ended the sweep here silently)
+    busy=$(squeue -h -u "$(id -un)" -n "$NAME" -o '%F %k' 2>/dev/null | awk -v o="$AOUT" '$2 == o { print $1; exit }' || true)
     if [ -n "$busy" ]; then
       echo "sweep: Slurm array $busy ($NAME for $AOUT) is still queued or running; wait for it (squeue -j $busy) or scancel $busy, then run this again" >&2
       exit 1
@@ -97,12 +103,12 @@ if [ "${SLURM:-0}" = 1 ]; then
   fi
   # Resume: the array holds only the points without a result (task index =
   # line of the point in the list below), as ranges: 1-5,8,10-22
-  idx=$(n=0; while read -r id _; do n=$((n + 1)); [ -e "$OUT/runs/$id.json" ] || echo $n; done < "$LIST" |
+  idx=$(n=0; while read -r id k g p c t x; do n=$((n + 1)); pdone "$id" "$k" "$g" "$p" "$c" "$t" "$x" || echo $n; done < "$LIST" |
     awk 'NR == 1 { s = p = $1; next }
          $1 == p + 1 { p = $1; next }
          { printf "%s%s,", s, (p > s ? "-" p : ""); s = p = $1 }
          END { if (NR) printf "%s%s\n", s, (p > s ? "-" p : "") }')
-  todo=$(n=0; while read -r id _; do [ -e "$OUT/runs/$id.json" ] || n=$((n + 1)); done < "$LIST"; echo $n)
+  todo=$(n=0; while read -r id k g p c t x; do pdone "$id" "$k" "$g" "$p" "$c" "$t" "$x" || n=$((n + 1)); done < "$LIST"; echo $n)
   if [ "$todo" = 0 ]; then
     echo "sweep $SET: all $N points already done; nothing to submit"
     exec "$HERE/sweep_gather.sh" "$OUT" "$SET"
@@ -156,7 +162,7 @@ EOS
     [ -n "$q" ] || break
     sleep "${SLURM_POLL:-10}"
   done
-  miss=$(n=0; while read -r id _; do [ -e "$OUT/runs/$id.json" ] || n=$((n + 1)); done < "$LIST"; echo $n)
+  miss=$(n=0; while read -r id k g p c t x; do pdone "$id" "$k" "$g" "$p" "$c" "$t" "$x" || n=$((n + 1)); done < "$LIST"; echo $n)
   echo "sweep: Slurm array $jid finished"
   "$HERE/sweep_gather.sh" "$OUT" "$SET" || exit $?
   if [ "$miss" != 0 ]; then
@@ -167,13 +173,22 @@ EOS
 fi
 
 todo=0
-for id in $(cut -d' ' -f1 "$LIST"); do [ -e "$OUT/runs/$id.json" ] || todo=$((todo + 1)); done
+while read -r id k g p c t x; do pdone "$id" "$k" "$g" "$p" "$c" "$t" "$x" || todo=$((todo + 1)); done < "$LIST"
 echo "sweep $SET: $N points, $((N - todo)) already done, $todo to run with $JOBS jobs -> $OUT"
-rc=0
+# Ctrl-C: GNU parallel stops its jobs; say where the sweep stands, not
+# parallel's exit status
+trap 'trap - INT; echo "sweep: interrupted; run the same command again to resume" >&2; exit 130' INT
+prc=0
 if [ "$todo" -gt 0 ]; then
   COPIM_SIM=$SIM parallel -j "$JOBS" --colsep ' ' --halt never "$HERE/sweep_point.sh" "$OUT" {1} {2} {3} {4} {5} {6} {7} \
-    :::: "$LIST" || rc=$?
+    :::: "$LIST" || prc=$?
 fi
-"$HERE/sweep_gather.sh" "$OUT" "$SET"
-[ $rc = 0 ] || echo "sweep: $rc point(s) failed (logs in $OUT/logs); run the same command again to retry them" >&2
-exit $rc
+trap - INT
+# the gather names every point that is missing or bad in one line
+grc=0
+"$HERE/sweep_gather.sh" "$OUT" "$SET" || grc=$?
+if [ $prc -ne 0 ] && [ $grc -eq 0 ]; then
+  echo "sweep: GNU parallel failed (exit $prc) although every point has a result" >&2
+  exit 1
+fi
+exit $grc

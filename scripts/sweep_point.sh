@@ -1,22 +1,36 @@
 #!/usr/bin/env bash
 # One sweep point (scripts/sweep.sh): OUT id kernel graph policy pe_clk_ps theta_q16|- [extra option]
-# Skips a point whose JSON exists; writes it atomically (temporary + rename).
+# Skips a point whose JSON is a valid result of this point (sweep_lib.sh);
+# a JSON that is not is moved aside (<id>.json.bad), said so, and the point
+# rerun.  The result is written through a temporary file, validated, and
+# renamed into place only then.
 set -uo pipefail
 OUT=$1 ID=$2 K=$3 G=$4 P=$5 CLK=$6 TH=$7 EXTRA=${8:-}
 SIM=${COPIM_SIM:-build/copim-sim}
-[ -e "$OUT/runs/$ID.json" ] && exit 0
+. "$(dirname "$0")/sweep_lib.sh"
+f=$OUT/runs/$ID.json
+if [ -e "$f" ]; then
+  why=$(sweep_check "$f" "$K" "$G" "$P" "$CLK" "$TH" "$EXTRA") && exit 0
+  to=$(sweep_move_aside "$f")
+  echo "sweep: $f: $why; moved to $to, running the point again" >&2
+fi
+mkdir -p "$OUT/runs" "$OUT/logs"
 tmp=$OUT/runs/.$ID.$$.tmp
+trap 'rm -f "$tmp" "$tmp.plan"' EXIT
 args=(--kernel "$K" --graph "$G" --policy "$P" --pe.clk_ps="$CLK" --quiet --stats "$tmp")
 [ "$TH" != "-" ] && args+=(--imu.threshold_q16="$TH")
 [ -n "$EXTRA" ] && args+=("$EXTRA")
 # shellcheck disable=SC2206
 [ -n "${COPIM_SWEEP_ARGS:-}" ] && args+=($COPIM_SWEEP_ARGS)
 if "$SIM" "${args[@]}" > "$OUT/logs/$ID.log" 2>&1; then
+  if ! why=$(sweep_check "$tmp" "$K" "$G" "$P" "$CLK" "$TH" "$EXTRA"); then
+    echo "sweep: $ID: the simulator exited 0 but its statistics are not a result: $why" >&2
+    exit 1
+  fi
   [ -e "$tmp.plan" ] && mv -f "$tmp.plan" "$OUT/runs/$ID.plan"
-  mv -f "$tmp" "$OUT/runs/$ID.json"
+  mv -f "$tmp" "$f"
 else
   rc=$?
-  rm -f "$tmp" "$tmp.plan"
   echo "sweep: $ID failed (exit $rc): $(tail -1 "$OUT/logs/$ID.log")" >&2
   exit 1
 fi

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <zlib.h>
 
 #define LINE_MAX_BYTES 4096
@@ -16,10 +17,19 @@
 static void seterr(graph_err_t *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void seterr(graph_err_t *err, const char *fmt, ...) {
   if (!err) return;
+  char raw[sizeof err->msg];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+  vsnprintf(raw, sizeof raw, fmt, ap);
   va_end(ap);
+  /* the message quotes bytes of the file: a binary one must not write raw
+   * bytes (control characters, a newline) to the user's terminal */
+  size_t k = 0;
+  for (const unsigned char *p = (const unsigned char *)raw; *p && k + 5 < sizeof err->msg; p++) {
+    if (*p >= 0x20 && *p < 0x7f) err->msg[k++] = (char)*p;
+    else k += (size_t)snprintf(err->msg + k, sizeof err->msg - k, "\\x%02x", *p);
+  }
+  err->msg[k] = 0;
 }
 
 const char *graph_fmt_name(graph_fmt_t f) {
@@ -164,6 +174,16 @@ static int lr_next(lr_t *r, graph_err_t *err) {
 }
 
 static lr_t *lr_open(const char *path, graph_err_t *err) {
+  /* a directory would read as an empty graph, a FIFO block forever */
+  struct stat st;
+  if (stat(path, &st)) {
+    seterr(err, "%s:0: cannot open: %s", path, strerror(errno));
+    return NULL;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    seterr(err, "%s:0: not a regular file", path);
+    return NULL;
+  }
   FILE *f = fopen(path, "rb");
   if (!f) {
     seterr(err, "%s:0: cannot open: %s", path, strerror(errno));

@@ -79,7 +79,8 @@ static unsigned lg2(uint64_t x) {
   while (x > 1) x >>= 1, n++;
   return n;
 }
-static unsigned to_cyc(uint32_t ps, uint32_t tck) { return (ps + tck - 1) / tck; }
+/* 64-bit: ps + tck - 1 wraps in 32 bits (4294967295 ps became 0 cycles) */
+static unsigned to_cyc(uint32_t ps, uint32_t tck) { return (unsigned)(((uint64_t)ps + tck - 1) / tck); }
 
 static int cfg_check(const hmc_cfg_t *c) {
 #define BAD(cond, msg)                                  \
@@ -117,7 +118,7 @@ static int cfg_check(const hmc_cfg_t *c) {
   BAD(c->atomic_cycles > 1000, "atomic_cycles must be 0..1000");
   BAD(!c->t_rcd_ps || !c->t_cl_ps || !c->t_rp_ps || !c->t_ras_ps || !c->t_ccd_ps || !c->t_rfc_ps,
       "DRAM timings must be > 0");
-  BAD(c->refresh && c->t_refi_ps <= c->t_rfc_ps + c->t_rp_ps, "t_refi_ps must exceed t_rfc_ps + t_rp_ps");
+  BAD(c->refresh && c->t_refi_ps <= (uint64_t)c->t_rfc_ps + c->t_rp_ps, "t_refi_ps must exceed t_rfc_ps + t_rp_ps");
   BAD(c->t_faw_ps && c->t_faw_ps < c->t_rrd_ps, "t_faw_ps must be 0 (off) or at least t_rrd_ps");
 #undef BAD
   return 1;

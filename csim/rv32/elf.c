@@ -1,9 +1,11 @@
 /* RV32 ELF loader (elf.h). */
 #include "elf.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* The ELF32 structures and constants used here, written out rather than
  * taken from the system's <elf.h>: with -Icsim that name is this unit's own
@@ -44,9 +46,19 @@ struct elf {
 };
 
 elf_t *elf_open(const char *path, char *err, size_t cap) {
+  /* a directory would "open" with a size of LONG_MAX, a FIFO block forever */
+  struct stat st;
+  if (stat(path, &st)) {
+    snprintf(err, cap, "%s:0: cannot open the ELF (%s)", path, strerror(errno));
+    return NULL;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    snprintf(err, cap, "%s:0: the ELF is not a regular file", path);
+    return NULL;
+  }
   FILE *f = fopen(path, "rb");
   if (!f) {
-    snprintf(err, cap, "%s:0: cannot open the ELF", path);
+    snprintf(err, cap, "%s:0: cannot open the ELF (%s)", path, strerror(errno));
     return NULL;
   }
   fseek(f, 0, SEEK_END);

@@ -1050,6 +1050,7 @@ static int sys_finish_cycle(struct sys *s, int rc) {
     sys_loops_finish(s);
     return 1;
   }
+  if (sys_watchdog(s)) return -1;
   if (host_cycle(s->host) >= s->cfg.max_cycles) {
     const rv32_hart_t *h0 = host_hart(s->host, 0);
     sys_fail(s, "cycle limit %llu reached (hart 0 at pc=0x%08x, %u PEs running)", (unsigned long long)s->cfg.max_cycles,

@@ -97,6 +97,7 @@ typedef struct {
   uint64_t seed;           /* reserved for randomised inputs; part of the statistics */
   uint32_t skip;           /* 1: jump over idle cycles (default); 0: step every cycle, the reference.
                               Not a model parameter: the statistics are the same either way */
+  uint64_t watchdog;       /* host cycles without kernel progress before the run fails (0 = off), 2e8 */
 } sys_cfg_t;
 
 /* The defaults: SPEC section 2 (Table I) everywhere. */
@@ -120,7 +121,8 @@ int sys_param_set(sys_cfg_t *c, const char *name, const char *value, char *err, 
 uint64_t sys_param_get(const sys_cfg_t *c, const sys_param_t *p);
 /* Reads "name = value" lines ('#' comments).  0, or -1 and "file:line: why". */
 int sys_cfg_read(sys_cfg_t *c, const char *path, char *err, size_t cap);
-/* Consistency after the overrides (cores vs PMC, PEs vs vaults, clocks).  0 or -1 and err. */
+/* Every parameter in its range and the combinations the models accept
+ * (cache geometry, PEs vs vaults, DRAM timings).  0 or -1 and one line in err. */
 int sys_cfg_check(const sys_cfg_t *c, char *err, size_t cap);
 
 /* Plan for IMU PLAN mode: site per loop id (1 = PIM). */
@@ -129,8 +131,9 @@ typedef struct {
   uint32_t id[256];
   uint8_t site[256];
 } sys_plan_t;
-/* Reads "<loop id | loop name> pim|host" lines.  0, or -1 and "file:line: why". */
-int sys_plan_read(sys_plan_t *p, const char *path, char *err, size_t cap);
+/* Reads "<loop id | loop name> pim|host" lines; every loop must be one of
+ * kernel's ("bfs", ...; NULL: of any kernel).  0, or -1 and "file:line: why". */
+int sys_plan_read(sys_plan_t *p, const char *path, const char *kernel, char *err, size_t cap);
 /* The id of a kernel loop name ("bfs.frontier" -> 2, sw/kernels/loops.h), 0 if unknown. */
 uint32_t sys_loop_id(const char *name);
 
@@ -226,5 +229,7 @@ void sys_print_summary(sys_t *s, const sys_run_info_t *info, FILE *f);
  * busy bitmap), one sample per host cycle in which something changed.
  * NULL path: none.  0, or -1 and err. */
 int sys_vcd_open(sys_t *s, const char *path, char *err, size_t cap);
+/* Ends and closes the VCD: 0, or the errno of a failed write (full disk). */
+int sys_vcd_finish(sys_t *s);
 
 #endif

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "../../sw/kernels/loops.h"
 #include "sys.h"
@@ -73,119 +74,137 @@ void sys_cfg_default(sys_cfg_t *c) {
   c->max_cycles = 2000000000ull;
   c->seed = 1;
   c->skip = 1;
+  /* 0.1 s simulated: far above any gap between two loop iterations of the
+   * kernels, far below the cycle limit, so a run that only spins ends early */
+  c->watchdog = 200000000ull;
 }
 
-#define P(n, f, w) {n, offsetof(sys_cfg_t, f), sizeof(((sys_cfg_t *)0)->f), w, NULL}
-#define PN(n, f, w, names) {n, offsetof(sys_cfg_t, f), sizeof(((sys_cfg_t *)0)->f), w, names}
-static const sys_param_t params[] = {
-    P("host.cores", host.cores, "host cores (harts), Table I"),
-    P("host.clk_ps", host.clk_ps, "host clock period, ps (500 = 2 GHz)"),
-    P("host.width", host.width, "dispatch and commit width"),
-    P("host.rob", host.rob, "ROB entries"),
-    P("host.lq", host.lq, "load queue entries"),
-    P("host.sq", host.sq, "store queue entries"),
-    P("host.alus", host.alus, "integer ALUs"),
-    P("host.muls", host.muls, "pipelined multipliers"),
-    P("host.load_ports", host.load_ports, "L1D load ports per cycle"),
-    P("host.lat_alu", host.lat_alu, "ALU latency, cycles"),
-    P("host.lat_mul", host.lat_mul, "multiply latency"),
-    P("host.lat_div", host.lat_div, "divide latency (unpipelined)"),
-    P("host.lat_fwd", host.lat_fwd, "store-to-load forwarding latency"),
-    P("host.lat_csr", host.lat_csr, "CSR/fence/system latency"),
-    P("host.lat_mmio", host.lat_mmio, "device-space access latency"),
-    P("host.mispredict_penalty", host.mispredict_penalty, "branch resolve to correct-path dispatch"),
-    P("host.bp_hist", host.bp_hist, "gshare history bits"),
-    P("host.ras", host.ras, "return address stack entries"),
-    P("host.itb_bits", host.itb_bits, "log2 indirect target table entries"),
-    P("l1i.bytes", host.l1i.bytes, "L1I size per core"),
-    P("l1i.ways", host.l1i.ways, "L1I ways"),
-    P("l1i.lat", host.l1i.lat, "L1I hit latency"),
-    P("l1i.mshrs", host.l1i.mshrs, "L1I MSHRs"),
-    P("l1d.bytes", host.l1d.bytes, "L1D size per core"),
-    P("l1d.ways", host.l1d.ways, "L1D ways"),
-    P("l1d.lat", host.l1d.lat, "L1D hit latency"),
-    P("l1d.mshrs", host.l1d.mshrs, "L1D MSHRs"),
-    P("l2.bytes", host.l2.bytes, "L2 size per core"),
-    P("l2.ways", host.l2.ways, "L2 ways"),
-    P("l2.lat", host.l2.lat, "L2 hit latency (after L1)"),
-    P("l2.mshrs", host.l2.mshrs, "L2 MSHRs"),
-    P("llc.bytes", host.llc.bytes, "LLC size, shared (2 MB per core)"),
-    P("llc.ways", host.llc.ways, "LLC ways"),
-    P("llc.lat", host.llc.lat, "LLC hit latency (after L2) = PMC hit phase"),
-    P("llc.mshrs", host.llc.mshrs, "LLC MSHRs (shared) = PMC NumMshr"),
-    P("host.snoop_lat", host.snoop_lat, "extra LLC latency for a dirty remote copy"),
-    P("host.stall_limit", host.stall_limit, "host cycles without a commit before the run fails"),
-    P("pe.count", num_pes, "vault PEs (one per vault)"),
-    P("pe.clk_ps", pe_clk_ps, "PE clock period, ps (2000 = 500 MHz, 1000 = 1 GHz)"),
-    P("pe.icache_bytes", pe.icache_bytes, "PE I-cache size (C model; RTL: build time)"),
-    P("pe.icache_ways", pe.icache_ways, "PE I-cache ways"),
-    P("pe.dcache_bytes", pe.dcache_bytes, "PE D-cache size"),
-    P("pe.dcache_ways", pe.dcache_ways, "PE D-cache ways"),
-    P("pe.line_bytes", pe.line_bytes, "PE cache line"),
-    P("pe.mmio_lat", pe_mmio_lat, "PE device-space read latency, PE cycles"),
-    PN("pim.sched", pim_sched, "PE work: 0 static split, 1 dynamic chunks from a vault work counter", "static|dynamic"),
-    P("pim.chunk", pim_chunk, "iterations per dynamic grab"),
-    PN("pim.concurrent", pim_concurrent, "0 one launch at a time, 1 launches share the PEs", "off|on"),
-    PN("pim.place", pim_place, "0 range, 1 vault: iteration i to the PE of its primary element's vault", "range|vault"),
-    PN("pim.coherence", pim_coherence, "0 model write-back/invalidation, 1 free (idealised)", "model|free"),
-    PN("host.sleep", host.wrs_sleep, "0 wrs.nto is a nop (harts spin), 1 harts sleep in it (Zawrs)", "off|on"),
-    P("pmc.w", pmc.w, "PMC window W (C model; RTL: build time)"),
-    P("pmc.cnt_w", pmc.cnt_w, "PMC counter width"),
-    P("imu.num_loops", imu.num_loops, "IMU decision table entries (C model; RTL: build time)"),
-    P("imu.fraction_q16", imu_fraction, "sample fraction, Q0.16 (3276 = 5% rounded down)"),
-    P("imu.threshold_q16", imu_threshold, "theta threshold, Q0.16 (3277: offload if theta > 5%)"),
-    P("imu.min_sample", imu_min_sample, "minimum sample, iterations"),
-    P("imu.mpki_thr_q16", imu_mpki_thr, "MPKI threshold, Q16.16 (0x50000 = 5.0)"),
-    P("imu.sticky", imu_sticky, "1: reuse a loop's decision without re-sampling"),
-    P("hmc.tck_ps", hmc.tck_ps, "HMC logic/DRAM clock, ps"),
-    P("hmc.links", hmc.links, "links"),
-    P("hmc.lanes", hmc.lanes, "lanes per link direction"),
-    P("hmc.lane_mbps", hmc.lane_mbps, "lane rate, Mb/s (12500..30000)"),
-    P("hmc.link_lat_ps", hmc.link_lat_ps, "SerDes + PHY latency per crossing"),
-    P("hmc.link_buf_flits", hmc.link_buf_flits, "cube input buffer per link (tokens)"),
-    P("hmc.link_rsp_flits", hmc.link_rsp_flits, "cube output buffer per link"),
-    P("hmc.xbar_cycles", hmc.xbar_cycles, "crossbar link<->vault, tCK"),
-    P("hmc.local_cycles", hmc.local_cycles, "PE <-> own vault, tCK"),
-    P("hmc.pe_port_q", hmc.pe_port_q, "PE port request FIFO"),
-    P("hmc.vaults", hmc.vaults, "vaults"),
-    P("hmc.banks", hmc.banks, "banks per vault"),
-    P("hmc.vault_q", hmc.vault_q, "vault request queue"),
-    P("hmc.vault_rsp_q", hmc.vault_rsp_q, "vault response queue"),
-    P("hmc.col_bytes", hmc.col_bytes, "DRAM burst bytes"),
-    P("hmc.block_bytes", hmc.block_bytes, "max block = interleave granule"),
-    P("hmc.row_bytes", hmc.row_bytes, "DRAM page per bank"),
-    P("hmc.open_page", hmc.open_page, "0 closed page, 1 open page"),
-    P("hmc.atomic_cycles", hmc.atomic_cycles, "vault ALU latency, tCK"),
-    P("hmc.t_rcd_ps", hmc.t_rcd_ps, "tRCD"),
-    P("hmc.t_cl_ps", hmc.t_cl_ps, "tCL"),
-    P("hmc.t_rp_ps", hmc.t_rp_ps, "tRP"),
-    P("hmc.t_ras_ps", hmc.t_ras_ps, "tRAS"),
-    P("hmc.t_wr_ps", hmc.t_wr_ps, "tWR"),
-    P("hmc.t_ccd_ps", hmc.t_ccd_ps, "tCCD"),
-    P("hmc.t_rfc_ps", hmc.t_rfc_ps, "tRFC"),
-    P("hmc.t_refi_ps", hmc.t_refi_ps, "tREFI"),
-    P("hmc.t_cwl_ps", hmc.t_cwl_ps, "tCWL, write command to write data"),
-    P("hmc.t_wtr_ps", hmc.t_wtr_ps, "tWTR, write data end to read command (0 off)"),
-    P("hmc.t_rtw_ps", hmc.t_rtw_ps, "tRTW, read burst end to write command (0 off)"),
-    P("hmc.t_rtp_ps", hmc.t_rtp_ps, "tRTP, read command to precharge"),
-    P("hmc.t_rrd_ps", hmc.t_rrd_ps, "tRRD, ACT to ACT in a vault (0 off)"),
-    P("hmc.t_faw_ps", hmc.t_faw_ps, "tFAW, four-ACT window per vault (0 off)"),
-    P("hmc.refresh", hmc.refresh, "1: refresh on"),
-    P("hmc.e_link_fj", hmc.e_link_fj, "link energy, fJ/bit (13.7 pJ)"),
-    P("hmc.e_dram_fj", hmc.e_dram_fj, "DRAM energy, fJ/bit (3.7 pJ)"),
-    P("hmc.e_logic_fj", hmc.e_logic_fj, "logic-layer energy, fJ/bit (6.78 pJ)"),
-    P("energy.l1_fj", e_l1_fj, "L1 access energy, fJ (Horowitz ISSCC'14, 32 KB)"),
-    P("energy.l2_fj", e_l2_fj, "L2 access energy, fJ (interpolated 256 KB)"),
-    P("energy.llc_fj", e_llc_fj, "LLC access energy, fJ (extrapolated 2 MB slice)"),
-    P("energy.pe_cache_fj", e_pe_cache_fj, "PE cache access energy, fJ (32 KB)"),
-    P("sim.max_cycles", max_cycles, "host cycle limit of the run"),
-    P("sim.seed", seed, "seed (recorded; the models are deterministic)"),
-    P("sim.skip", skip, "1: skip idle cycles, 0: step every cycle (reference; same statistics)"),
+/* Each parameter with its legal range, checked exactly by sys_cfg_check (the
+ * models' own checks then never fire, so every error is one line that names
+ * the parameter).  The bounds keep every run finite and meaningful: DRAM
+ * timings up to 1 us (tREFI 1 ms), clocks 10 MHz..10 GHz. */
+#define U32 0xFFFFFFFFull
+#define U64 UINT64_MAX
+#define P(n, f, lo, hi, w) {{n, offsetof(sys_cfg_t, f), sizeof(((sys_cfg_t *)0)->f), w, NULL}, lo, hi}
+#define PN(n, f, lo, hi, w, names) {{n, offsetof(sys_cfg_t, f), sizeof(((sys_cfg_t *)0)->f), w, names}, lo, hi}
+typedef struct {
+  sys_param_t p;
+  uint64_t lo, hi;
+} param_def_t;
+static const param_def_t params[] = {
+    P("host.cores", host.cores, 1, HOST_MAX_CORES, "host cores (harts), Table I"),
+    P("host.clk_ps", host.clk_ps, 100, 100000, "host clock period, ps (500 = 2 GHz)"),
+    P("host.width", host.width, 1, 16, "dispatch and commit width"),
+    P("host.rob", host.rob, 4, 1024, "ROB entries"),
+    P("host.lq", host.lq, 1, 1024, "load queue entries"),
+    P("host.sq", host.sq, 1, 1024, "store queue entries"),
+    P("host.alus", host.alus, 1, 16, "integer ALUs"),
+    P("host.muls", host.muls, 1, 16, "pipelined multipliers"),
+    P("host.load_ports", host.load_ports, 1, 16, "L1D load ports per cycle"),
+    P("host.lat_alu", host.lat_alu, 1, 255, "ALU latency, cycles"),
+    P("host.lat_mul", host.lat_mul, 1, 255, "multiply latency"),
+    P("host.lat_div", host.lat_div, 1, 255, "divide latency (unpipelined)"),
+    P("host.lat_fwd", host.lat_fwd, 1, 255, "store-to-load forwarding latency"),
+    P("host.lat_csr", host.lat_csr, 1, 255, "CSR/fence/system latency"),
+    P("host.lat_mmio", host.lat_mmio, 1, 10000, "device-space access latency"),
+    P("host.mispredict_penalty", host.mispredict_penalty, 0, 1000, "branch resolve to correct-path dispatch"),
+    P("host.bp_hist", host.bp_hist, 1, 24, "gshare history bits"),
+    P("host.ras", host.ras, 0, 256, "return address stack entries"),
+    P("host.itb_bits", host.itb_bits, 0, 20, "log2 indirect target table entries"),
+    P("l1i.bytes", host.l1i.bytes, 64, 1u << 30, "L1I size per core"),
+    P("l1i.ways", host.l1i.ways, 1, 1024, "L1I ways"),
+    P("l1i.lat", host.l1i.lat, 1, 1000, "L1I hit latency"),
+    P("l1i.mshrs", host.l1i.mshrs, 1, 32, "L1I MSHRs"),
+    P("l1d.bytes", host.l1d.bytes, 64, 1u << 30, "L1D size per core"),
+    P("l1d.ways", host.l1d.ways, 1, 1024, "L1D ways"),
+    P("l1d.lat", host.l1d.lat, 1, 1000, "L1D hit latency"),
+    P("l1d.mshrs", host.l1d.mshrs, 1, 32, "L1D MSHRs"),
+    P("l2.bytes", host.l2.bytes, 64, 1u << 30, "L2 size per core"),
+    P("l2.ways", host.l2.ways, 1, 1024, "L2 ways"),
+    P("l2.lat", host.l2.lat, 1, 1000, "L2 hit latency (after L1)"),
+    P("l2.mshrs", host.l2.mshrs, 1, 32, "L2 MSHRs"),
+    P("llc.bytes", host.llc.bytes, 64, 1u << 30, "LLC size, shared (2 MB per core)"),
+    P("llc.ways", host.llc.ways, 1, 1024, "LLC ways"),
+    P("llc.lat", host.llc.lat, 1, 1000, "LLC hit latency (after L2) = PMC hit phase"),
+    P("llc.mshrs", host.llc.mshrs, 2, 64, "LLC MSHRs (shared) = PMC NumMshr"),
+    P("host.snoop_lat", host.snoop_lat, 0, 1000, "extra LLC latency for a dirty remote copy"),
+    P("host.stall_limit", host.stall_limit, 1000, U64, "host cycles without a commit before the run fails"),
+    P("pe.count", num_pes, 1, SYS_MAX_PES, "vault PEs (one per vault)"),
+    P("pe.clk_ps", pe_clk_ps, 100, 100000, "PE clock period, ps (2000 = 500 MHz, 1000 = 1 GHz)"),
+    P("pe.icache_bytes", pe.icache_bytes, 64, 1u << 24, "PE I-cache size (C model; RTL: build time)"),
+    P("pe.icache_ways", pe.icache_ways, 1, 64, "PE I-cache ways"),
+    P("pe.dcache_bytes", pe.dcache_bytes, 64, 1u << 24, "PE D-cache size"),
+    P("pe.dcache_ways", pe.dcache_ways, 1, 64, "PE D-cache ways"),
+    P("pe.line_bytes", pe.line_bytes, 16, 64, "PE cache line"),
+    P("pe.mmio_lat", pe_mmio_lat, 1, 1000, "PE device-space read latency, PE cycles"),
+    PN("pim.sched", pim_sched, 0, 1, "PE work: 0 static split, 1 dynamic chunks from a vault work counter", "static|dynamic"),
+    P("pim.chunk", pim_chunk, 1, 65536, "iterations per dynamic grab"),
+    PN("pim.concurrent", pim_concurrent, 0, 1, "0 one launch at a time, 1 launches share the PEs", "off|on"),
+    PN("pim.place", pim_place, 0, 1, "0 range, 1 vault: iteration i to the PE of its primary element's vault", "range|vault"),
+    PN("pim.coherence", pim_coherence, 0, 1, "0 model write-back/invalidation, 1 free (idealised)", "model|free"),
+    PN("host.sleep", host.wrs_sleep, 0, 1, "0 wrs.nto is a nop (harts spin), 1 harts sleep in it (Zawrs)", "off|on"),
+    P("pmc.w", pmc.w, 2, PMC_MAX_W, "PMC window W (C model; RTL: build time)"),
+    P("pmc.cnt_w", pmc.cnt_w, 32, 64, "PMC counter width"),
+    P("imu.num_loops", imu.num_loops, 2, IMU_MAX_LOOPS, "IMU decision table entries (C model; RTL: build time)"),
+    P("imu.fraction_q16", imu_fraction, 0, 65536, "sample fraction, Q0.16 (3276 = 5% rounded down)"),
+    P("imu.threshold_q16", imu_threshold, 0, 65536, "theta threshold, Q0.16 (3277: offload if theta > 5%)"),
+    P("imu.min_sample", imu_min_sample, 0, U32, "minimum sample, iterations"),
+    P("imu.mpki_thr_q16", imu_mpki_thr, 0, U32, "MPKI threshold, Q16.16 (0x50000 = 5.0)"),
+    P("imu.sticky", imu_sticky, 0, 1, "1: reuse a loop's decision without re-sampling"),
+    P("hmc.tck_ps", hmc.tck_ps, 100, 100000, "HMC logic/DRAM clock, ps"),
+    P("hmc.links", hmc.links, 1, HMC_MAX_LINKS, "links"),
+    P("hmc.lanes", hmc.lanes, 1, 32, "lanes per link direction"),
+    P("hmc.lane_mbps", hmc.lane_mbps, 12500, 30000, "lane rate, Mb/s (12500..30000)"),
+    P("hmc.link_lat_ps", hmc.link_lat_ps, 0, 1000000, "SerDes + PHY latency per crossing"),
+    P("hmc.link_buf_flits", hmc.link_buf_flits, 9, 65536, "cube input buffer per link (tokens)"),
+    P("hmc.link_rsp_flits", hmc.link_rsp_flits, 9, 65536, "cube output buffer per link"),
+    P("hmc.xbar_cycles", hmc.xbar_cycles, 1, 1000, "crossbar link<->vault, tCK"),
+    P("hmc.local_cycles", hmc.local_cycles, 1, 1000, "PE <-> own vault, tCK"),
+    P("hmc.pe_port_q", hmc.pe_port_q, 1, 4096, "PE port request FIFO"),
+    P("hmc.vaults", hmc.vaults, 1, HMC_MAX_VAULTS, "vaults"),
+    P("hmc.banks", hmc.banks, 1, HMC_MAX_BANKS, "banks per vault"),
+    P("hmc.vault_q", hmc.vault_q, 1, 4096, "vault request queue"),
+    P("hmc.vault_rsp_q", hmc.vault_rsp_q, 1, 4096, "vault response queue"),
+    P("hmc.col_bytes", hmc.col_bytes, 16, 256, "DRAM burst bytes"),
+    P("hmc.block_bytes", hmc.block_bytes, 16, 256, "max block = interleave granule"),
+    P("hmc.row_bytes", hmc.row_bytes, 16, 65536, "DRAM page per bank"),
+    P("hmc.open_page", hmc.open_page, 0, 1, "0 closed page, 1 open page"),
+    P("hmc.atomic_cycles", hmc.atomic_cycles, 0, 1000, "vault ALU latency, tCK"),
+    P("hmc.t_rcd_ps", hmc.t_rcd_ps, 1, 1000000, "tRCD"),
+    P("hmc.t_cl_ps", hmc.t_cl_ps, 1, 1000000, "tCL"),
+    P("hmc.t_rp_ps", hmc.t_rp_ps, 1, 1000000, "tRP"),
+    P("hmc.t_ras_ps", hmc.t_ras_ps, 1, 1000000, "tRAS"),
+    P("hmc.t_wr_ps", hmc.t_wr_ps, 0, 1000000, "tWR"),
+    P("hmc.t_ccd_ps", hmc.t_ccd_ps, 1, 1000000, "tCCD"),
+    P("hmc.t_rfc_ps", hmc.t_rfc_ps, 1, 1000000, "tRFC"),
+    P("hmc.t_refi_ps", hmc.t_refi_ps, 1, 1000000000, "tREFI"),
+    P("hmc.t_cwl_ps", hmc.t_cwl_ps, 0, 1000000, "tCWL, write command to write data"),
+    P("hmc.t_wtr_ps", hmc.t_wtr_ps, 0, 1000000, "tWTR, write data end to read command (0 off)"),
+    P("hmc.t_rtw_ps", hmc.t_rtw_ps, 0, 1000000, "tRTW, read burst end to write command (0 off)"),
+    P("hmc.t_rtp_ps", hmc.t_rtp_ps, 0, 1000000, "tRTP, read command to precharge"),
+    P("hmc.t_rrd_ps", hmc.t_rrd_ps, 0, 1000000, "tRRD, ACT to ACT in a vault (0 off)"),
+    P("hmc.t_faw_ps", hmc.t_faw_ps, 0, 1000000, "tFAW, four-ACT window per vault (0 off)"),
+    P("hmc.refresh", hmc.refresh, 0, 1, "1: refresh on"),
+    P("hmc.e_link_fj", hmc.e_link_fj, 0, U32, "link energy, fJ/bit (13.7 pJ)"),
+    P("hmc.e_dram_fj", hmc.e_dram_fj, 0, U32, "DRAM energy, fJ/bit (3.7 pJ)"),
+    P("hmc.e_logic_fj", hmc.e_logic_fj, 0, U32, "logic-layer energy, fJ/bit (6.78 pJ)"),
+    P("energy.l1_fj", e_l1_fj, 0, U32, "L1 access energy, fJ (Horowitz ISSCC'14, 32 KB)"),
+    P("energy.l2_fj", e_l2_fj, 0, U32, "L2 access energy, fJ (interpolated 256 KB)"),
+    P("energy.llc_fj", e_llc_fj, 0, U32, "LLC access energy, fJ (extrapolated 2 MB slice)"),
+    P("energy.pe_cache_fj", e_pe_cache_fj, 0, U32, "PE cache access energy, fJ (32 KB)"),
+    P("sim.max_cycles", max_cycles, 1, U64, "host cycle limit of the run"),
+    P("sim.seed", seed, 0, U64, "seed (recorded; the models are deterministic)"),
+    P("sim.skip", skip, 0, 1, "1: skip idle cycles, 0: step every cycle (reference; same statistics)"),
+    P("sim.watchdog", watchdog, 0, U64,
+      "host cycles without progress (loop iteration, PE instruction, launch) before the run fails; 0 = off"),
 };
 #undef P
+#undef PN
+#undef U32
+#undef U64
 
 unsigned sys_param_count(void) { return sizeof params / sizeof params[0]; }
-const sys_param_t *sys_param_at(unsigned i) { return i < sys_param_count() ? &params[i] : NULL; }
+const sys_param_t *sys_param_at(unsigned i) { return i < sys_param_count() ? &params[i].p : NULL; }
 
 uint64_t sys_param_get(const sys_cfg_t *c, const sys_param_t *p) {
   const uint8_t *b = (const uint8_t *)c + p->off;
@@ -200,33 +219,33 @@ uint64_t sys_param_get(const sys_cfg_t *c, const sys_param_t *p) {
 }
 
 int sys_param_set(sys_cfg_t *c, const char *name, const char *value, char *err, size_t cap) {
-  const sys_param_t *p = NULL;
+  const param_def_t *d = NULL;
   for (unsigned i = 0; i < sys_param_count(); i++)
-    if (!strcmp(params[i].name, name)) p = &params[i];
-  if (!p) {
-    snprintf(err, cap, "unknown parameter '%s' (--help lists them)", name);
+    if (!strcmp(params[i].p.name, name)) d = &params[i];
+  if (!d) {
+    snprintf(err, cap, "unknown parameter '%.64s' (--help lists them)", name);
     return -1;
   }
   errno = 0;
   char *end;
   while (isspace((unsigned char)*value)) value++;
-  if (p->names && !isdigit((unsigned char)*value)) {
+  if (d->p.names && !isdigit((unsigned char)*value)) {
     /* a named value: its index in "a|b|c" */
     const size_t vl = strlen(value);
     uint32_t k = 0;
-    for (const char *n = p->names; *n; k++) {
+    for (const char *n = d->p.names; *n; k++) {
       const size_t nl = strcspn(n, "|");
       if (nl == vl && !strncmp(n, value, nl)) {
-        memcpy((uint8_t *)c + p->off, &k, 4);
+        memcpy((uint8_t *)c + d->p.off, &k, 4);
         return 0;
       }
       n += nl + (n[nl] == '|');
     }
-    snprintf(err, cap, "parameter %s: bad value '%s' (%s, or a number)", name, value, p->names);
+    snprintf(err, cap, "parameter %s: bad value '%.64s' (%s, or a number)", name, value, d->p.names);
     return -1;
   }
-  if (*value == '-' || !*value) {
-    snprintf(err, cap, "parameter %s: bad value '%s' (an unsigned integer)", name, value);
+  if (*value == '-' || *value == '+' || !*value) {
+    snprintf(err, cap, "parameter %s: bad value '%.64s' (an unsigned integer)", name, value);
     return -1;
   }
   unsigned long long v = strtoull(value, &end, 0);
@@ -235,37 +254,70 @@ int sys_param_set(sys_cfg_t *c, const char *name, const char *value, char *err, 
   else if (*end == 'M') mul = 1024 * 1024, end++;
   else if (*end == 'G') mul = 1024ull * 1024 * 1024, end++;
   while (isspace((unsigned char)*end)) end++;
-  if (errno || *end || (mul > 1 && v > UINT64_MAX / mul)) {
-    snprintf(err, cap, "parameter %s: bad value '%s' (an unsigned integer, optional K/M/G)", name, value);
+  if (errno || *end || end == value || (mul > 1 && v > UINT64_MAX / mul)) {
+    snprintf(err, cap, "parameter %s: bad value '%.64s' (an unsigned integer below 2^64, optional K/M/G)", name, value);
     return -1;
   }
   v *= mul;
-  uint8_t *b = (uint8_t *)c + p->off;
-  if (p->size == 8) {
+  if (v < d->lo || v > d->hi) {
+    snprintf(err, cap, "parameter %s: value %.64s out of range %llu..%llu", name, value, (unsigned long long)d->lo,
+             (unsigned long long)d->hi);
+    return -1;
+  }
+  uint8_t *b = (uint8_t *)c + d->p.off;
+  if (d->p.size == 8) {
     uint64_t x = v;
     memcpy(b, &x, 8);
   } else {
-    if (v > 0xFFFFFFFFull) {
-      snprintf(err, cap, "parameter %s: value %s out of range (32 bits)", name, value);
-      return -1;
-    }
     uint32_t x = (uint32_t)v;
     memcpy(b, &x, 4);
   }
   return 0;
 }
 
-int sys_cfg_read(sys_cfg_t *c, const char *path, char *err, size_t cap) {
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    snprintf(err, cap, "%s:0: cannot open the configuration file", path);
-    return -1;
+/* fopen for reading, only of a regular file: a directory would read as an
+ * empty file and a FIFO without a writer would block forever.  NULL and
+ * "path:0: why" in err. */
+static FILE *open_regular(const char *path, const char *what, char *err, size_t cap) {
+  struct stat st;
+  if (stat(path, &st)) {
+    snprintf(err, cap, "%s:0: cannot open the %s (%s)", path, what, strerror(errno));
+    return NULL;
   }
+  if (!S_ISREG(st.st_mode)) {
+    snprintf(err, cap, "%s:0: the %s is not a regular file", path, what);
+    return NULL;
+  }
+  FILE *f = fopen(path, "r");
+  if (!f) snprintf(err, cap, "%s:0: cannot open the %s (%s)", path, what, strerror(errno));
+  return f;
+}
+
+/* Reads one line into buf (cap bytes with the NUL).  1 a line, 0 end of
+ * file, -1 a line longer than cap - 2 characters (never split: its tail
+ * would be read as a line of its own) or a read error. */
+static int read_line(FILE *f, char *buf, size_t cap) {
+  if (!fgets(buf, (int)cap, f)) return ferror(f) ? -1 : 0;
+  const size_t l = strlen(buf);
+  if (l && buf[l - 1] == '\n') return 1;
+  if (feof(f)) return 1; /* the last line without a newline */
+  return -1;
+}
+
+int sys_cfg_read(sys_cfg_t *c, const char *path, char *err, size_t cap) {
+  FILE *f = open_regular(path, "configuration file", err, cap);
+  if (!f) return -1;
   char line[512], e2[256];
   unsigned ln = 0;
-  int rc = 0;
-  while (fgets(line, sizeof line, f)) {
+  int rc = 0, r;
+  while ((r = read_line(f, line, sizeof line)) != 0) {
     ln++;
+    if (r < 0) {
+      snprintf(err, cap, "%s:%u: %s", path, ln,
+               ferror(f) ? "read error" : "line longer than 510 characters");
+      rc = -1;
+      break;
+    }
     char *h = strchr(line, '#');
     if (h) *h = 0;
     char *s = line;
@@ -293,42 +345,67 @@ int sys_cfg_read(sys_cfg_t *c, const char *path, char *err, size_t cap) {
   return rc;
 }
 
-int sys_cfg_check(const sys_cfg_t *c, char *err, size_t cap) {
-  if (c->host.cores < 1 || c->host.cores > 16) {
-    snprintf(err, cap, "host.cores = %u: 1..16", c->host.cores);
-    return -1;
-  }
-  if (c->num_pes < 1 || c->num_pes > SYS_MAX_PES || c->num_pes > c->hmc.vaults) {
-    snprintf(err, cap, "pe.count = %u: 1..%u and at most hmc.vaults (%u): one PE per vault", c->num_pes, SYS_MAX_PES,
-             c->hmc.vaults);
-    return -1;
-  }
-  if (!c->pe_clk_ps || !c->host.clk_ps) {
-    snprintf(err, cap, "clock periods must be > 0 (host.clk_ps %u, pe.clk_ps %u)", c->host.clk_ps, c->pe_clk_ps);
-    return -1;
-  }
-  if (c->host.llc.mshrs > PMC_MAX_MSHR || (c->host.llc.mshrs & (c->host.llc.mshrs - 1))) {
-    snprintf(err, cap, "llc.mshrs = %u: a power of two (it is the PMC's NumMshr)", c->host.llc.mshrs);
-    return -1;
-  }
-  if (c->pim_sched > 1 || c->pim_concurrent > 1 || c->pim_place > 1 || c->pim_coherence > 1 || c->host.wrs_sleep > 1) {
-    snprintf(err, cap, "pim.sched, pim.concurrent, pim.place, pim.coherence and host.sleep take 0 or 1 (or their names)");
-    return -1;
-  }
-  if (c->pim_chunk < 1 || c->pim_chunk > 65536) {
-    snprintf(err, cap, "pim.chunk = %u: 1..65536 iterations", c->pim_chunk);
-    return -1;
-  }
-  if (c->skip > 1) {
-    snprintf(err, cap, "sim.skip = %u: 0 (step every cycle) or 1 (skip idle cycles)", c->skip);
-    return -1;
-  }
-  if (!c->max_cycles) {
-    snprintf(err, cap, "sim.max_cycles must be > 0: every run has a limit");
-    return -1;
-  }
+static int pow2(uint64_t x) { return x && !(x & (x - 1)); }
+
+#define BAD(cond, ...)                \
+  do {                                \
+    if (cond) {                       \
+      snprintf(err, cap, __VA_ARGS__); \
+      return -1;                      \
+    }                                 \
+  } while (0)
+
+/* A host cache as host.c accepts it: whole 64-byte lines, a power-of-two
+ * number of sets of `ways` lines. */
+static int cache_check(const char *nm, const host_cache_cfg_t *cc, char *err, size_t cap) {
+  const uint32_t lines = cc->bytes / 64;
+  BAD(cc->bytes % 64, "%s.bytes = %u: a multiple of the 64-byte line", nm, cc->bytes);
+  BAD(lines < cc->ways || lines % cc->ways || !pow2(lines / cc->ways),
+      "%s.bytes = %u, %s.ways = %u: the number of sets (bytes / 64 / ways) must be a power of two", nm, cc->bytes, nm,
+      cc->ways);
   return 0;
 }
+
+/* A PE cache as pe.c accepts it. */
+static int pe_cache_check(const char *nm, uint32_t bytes, uint32_t ways, uint32_t line, char *err, size_t cap) {
+  BAD(!pow2(bytes) || !pow2(ways) || bytes < 2ull * ways * line,
+      "pe.%s_bytes = %u, pe.%s_ways = %u: powers of two with at least two sets of %u-byte lines", nm, bytes, nm, ways,
+      line);
+  return 0;
+}
+
+int sys_cfg_check(const sys_cfg_t *c, char *err, size_t cap) {
+  for (unsigned i = 0; i < sys_param_count(); i++) {
+    const param_def_t *d = &params[i];
+    const uint64_t v = sys_param_get(c, &d->p);
+    BAD(v < d->lo || v > d->hi, "parameter %s = %llu out of range %llu..%llu", d->p.name, (unsigned long long)v,
+        (unsigned long long)d->lo, (unsigned long long)d->hi);
+  }
+  if (cache_check("l1i", &c->host.l1i, err, cap) || cache_check("l1d", &c->host.l1d, err, cap) ||
+      cache_check("l2", &c->host.l2, err, cap) || cache_check("llc", &c->host.llc, err, cap))
+    return -1;
+  BAD(!pow2(c->host.llc.mshrs), "llc.mshrs = %u: a power of two (it is the PMC's NumMshr)", c->host.llc.mshrs);
+  const hmc_cfg_t *h = &c->hmc;
+  BAD(!pow2(h->vaults), "hmc.vaults = %u: a power of two", h->vaults);
+  BAD(!pow2(h->banks), "hmc.banks = %u: a power of two", h->banks);
+  BAD(c->num_pes > h->vaults, "pe.count = %u: at most hmc.vaults (%u): one PE per vault", c->num_pes, h->vaults);
+  BAD(!pow2(h->col_bytes), "hmc.col_bytes = %u: a power of two, 16..256", h->col_bytes);
+  BAD(!pow2(h->block_bytes) || h->block_bytes < h->col_bytes,
+      "hmc.block_bytes = %u: a power of two, 16..256, at least hmc.col_bytes (%u)", h->block_bytes, h->col_bytes);
+  BAD(!pow2(h->row_bytes) || h->row_bytes < h->block_bytes,
+      "hmc.row_bytes = %u: a power of two, hmc.block_bytes (%u)..65536", h->row_bytes, h->block_bytes);
+  BAD(h->refresh && (uint64_t)h->t_refi_ps <= (uint64_t)h->t_rfc_ps + h->t_rp_ps,
+      "hmc.t_refi_ps = %u: must exceed hmc.t_rfc_ps + hmc.t_rp_ps (%llu)", h->t_refi_ps,
+      (unsigned long long)h->t_rfc_ps + h->t_rp_ps);
+  BAD(h->t_faw_ps && h->t_faw_ps < h->t_rrd_ps, "hmc.t_faw_ps = %u: 0 (off) or at least hmc.t_rrd_ps (%u)", h->t_faw_ps,
+      h->t_rrd_ps);
+  BAD(!pow2(c->pe.line_bytes), "pe.line_bytes = %u: 16, 32 or 64", c->pe.line_bytes);
+  if (pe_cache_check("icache", c->pe.icache_bytes, c->pe.icache_ways, c->pe.line_bytes, err, cap) ||
+      pe_cache_check("dcache", c->pe.dcache_bytes, c->pe.dcache_ways, c->pe.line_bytes, err, cap))
+    return -1;
+  return 0;
+}
+#undef BAD
 
 /* ---------------------------------------------------------------- plans */
 
@@ -347,30 +424,51 @@ uint32_t sys_loop_id(const char *name) {
   return 0;
 }
 
-int sys_plan_read(sys_plan_t *p, const char *path, char *err, size_t cap) {
+int sys_plan_read(sys_plan_t *p, const char *path, const char *kernel, char *err, size_t cap) {
   memset(p, 0, sizeof *p);
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    snprintf(err, cap, "%s:0: cannot open the plan file", path);
-    return -1;
-  }
+  FILE *f = open_regular(path, "plan file", err, cap);
+  if (!f) return -1;
   char line[256];
   unsigned ln = 0;
-  int rc = 0;
-  while (fgets(line, sizeof line, f)) {
+  int rc = 0, r;
+  const size_t klen = kernel ? strlen(kernel) : 0;
+  while ((r = read_line(f, line, sizeof line)) != 0) {
     ln++;
+    if (r < 0) {
+      snprintf(err, cap, "%s:%u: %s", path, ln, ferror(f) ? "read error" : "line longer than 254 characters");
+      rc = -1;
+      break;
+    }
     char *h = strchr(line, '#');
     if (h) *h = 0;
     char a[128], b[32], extra[8];
     int n = sscanf(line, "%127s %31s %7s", a, b, extra);
     if (n <= 0) continue;
+    if (n != 2 || (strcmp(b, "pim") && strcmp(b, "host"))) {
+      snprintf(err, cap, "%s:%u: expected '<loop id or name> pim|host'", path, ln);
+      rc = -1;
+      break;
+    }
+    /* a number is a loop id exactly (no wrap to 32 bits), else a loop name */
     uint32_t id = 0;
-    char *end;
-    unsigned long v = strtoul(a, &end, 0);
-    if (!*end && isdigit((unsigned char)a[0])) id = (uint32_t)v;
-    else id = sys_loop_id(a);
-    if (n != 2 || !id || (strcmp(b, "pim") && strcmp(b, "host"))) {
-      snprintf(err, cap, "%s:%u: expected '<loop id or name> pim|host'%s", path, ln, n == 2 && !id ? " (unknown loop)" : "");
+    const char *name = NULL;
+    if (isdigit((unsigned char)a[0])) {
+      char *end;
+      errno = 0;
+      unsigned long long v = strtoull(a, &end, 0);
+      for (unsigned i = 0; !errno && !*end && i < sizeof loop_names / sizeof loop_names[0]; i++)
+        if (loop_names[i].id == v) id = loop_names[i].id, name = loop_names[i].name;
+    } else {
+      for (unsigned i = 0; i < sizeof loop_names / sizeof loop_names[0]; i++)
+        if (!strcmp(loop_names[i].name, a)) id = loop_names[i].id, name = loop_names[i].name;
+    }
+    if (!id) {
+      snprintf(err, cap, "%s:%u: unknown loop '%.40s' (a loop id or name of sw/kernels/loops.h)", path, ln, a);
+      rc = -1;
+      break;
+    }
+    if (kernel && (strncmp(name, kernel, klen) || name[klen] != '.')) {
+      snprintf(err, cap, "%s:%u: loop '%.40s' (%s) is not a loop of kernel %.16s", path, ln, a, name, kernel);
       rc = -1;
       break;
     }

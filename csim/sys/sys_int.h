@@ -119,6 +119,8 @@ struct sys {
   int verified_done, verified;
   char why[256];
   uint32_t iterations, ref_iterations;
+  /* progress watchdog (sys_watchdog.c): the last cycle with progress and the counts then */
+  uint64_t wd_cycle, wd_pe_insns, wd_completed;
   /* waveform */
   FILE *vcd;
   uint64_t vcd_last[96];
@@ -136,5 +138,7 @@ void sys_loops_finish(struct sys *s);
 /* One VCD sample for the current host cycle (sys_vcd.c). */
 void sys_vcd_sample(struct sys *s);
 void sys_vcd_close(struct sys *s);
+/* Once per host cycle: 0, or -1 (run failed) after sim.watchdog cycles without progress. */
+int sys_watchdog(struct sys *s);
 
 #endif

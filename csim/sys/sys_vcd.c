@@ -1,6 +1,7 @@
 /* System-level VCD of a co-simulation run (sys.h, docs/cosim.md): per core
  * theta of the last sample, IMU busy/sampling/verdict, the managed loop id;
  * launches, launches active in the dispatcher, PE busy bitmap.  Time in ps. */
+#include <errno.h>
 #include <string.h>
 
 #include "sys_int.h"
@@ -98,6 +99,15 @@ void sys_vcd_sample(struct sys *s) {
   put(s, i++, busy, 32, &st, t);
   put(s, i++, hmc_dispatch_active(s->disp), 32, &st, t);
   s->vcd_started = 1;
+}
+
+int sys_vcd_finish(sys_t *s) {
+  if (!s->vcd) return 0;
+  fprintf(s->vcd, "#%llu\n", (unsigned long long)(host_cycle(s->host) * s->cfg.host.clk_ps));
+  int e = fflush(s->vcd) || ferror(s->vcd) ? (errno ? errno : EIO) : 0;
+  if (fclose(s->vcd) && !e) e = errno ? errno : EIO;
+  s->vcd = NULL;
+  return e;
 }
 
 void sys_vcd_close(struct sys *s) {

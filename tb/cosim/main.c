@@ -8,10 +8,12 @@
  * Exit status: 0 the run finished and the results equal the reference;
  * 1 the run finished with wrong results; 2 bad input or a failed run
  * (one line on stderr: "copim-sim: <what>"). */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "cosim_blocks.h"
@@ -27,9 +29,11 @@ typedef struct {
   uint32_t source, pr_iters;
   uint64_t weight_seed;
   sys_cfg_t cfg;
-  /* overrides, applied after the config file */
+  /* overrides, applied after the config file; the names are copied (an
+   * override is "--NAME=VALUE" or "--set NAME=VALUE"), values point into argv */
   int nset;
-  char *set_name[256], *set_val[256];
+  char set_name[256][64];
+  const char *set_val[256];
 } opts_t;
 
 static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
@@ -41,6 +45,36 @@ static void die(const char *fmt, ...) {
   fputc('\n', stderr);
   va_end(ap);
   exit(2);
+}
+
+/* Formats a path into b; a path that does not fit is an error, never cut. */
+static void mkpath(char *b, size_t cap, const char *fmt, const char *a, const char *c) __attribute__((format(printf, 3, 0)));
+static void mkpath(char *b, size_t cap, const char *fmt, const char *a, const char *c) {
+  const int n = c ? snprintf(b, cap, fmt, a, c) : snprintf(b, cap, fmt, a);
+  if (n < 0 || (size_t)n >= cap) die("%.64s...: path longer than %zu characters", a, cap - 1);
+}
+
+/* Closes f, written as path: any failed write (full disk, /dev/full, a file
+ * size limit) is an error, and the partial file is removed (a regular file
+ * only: never a device).  0, or -1 and the one-line message in err. */
+static int close_written(FILE *f, const char *path, const char *what, char *err, size_t cap) {
+  errno = 0;
+  int e = fflush(f) || ferror(f) ? (errno ? errno : EIO) : 0;
+  if (fclose(f) && !e) e = errno ? errno : EIO;
+  if (!e) return 0;
+  struct stat st;
+  if (!stat(path, &st) && S_ISREG(st.st_mode)) remove(path);
+  snprintf(err, cap, "%s:0: cannot write the %s (%s)", path, what, strerror(e));
+  return -1;
+}
+
+/* Writes text to path, or dies with one line. */
+static void write_file(const char *path, const char *what, const char *text) {
+  char err[4300];
+  FILE *f = fopen(path, "w");
+  if (!f) die("%s:0: cannot write the %s (%s)", path, what, strerror(errno));
+  fputs(text, f);
+  if (close_written(f, path, what, err, sizeof err)) die("%s", err);
 }
 
 static void help(void) {
@@ -102,12 +136,24 @@ static unsigned blocks(const char *opt, const char *v) {
   return m;
 }
 
-static uint64_t num(const char *opt, const char *v) {
+/* An unsigned number in lo..hi, exactly: no wrap, no saturation. */
+static uint64_t num(const char *opt, const char *v, uint64_t lo, uint64_t hi) {
   char *e;
-  if (!*v || *v == '-') die("%s: bad number '%s'", opt, v);
+  if (!*v || *v == '-' || *v == '+' || *v == ' ') die("%s: bad number '%.64s'", opt, v);
+  errno = 0;
   unsigned long long x = strtoull(v, &e, 0);
-  if (*e) die("%s: bad number '%s'", opt, v);
+  if (*e || errno) die("%s: bad number '%.64s' (an unsigned integer below 2^64)", opt, v);
+  if (x < lo || x > hi)
+    die("%s: %.64s out of range %llu..%llu", opt, v, (unsigned long long)lo, (unsigned long long)hi);
   return x;
+}
+
+static void add_set(opts_t *o, const char *name, size_t len, const char *val) {
+  if (o->nset == 256) die("too many parameter overrides (at most 256)");
+  /* a name that does not fit is no parameter's: sys_param_set says so */
+  snprintf(o->set_name[o->nset], sizeof o->set_name[0], "%.*s", (int)(len < 63 ? len : 63), name);
+  if (len > 63) snprintf(o->set_name[o->nset], sizeof o->set_name[0], "%.60s...", name);
+  o->set_val[o->nset++] = val;
 }
 
 static void parse(opts_t *o, int argc, char **argv) {
@@ -143,8 +189,7 @@ static void parse(opts_t *o, int argc, char **argv) {
       continue;
     }
     if (!strcmp(name, "--pe-1ghz")) {
-      o->set_name[o->nset] = "pe.clk_ps";
-      o->set_val[o->nset++] = "1000";
+      add_set(o, "pe.clk_ps", 9, "1000");
       continue;
     }
     static const char *valued[] = {"--kernel", "--graph", "--policy", "--plan", "--config", "--rtl", "--lockstep",
@@ -158,16 +203,15 @@ static void parse(opts_t *o, int argc, char **argv) {
       sys_cfg_t probe;
       sys_cfg_default(&probe);
       if (val && !sys_param_set(&probe, name + 2, val, e2, sizeof e2)) {
-        if (o->nset == 256) die("too many parameter overrides");
-        o->set_name[o->nset] = strdup(name + 2);
-        o->set_val[o->nset++] = strdup(val);
+        add_set(o, name + 2, strlen(name + 2), val);
         continue;
       }
-      if (val && strstr(e2, "bad value")) die("%s", e2);
-      die("unknown option '%s' (see --help)", name);
+      if (val && strncmp(e2, "unknown parameter", 17)) die("%s", e2);
+      die("unknown option '%.64s' (see --help)", name);
     }
     if (!val) {
-      if (i + 1 >= argc) die("%s needs a value", name);
+      /* "--kernel --graph g": the next option is no value (make cosim KERNEL=) */
+      if (i + 1 >= argc || !strncmp(argv[i + 1], "--", 2)) die("%s needs a value", name);
       val = argv[++i];
     }
     if (!strcmp(name, "--kernel")) o->kernel = val;
@@ -182,24 +226,18 @@ static void parse(opts_t *o, int argc, char **argv) {
     else if (!strcmp(name, "--elf")) o->elf = val;
     else if (!strcmp(name, "--format")) o->format = val;
     else if (!strcmp(name, "--compare")) o->compare = val;
-    else if (!strcmp(name, "--reset-seed")) o->reset_seed = (unsigned)num(name, val);
+    else if (!strcmp(name, "--reset-seed")) o->reset_seed = (unsigned)num(name, val, 0, UINT32_MAX);
     else if (!strcmp(name, "--source")) {
-      o->source = (uint32_t)num(name, val);
+      o->source = (uint32_t)num(name, val, 0, UINT32_MAX - 1);
       o->have_source = 1;
-    } else if (!strcmp(name, "--pr-iters")) o->pr_iters = (uint32_t)num(name, val);
-    else if (!strcmp(name, "--weight-seed")) o->weight_seed = num(name, val);
-    else if (!strcmp(name, "--seed") || !strcmp(name, "--max-cycles") || !strcmp(name, "--set")) {
-      if (o->nset == 256) die("too many parameter overrides");
-      if (!strcmp(name, "--set")) {
-        const char *q = strchr(val, '=');
-        if (!q) die("--set: expected NAME=VALUE, got '%s'", val);
-        o->set_name[o->nset] = strndup(val, (size_t)(q - val));
-        o->set_val[o->nset++] = strdup(q + 1);
-      } else {
-        o->set_name[o->nset] = !strcmp(name, "--seed") ? "sim.seed" : "sim.max_cycles";
-        o->set_val[o->nset++] = strdup(val);
-      }
-    }
+    } else if (!strcmp(name, "--pr-iters")) o->pr_iters = (uint32_t)num(name, val, 1, 1000000);
+    else if (!strcmp(name, "--weight-seed")) o->weight_seed = num(name, val, 0, UINT64_MAX);
+    else if (!strcmp(name, "--set")) {
+      const char *q = strchr(val, '=');
+      if (!q) die("--set: expected NAME=VALUE, got '%.64s'", val);
+      add_set(o, val, (size_t)(q - val), q + 1);
+    } else if (!strcmp(name, "--seed")) add_set(o, "sim.seed", 8, val);
+    else if (!strcmp(name, "--max-cycles")) add_set(o, "sim.max_cycles", 14, val);
   }
   if (!o->kernel) die("--kernel is required (bfs, sssp, pr, cc); see --help");
   if (!o->graph) die("--graph is required (a file or kron:SCALE:DEGREE); see --help");
@@ -238,6 +276,21 @@ static void progress(void *ctx, const sys_t *s) {
           (double)(c->max_cycles - cyc) / ((double)cyc / e));
 }
 
+/* The Verilated blocks write their FST files through a writer that reports
+ * no error; after they are closed (sys_free) each must at least exist and
+ * be non-empty, or the waveform was lost (full disk). */
+static void check_fst(const char *waves, unsigned blocks) {
+  if (!waves) return;
+  static const char *const nm[3] = {"pmc", "imu0", "pe0"};
+  for (unsigned b = 0; b < 3; b++) {
+    if (!(blocks >> b & 1)) continue;
+    char path[4096];
+    mkpath(path, sizeof path, "%s.%s.fst", waves, nm[b]);
+    struct stat st;
+    if (stat(path, &st) || st.st_size == 0) die("%s:0: cannot write the waveform (empty or missing)", path);
+  }
+}
+
 typedef struct {
   const opts_t *o;
   const graph_t *g;
@@ -264,10 +317,10 @@ static int run_one(const run_ctx_t *r, const sys_policy_t *pol, const sys_plan_t
       (ls & 4) ? SYS_BLK_LOCKSTEP : (r->rtl & 4) ? SYS_BLK_RTL : SYS_BLK_C,
   };
   sys_set_block_modes(s, m[0], m[1], m[2]);
+  char vcd[4096];
   if (o->waves) {
-    char path[600];
-    snprintf(path, sizeof path, "%s.vcd", o->waves);
-    if (sys_vcd_open(s, path, err, sizeof err)) die("%s", err);
+    mkpath(vcd, sizeof vcd, "%s.vcd", o->waves, NULL);
+    if (sys_vcd_open(s, vcd, err, sizeof err)) die("%s", err);
   }
   prog_t pr = {.quiet = o->quiet};
   clock_gettime(CLOCK_MONOTONIC, &pr.t0);
@@ -278,14 +331,30 @@ static int run_one(const run_ctx_t *r, const sys_policy_t *pol, const sys_plan_t
   sys_run_info_t info = {o->kernel, r->gname, pol->name, pdesc ? pdesc : o->plan ? o->plan : "", o->rtl, o->lockstep};
   char why[256] = "";
   const int ok = rc == 0 && sys_verify(s, why, sizeof why);
-  if (stats) {
-    FILE *f = fopen(stats, "w");
-    if (!f) die("%s:0: cannot write the statistics", stats);
-    sys_write_json(s, &info, f);
-    fclose(f);
+  /* a failed write ends the run (exit 2): nothing half-written counts as a result */
+  char werr[4300] = "";
+  if (o->waves) {
+    const int e = sys_vcd_finish(s);
+    if (e) {
+      remove(vcd);
+      snprintf(werr, sizeof werr, "%s:0: cannot write the waveform (%s)", vcd, strerror(e));
+    }
   }
-  if (!o->quiet && rc == 0) sys_print_summary(s, &info, stdout);
-  fflush(stdout);
+  if (stats && !werr[0]) {
+    FILE *f = fopen(stats, "w");
+    if (!f) snprintf(werr, sizeof werr, "%s:0: cannot write the statistics (%s)", stats, strerror(errno));
+    else {
+      sys_write_json(s, &info, f);
+      close_written(f, stats, "statistics", werr, sizeof werr);
+    }
+  }
+  if (!werr[0] && !o->quiet && rc == 0) sys_print_summary(s, &info, stdout);
+  if (!werr[0] && (fflush(stdout) || ferror(stdout)))
+    snprintf(werr, sizeof werr, "cannot write the standard output (%s)", strerror(errno));
+  if (werr[0]) {
+    sys_free(s);
+    die("%s", werr);
+  }
   if (!o->quiet)
     /* per CPU second: the machine is shared, wall time depends on the neighbours */
     fprintf(stderr,
@@ -300,8 +369,13 @@ static int run_one(const run_ctx_t *r, const sys_policy_t *pol, const sys_plan_t
     return 2;
   }
   if (o->quiet) printf("%s %s %s: %s\n", o->kernel, r->gname, pol->name, ok ? "PASS" : "FAIL");
+  if (fflush(stdout) || ferror(stdout)) {
+    sys_free(s);
+    die("cannot write the standard output (%s)", strerror(errno));
+  }
   if (!ok) fprintf(stderr, "copim-sim: results differ from the native kernel: %s\n", why);
   sys_free(s);
+  check_fst(o->waves, any);
   return ok ? 0 : 1;
 }
 
@@ -328,7 +402,7 @@ int main(int argc, char **argv) {
   if (!npol) die("--compare: no policy given");
   sys_plan_t plan, *pp = NULL;
   if (o.plan) {
-    if (sys_plan_read(&plan, o.plan, err, sizeof err)) die("%s", err);
+    if (sys_plan_read(&plan, o.plan, o.kernel, err, sizeof err)) die("%s", err);
     pp = &plan;
   }
   const unsigned rtl = blocks("--rtl", o.rtl), ls = blocks("--lockstep", o.lockstep);
@@ -375,13 +449,10 @@ int main(int argc, char **argv) {
       die("%s", err);
     pps[i] = &oplan[i];
     if (o.stats) { /* the plan file beside the statistics (docs/policies.md) */
-      char path[600];
-      snprintf(path, sizeof path, o.compare ? "%s.%s.plan" : "%s.plan", o.stats, pols[i]->name);
-      if (!o.compare) snprintf(path, sizeof path, "%s.plan", o.stats);
-      FILE *f = fopen(path, "w");
-      if (!f) die("%s:0: cannot write the plan", path);
-      fputs(text, f);
-      fclose(f);
+      char path[4096];
+      if (o.compare) mkpath(path, sizeof path, "%s.%s.plan", o.stats, pols[i]->name);
+      else mkpath(path, sizeof path, "%s.plan", o.stats, NULL);
+      write_file(path, "plan", text);
     }
   }
   if (!o.compare) {
@@ -392,8 +463,8 @@ int main(int argc, char **argv) {
   sys_summary_t sum[16];
   int res[16], worst = 0;
   for (int i = 0; i < npol; i++) {
-    char st[600];
-    if (o.stats) snprintf(st, sizeof st, "%s.%s.json", o.stats, pols[i]->name);
+    char st[4096];
+    if (o.stats) mkpath(st, sizeof st, "%s.%s.json", o.stats, pols[i]->name);
     res[i] = run_one(&rc, pols[i], pps[i], odesc[i][0] ? odesc[i] : NULL, o.stats ? st : NULL, &sum[i]);
     if (res[i] > worst) worst = res[i];
   }
@@ -412,6 +483,7 @@ int main(int argc, char **argv) {
   }
   printf("  speedup = %s kernel time / this policy's; energy = un-core energy / %s's;\n"
          "  PE util = PE busy cycles / (PEs x time launches were active)\n", pols[0]->name, pols[0]->name);
+  if (fflush(stdout) || ferror(stdout)) die("cannot write the standard output (%s)", strerror(errno));
   graph_free(g);
   return worst;
 }

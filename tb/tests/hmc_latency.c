@@ -286,6 +286,19 @@ int main(int argc, char **argv) {
   bc = HMC_CFG_DEFAULT;
   bc.t_faw_ps = bc.t_rrd_ps - 1; /* four ACTs cannot take less than one tRRD */
   tb_expect_u64(&t, "(i) tFAW below tRRD refused", hmc_new(&bc, mem, 1 << 20) == NULL, 1);
+  /* (j) the largest timings convert to cycles without a 32-bit wrap (issue
+   * 20: 4294967295 ps was 0 cycles, a faster and wrong memory) */
+  bc = HMC_CFG_DEFAULT;
+  bc.t_cl_ps = bc.t_refi_ps = 0xFFFFFFFFu;
+  h = hmc_new(&bc, mem, 1 << 20);
+  if (h) {
+    hmc_timing(h, &T);
+    tb_expect_u64(&t, "(j) tCL of 2^32-1 ps in cycles", T.cl, (0xFFFFFFFFull + bc.tck_ps - 1) / bc.tck_ps);
+    tb_expect_u64(&t, "(j) tREFI of 2^32-1 ps in cycles", T.refi, (0xFFFFFFFFull + bc.tck_ps - 1) / bc.tck_ps);
+    hmc_free(h);
+  } else {
+    tb_fail(&t, "(j) the largest timings refused\n");
+  }
 
   tb_fst_close(x.w);
   free(mem);

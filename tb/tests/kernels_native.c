@@ -157,7 +157,8 @@ static void cross(tb_t *t, const char *spec, tb_fst_t *w) {
   /* ranks sum to at most 1 (dangling vertices leak rank), at least the teleport terms */
   t->checks++;
   if (sum > GRAPH_PR_ONE + n || sum < (uint64_t)kref_pr_base(n) * n) tb_fail(t, "%s: rank sum %llu\n", spec, (unsigned long long)sum);
-  if (!strcmp(spec + strlen(spec) - 18, "p2p-Gnutella30.txt")) {
+  /* a spec shorter than the name is no such path (ASan found the read before spec) */
+  if (strlen(spec) >= 18 && !strcmp(spec + strlen(spec) - 18, "p2p-Gnutella30.txt")) {
     /* measured once with these algorithms (graphtool run ...), pinned */
     tb_expect_u64(t, "gnutella bfs levels", levels, 19);
     tb_expect_u64(t, "gnutella bfs reached", reached, 35569);
