@@ -291,7 +291,6 @@ int hmc_dispatch_grab(hmc_dispatch_t *d, unsigned pe, uint64_t now_ps, hmc_grab_
       const unsigned P = d->cfg.num_pes, slot = (t - 1) % d->cfg.max_pending;
       const unsigned qi = L->nq == 1 ? slot % P : (unsigned)q;
       g->ctr_addr = d->cfg.counter_base + ((uint32_t)slot * P + qi) * d->cfg.block_bytes;
-      d->st.counter_amos++;
     }
     return HMC_OK;
   }

@@ -85,7 +85,7 @@ typedef struct {
 
 typedef struct {
   uint64_t launches, completed, iterations, pe_starts;
-  uint64_t grabs, chunks, steals, counter_amos;
+  uint64_t grabs, chunks, steals; /* a dynamic chunk is one work-counter fetch-and-add */
   uint64_t busy_ps;   /* sum over launches of activation -> completion */
   uint64_t active_ps; /* time at least one launch was active (the union of those spans) */
   unsigned max_active; /* most launches active at once */

@@ -652,6 +652,7 @@ static void pe_hmc_responses(struct sys *s) {
 
 /* One PE clock edge at time t for every PE that is not clock gated. */
 static void pe_edge(struct sys *s, uint64_t t) {
+  const uint64_t wide = hmc_dispatch_wide(s->disp) != 0; /* as the edge starts */
   for (unsigned pe = 0; pe < s->cfg.num_pes && !s->failed; pe++) {
     sys_pe_t *p = &s->pes[pe];
     if (!p->running) continue;
@@ -661,7 +662,7 @@ static void pe_edge(struct sys *s, uint64_t t) {
        * only count (pe.h pe_idle); the model gets the count before its next step */
       p->owed++;
       p->run_cycles++;
-      p->run_cycles_wide += hmc_dispatch_wide(s->disp) != 0;
+      p->run_cycles_wide += wide;
       continue;
     }
     if (p->owed) {
@@ -699,7 +700,7 @@ static void pe_edge(struct sys *s, uint64_t t) {
       return;
     }
     p->run_cycles++;
-    p->run_cycles_wide += hmc_dispatch_wide(s->disp) != 0;
+    p->run_cycles_wide += wide;
     if (so.ret_valid) {
       p->retired++;
       s->pe_insns++;

@@ -170,11 +170,10 @@ void sys_write_json(sys_t *s, const sys_run_info_t *info, FILE *f) {
           "  \"pim\": {\"launches\": %" PRIu64 ", \"iterations\": %" PRIu64 ", \"pe_starts\": %" PRIu64
           ", \"busy_ps\": %" PRIu64 ", \"pe_amos\": %" PRIu64 ", \"wb_lines\": %" PRIu64 ", \"inv_lines\": %" PRIu64
           ", \"pim_region_base\": %u, \"pim_region_end\": %u, \"active_ps\": %" PRIu64 ", \"max_active\": %u"
-          ", \"grabs\": %" PRIu64 ", \"chunks\": %" PRIu64 ", \"steals\": %" PRIu64 ", \"counter_amos\": %" PRIu64
+          ", \"grabs\": %" PRIu64 ", \"chunks\": %" PRIu64 ", \"steals\": %" PRIu64
           ", \"pe_utilisation\": ",
           ds.launches, ds.iterations, ds.pe_starts, ds.busy_ps, s->pe_amos, hs.pim_wb_lines, hs.pim_inv_lines,
-          hs.pim_region_base, hs.pim_region_end, ds.active_ps, ds.max_active, ds.grabs, ds.chunks, ds.steals,
-          ds.counter_amos);
+          hs.pim_region_base, hs.pim_region_end, ds.active_ps, ds.max_active, ds.grabs, ds.chunks, ds.steals);
   json_num(f, pe_util(s, &ds));
   fprintf(f, ", \"wide_ps\": %" PRIu64 ", \"pe_utilisation_wide\": ", ds.wide_ps);
   json_num(f, pe_util_wide(s, &ds));
