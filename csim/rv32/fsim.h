@@ -1,5 +1,5 @@
 /* Functional system: N host harts and P vault PEs executing one RV32 ELF
- * over a sparse flat memory with the MMIO page, PE mailboxes and the CoPIM
+ * over a sparse flat memory with the MMIO page, the PEs' work grabs and the CoPIM
  * custom-0 instructions of docs/memory_map.md, without any timing.  It is
  * what runs the kernels before (and beside) the timed host/HMC models:
  * results and instruction counts, not cycles.
@@ -9,8 +9,9 @@
  *    iteration; SAMPLE: 1 once ceil(trip * 5%) iterations of that loop
  *    instance ran on the host, CoPIM's sampling without a decision);
  *  - cp.pim.launch splits [first, end) over the PEs like the dispatcher
- *    (contiguous, equal shares), writes the mailboxes and runs the PEs from
- *    _pe_start round-robin until each executes wfi; cp.pim.wait then
+ *    (contiguous, equal shares), answers each PE's first PE_GRAB with its
+ *    share and the next with "no work", and runs the PEs from _pe_start
+ *    round-robin until each executes wfi; cp.pim.wait then
  *    returns at once.  A PE executing custom-0 traps (as the PE model does);
  *  - a trap on any hart, an access outside memory or MMIO page, the
  *    instruction limit, or every host hart asleep without EXIT ends the run

@@ -24,8 +24,9 @@
  *   3. pmc.step(LLC ports + every IMU's clear/enable/flush/rd_sel)
  *   4. imu[c].step(markers, instr_ret, pmc rd_data, table read by loop id)
  *   5. PE edges up to the HMC time: memory ports <-> HMC PE ports,
- *      dispatcher starts and halts, PE-written lines invalidated in the host
- *      caches when a launch completes.
+ *      dispatcher activations, PE starts, work grabs (PE_GRAB) and halts,
+ *      PE-written lines invalidated in the host caches when a launch
+ *      completes.
  *
  * Policies (sys_policy_find): a table of names, each an IMU mode (and, for
  * issue 9, an AMO placement rule and an offline plan); PLAN mode reads a
