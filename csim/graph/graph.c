@@ -677,6 +677,8 @@ void graph_kparams_default(graph_kparams_t *p, const graph_t *g) {
   p->pr_max_iters = 20;
   p->pr_tolerance = 107374; /* 1e-4 * 2^30 */
   p->cc_max_iters = g->n < 0xFFFFFFFEu ? g->n + 1 : g->n;
+  /* task words keep the vertex in 24 bits: larger graphs run a task per vertex */
+  p->bfs_split = g->n <= GRAPH_BFS_MAX_N ? GRAPH_BFS_SPLIT_DEFAULT : 0;
 }
 
 static uint64_t align64(uint64_t x) { return (x + 63) & ~(uint64_t)63; }
@@ -706,9 +708,16 @@ int graph_image_build(const graph_t *g, const graph_kparams_t *p, uint32_t base,
     seterr(err, "graph image:0: unknown kernel %u", p->kernel);
     return -1;
   }
+  if (p->bfs_split && g->n > GRAPH_BFS_MAX_N) {
+    seterr(err, "graph image:0: BFS task splitting needs at most %u vertices (n = %u): use a split of 0",
+           GRAPH_BFS_MAX_N, g->n);
+    return -1;
+  }
   struct graph_image h;
   memset(&h, 0, sizeof h);
   uint64_t n = g->n, m = g->m, at = 0;
+  /* BFS's two task queues hold at most n + m / split tasks each */
+  uint64_t bfs_extra = p->bfs_split ? 2 * (m / p->bfs_split + 1) : 0;
 #define PLACE(field, words)       \
   do {                            \
     at = align64(at);             \
@@ -734,7 +743,7 @@ int graph_image_build(const graph_t *g, const graph_kparams_t *p, uint32_t base,
   PLACE(sssp_dist, n);
   PLACE(pr_rank, n);
   PLACE(cc_label, n);
-  PLACE(heap_base, 3 * n + 1024);
+  PLACE(heap_base, 3 * n + 1024 + bfs_extra);
   at = align64(at);
 #undef PLACE
   if ((uint64_t)base + at > 0xF0000000ull) {
@@ -756,6 +765,7 @@ int graph_image_build(const graph_t *g, const graph_kparams_t *p, uint32_t base,
   h.pr_max_iters = p->pr_max_iters;
   h.pr_tolerance = p->pr_tolerance;
   h.cc_max_iters = p->cc_max_iters;
+  h.bfs_split = p->bfs_split;
   uint8_t *b = calloc(1, (size_t)at);
   if (!b) {
     seterr(err, "graph image:0: out of memory (%llu bytes)", (unsigned long long)at);

@@ -94,6 +94,10 @@ graph_el_t *graph_gen_uniform(unsigned scale, unsigned degree, uint64_t seed, gr
  * (seed default 1).  Generated graphs are symmetrised, as GAP's are. */
 graph_t *graph_open(const char *spec, graph_fmt_t fmt, const graph_opts_t *opts, graph_err_t *err);
 
+/* BFS task size by default (edges per task, issue 15's measurement in
+ * docs/results.md "Offload path"). */
+#define GRAPH_BFS_SPLIT_DEFAULT 256u
+
 /* Kernel parameters laid into the image header. */
 typedef struct {
   uint32_t kernel;       /* GRAPH_K_* */
@@ -102,6 +106,7 @@ typedef struct {
   uint32_t pr_max_iters; /* default 20 */
   uint32_t pr_tolerance; /* default 1e-4 in Q2.30 = 107374 */
   uint32_t cc_max_iters; /* default n */
+  uint32_t bfs_split;    /* BFS task size in edges, 0 = a task per vertex (default GRAPH_BFS_SPLIT_DEFAULT) */
 } graph_kparams_t;
 
 void graph_kparams_default(graph_kparams_t *p, const graph_t *g);

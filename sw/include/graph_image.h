@@ -18,10 +18,15 @@
 
 #define GRAPH_IMAGE_BASE 0x10000000u
 #define GRAPH_IMAGE_MAGIC 0x48505247u /* "GRPH" little-endian */
-#define GRAPH_IMAGE_VERSION 1u
+#define GRAPH_IMAGE_VERSION 2u
 
 /* Unreached vertex (BFS parent/depth, SSSP distance). */
 #define GRAPH_INF 0xFFFFFFFFu
+
+/* BFS task words: vertex in the low GRAPH_BFS_PART_SHIFT bits, part above */
+#define GRAPH_BFS_PART_SHIFT 24u
+#define GRAPH_BFS_MAX_N (1u << GRAPH_BFS_PART_SHIFT)
+#define GRAPH_BFS_MAX_PARTS 256u
 
 /* flags */
 #define GRAPH_F_SYMMETRIC 1u /* in-CSR is the out-CSR (same addresses) */
@@ -56,6 +61,9 @@ struct graph_image {
   uint32_t pr_max_iters;  /* PageRank iteration limit */
   uint32_t pr_tolerance;  /* stop when sum |new - old| < this (Q2.30 units) */
   uint32_t cc_max_iters;  /* label-propagation round limit (safety; n is always enough) */
+  uint32_t bfs_split;     /* BFS task size in edges: a frontier vertex of larger degree becomes several
+                           * tasks of at most this many edges (GRAPH_BFS_MAX_PARTS at most), 0 = one task
+                           * per vertex; needs n <= GRAPH_BFS_MAX_N */
   /* result arrays, n words each */
   uint32_t bfs_parent;    /* parent id, source's parent = source, GRAPH_INF unreached */
   uint32_t bfs_depth;     /* level, GRAPH_INF unreached */
@@ -68,7 +76,7 @@ struct graph_image {
   /* kernel writes: */
   uint32_t done;          /* kernel id once the results are complete */
   uint32_t iterations;    /* BFS levels / SSSP passes / PR iterations / CC rounds */
-  uint32_t reserved[4];
+  uint32_t reserved[3];
 };
 
 #endif

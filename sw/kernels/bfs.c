@@ -4,7 +4,14 @@
  * appends v to the next queue (amoadd on its size).  Every frontier
  * neighbour of v does the amominu, so parent[v] ends as the smallest-id
  * neighbour in level L whatever the interleaving or offload split, and
- * csim/graph/kref.c computes the same parents exactly. */
+ * csim/graph/kref.c computes the same parents exactly.
+ *
+ * The queues hold tasks, not vertices: a vertex of degree above
+ * bfs_split edges is queued as ceil(degree / bfs_split) tasks (part p in
+ * the word's top bits) of bfs_split edges each, so the dynamic dispatcher
+ * can spread a hub over many PEs instead of leaving one PE to walk it while
+ * the launch waits.  The claimer reads the new vertex's degree to know its
+ * part count; bfs_split = 0 keeps one task per vertex. */
 #include "loops.h"
 #include "../rt/rt.h"
 
@@ -13,7 +20,23 @@ static struct {
   volatile uint32_t *parent, *depth;
   uint32_t *queue[2];
   volatile uint32_t count[3]; /* size of level L's queue is count[L % 3] */
+  uint32_t split;             /* edges per task, 0 = a task per vertex */
 } S;
+
+/* Queue vertex v's tasks in q (whose size word is cnt). */
+/* inlined: a call would make bfs_frontier save ten registers on the PE's stack for every task */
+static inline __attribute__((always_inline)) void bfs_push(uint32_t *q, volatile uint32_t *cnt, uint32_t v) {
+  uint32_t parts = 1;
+  if (S.split) {
+    uint32_t d = S.off[v + 1] - S.off[v];
+    if (d > S.split) {
+      parts = (d - 1) / S.split + 1;
+      if (parts > GRAPH_BFS_MAX_PARTS) parts = GRAPH_BFS_MAX_PARTS; /* the last part takes the rest */
+    }
+  }
+  uint32_t at = rt_amoadd(cnt, parts);
+  for (uint32_t p = 0; p < parts; p++) q[at + p] = v | p << GRAPH_BFS_PART_SHIFT;
+}
 
 static void bfs_init(uint32_t v, void *arg) {
   (void)arg;
@@ -24,16 +47,27 @@ static void bfs_init(uint32_t v, void *arg) {
 /* arg is the queue of the current level; the level is the frontier
  * vertex's own depth, so no shared level word is needed. */
 static void bfs_frontier(uint32_t i, void *arg) {
-  uint32_t u = ((const uint32_t *)arg)[i];
+  uint32_t t = ((const uint32_t *)arg)[i];
+  uint32_t u = t, k, e;
+  if (S.split) {
+    uint32_t p = t >> GRAPH_BFS_PART_SHIFT;
+    u = t & (GRAPH_BFS_MAX_N - 1);
+    k = S.off[u] + p * S.split;
+    e = S.off[u + 1];
+    if (p != GRAPH_BFS_MAX_PARTS - 1 && e - k > S.split) e = k + S.split;
+  } else {
+    k = S.off[u];
+    e = S.off[u + 1];
+  }
   uint32_t level = S.depth[u];
   uint32_t *next = S.queue[(level + 1) & 1];
   volatile uint32_t *cnt = &S.count[(level + 1) % 3];
-  for (uint32_t k = S.off[u], e = S.off[u + 1]; k < e; k++) {
+  for (; k < e; k++) {
     uint32_t v = S.dst[k];
     if (S.depth[v] <= level) continue; /* reached in an earlier level, or in u's */
     if (rt_amominu(&S.parent[v], u) == GRAPH_INF) {
       S.depth[v] = level + 1;
-      next[rt_amoadd(cnt, 1)] = v;
+      bfs_push(next, cnt, v);
     }
   }
 }
@@ -50,8 +84,11 @@ int main(void) {
     S.dst = (const uint32_t *)g->out_edges;
     S.parent = (volatile uint32_t *)g->bfs_parent;
     S.depth = (volatile uint32_t *)g->bfs_depth;
-    S.queue[0] = rt_prop_alloc(4 * g->num_vertices);
-    S.queue[1] = rt_prop_alloc(4 * g->num_vertices);
+    S.split = g->bfs_split;
+    /* a vertex has at most 1 + (degree - 1) / split tasks */
+    uint32_t cap = g->num_vertices + (S.split ? g->num_edges / S.split + 1 : 0);
+    S.queue[0] = rt_prop_alloc(4 * cap);
+    S.queue[1] = rt_prop_alloc(4 * cap);
     rt_kernel_mark(COPIM_KERNEL_START);
   }
   rt_barrier();
@@ -60,9 +97,9 @@ int main(void) {
   if (h == 0) {
     S.parent[src] = src;
     S.depth[src] = 0;
-    S.queue[0][0] = src;
-    S.count[0] = 1;
+    S.count[0] = 0;
     S.count[1] = 0;
+    bfs_push(S.queue[0], &S.count[0], src);
   }
   rt_barrier();
   uint32_t level = 0;

@@ -26,7 +26,8 @@ typedef struct {
   const char *kernel, *graph, *policy, *plan, *config, *rtl, *lockstep, *stats, *waves, *elf, *format, *compare;
   int quiet, symmetrize, have_source;
   unsigned reset_seed;
-  uint32_t source, pr_iters;
+  uint32_t source, pr_iters, bfs_split;
+  int have_bfs_split;
   uint64_t weight_seed;
   sys_cfg_t cfg;
   /* overrides, applied after the config file; the names are copied (an
@@ -90,6 +91,8 @@ static void help(void) {
       "  --weight-seed N     seed of generated edge weights (default 0)\n"
       "  --source V          BFS/SSSP source vertex (default: largest out-degree)\n"
       "  --pr-iters N        PageRank iteration limit (default 20)\n"
+      "  --bfs-split N       BFS task size: frontier vertices of higher degree become several tasks of N edges;\n"
+      "                      0 = one task per vertex (default 256)\n"
       "  --policy P          offload policy (default copim), see below\n"
       "  --plan FILE         per-loop plan for --policy plan: '<loop id|name> pim|host' per line\n"
       "  --compare P1,P2,..  run once per policy and print a comparison (time normalised to the first);\n"
@@ -194,7 +197,7 @@ static void parse(opts_t *o, int argc, char **argv) {
     }
     static const char *valued[] = {"--kernel", "--graph", "--policy", "--plan", "--config", "--rtl", "--lockstep",
                                    "--stats", "--waves", "--elf", "--format", "--seed", "--max-cycles", "--set",
-                                   "--reset-seed", "--source", "--pr-iters", "--weight-seed", "--compare", NULL};
+                                   "--reset-seed", "--source", "--pr-iters", "--bfs-split", "--weight-seed", "--compare", NULL};
     int known = 0;
     for (int k = 0; valued[k]; k++) known |= !strcmp(name, valued[k]);
     if (!known) {
@@ -231,6 +234,10 @@ static void parse(opts_t *o, int argc, char **argv) {
       o->source = (uint32_t)num(name, val, 0, UINT32_MAX - 1);
       o->have_source = 1;
     } else if (!strcmp(name, "--pr-iters")) o->pr_iters = (uint32_t)num(name, val, 1, 1000000);
+    else if (!strcmp(name, "--bfs-split")) {
+      o->bfs_split = (uint32_t)num(name, val, 0, UINT32_MAX);
+      o->have_bfs_split = 1;
+    }
     else if (!strcmp(name, "--weight-seed")) o->weight_seed = num(name, val, 0, UINT64_MAX);
     else if (!strcmp(name, "--set")) {
       const char *q = strchr(val, '=');
@@ -425,6 +432,7 @@ int main(int argc, char **argv) {
     kp.bfs_source = kp.sssp_source = o.source;
   }
   if (o.pr_iters) kp.pr_max_iters = o.pr_iters;
+  if (o.have_bfs_split) kp.bfs_split = o.bfs_split;
   char elf[512];
   if (o.elf) snprintf(elf, sizeof elf, "%s", o.elf);
   else {
