@@ -10,7 +10,7 @@ SWEEP_OUT  ?= $(BUILD)/sweep
 FIG_CSV    ?= $(SWEEP_OUT)/$(SWEEP_SET).csv
 FIG_DIR    ?= docs/figures
 
-.PHONY: sweep sweep-quick figures
+.PHONY: sweep sweep-quick figures crossover crossover-roi crossover-draw
 sweep: $(COSIM_BIN) $(SW_ELFS) ## evaluation sweep (resumable): make sweep [SWEEP_SET=quick] [SLURM=1]
 	SWEEP_JOBS=$(SWEEP_JOBS) SLURM=$(SLURM) COPIM_SIM=$(COSIM_BIN) scripts/sweep.sh $(SWEEP_SET) $(SWEEP_OUT)
 
@@ -26,3 +26,16 @@ figures: deps ## paper figures 5-9 + all-policy comparison from the sweep CSV in
 
 # the issue-9 tests run the simulator (and the sweep scripts)
 $(BUILD)/tests/policies_smoke $(BUILD)/tests/sweep_resume: $(COSIM_BIN) $(SW_ELFS)
+
+# Issue 17's crossover map: speedups over cpu-only against footprint / LLC
+# (scripts/crossover.sh; resumable; docs/results.md "Crossover map")
+XO_OUT ?= $(BUILD)/crossover
+crossover: deps $(COSIM_BIN) $(SW_ELFS) ## crossover map: BFS and PR, kron:12..21 at 8 MB and kron:17:8 at 128 MB..256 KB LLC
+	COPIM_SIM=$(COSIM_BIN) scripts/crossover.sh run $(XO_OUT)
+
+crossover-roi: deps $(COSIM_BIN) $(SW_ELFS) ## the PageRank region-of-interest check of the crossover map
+	COPIM_SIM=$(COSIM_BIN) scripts/crossover.sh roi $(XO_OUT)
+
+crossover-draw: deps ## redraw the crossover figures from $(XO_OUT) (or the committed docs/figures/crossover.csv)
+	@if [ -s $(XO_OUT)/crossover.points ]; then scripts/crossover.sh draw $(XO_OUT); \
+	  else echo "crossover: no runs in $(XO_OUT); the committed table is docs/figures/crossover.csv"; fi
