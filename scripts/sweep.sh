@@ -38,12 +38,21 @@ case $SET in
     # the graphs fit the 8 MB LLC; a 256 KB LLC (1/32) gives them the paper's graph-to-LLC ratio
     LLC_GRAPHS="$GDIR/p2p-Gnutella30.txt $GDIR/wiki-Vote.txt"; LLC_POLICIES="cpu-only pim-only pei graphpim copim mpki" ;;
   paper)
-    # stand-ins at the full vertex/edge counts of the paper's larger graphs
-    # (soc-LiveJournal1 scaled by 1/8); hours per point: for a cluster (SLURM=1)
-    GRAPHS="$GDIR/p2p-Gnutella30.txt kron:18:4 kron:20:3 kron:21:2 kron:19:16"
-    THETA_GRAPHS="$GDIR/p2p-Gnutella30.txt kron:18:4"; THETA_KERNELS="bfs sssp pr cc"
-    FREQ_GRAPHS="$GDIR/p2p-Gnutella30.txt kron:18:4"; FREQ_POLICIES="pim-only copim"
-    export COPIM_SWEEP_ARGS="--max-cycles 200000000000" SLURM_TIME=${SLURM_TIME:-48:00:00} ;;
+    # issue 17's paper set: BFS, SSSP and PR on p2p-Gnutella30 and R-MAT
+    # stand-ins matched in vertices and edges (csim/graph/graph_gen.c
+    # graph_gen_rmat) to com-DBLP (317,080 V, 1,049,866 undirected E),
+    # com-Youtube (1,134,890 V, 2,987,624 undirected E), wiki-Talk
+    # (2,394,385 V, 5,021,410 directed E) and soc-LiveJournal1 at 1/8
+    # (605,946 V, 8,624,221 directed E; the whole graph is 4,847,571 V,
+    # 68,993,773 E): docs/results.md "The paper set"
+    KERNELS="bfs sssp pr"
+    POLICIES="cpu-only pim-only pei graphpim copim mpki"
+    GRAPHS="$GDIR/p2p-Gnutella30.txt rmat:317080:1049866 rmat:1134890:2987624 rmatd:2394385:5021410 rmatd:605946:8624221"
+    # the offline policies (two or more profiling runs each) where affordable
+    OFFLINE_GRAPHS="$GDIR/p2p-Gnutella30.txt"; OFFLINE_POLICIES="greedy pimprof a3pim oracle"
+    THETA_GRAPHS="$GDIR/p2p-Gnutella30.txt rmat:317080:1049866"; THETA_KERNELS="bfs sssp pr"
+    FREQ_GRAPHS="$GDIR/p2p-Gnutella30.txt rmat:317080:1049866"; FREQ_POLICIES="pim-only copim"
+    export COPIM_SWEEP_ARGS="--max-cycles 200000000000" SLURM_TIME=${SLURM_TIME:-24:00:00} ;;
   quick)
     GRAPHS="$GDIR/p2p-Gnutella30.txt $GDIR/wiki-Vote.txt kron:14:3"
     THETA_GRAPHS="$GDIR/p2p-Gnutella30.txt"; THETA_KERNELS="bfs sssp pr cc"
@@ -52,7 +61,7 @@ case $SET in
     KERNELS="bfs cc"; POLICIES="cpu-only pim-only copim greedy"
     GRAPHS="kron:7:4"; THETA_GRAPHS="kron:7:4"; THETA_KERNELS="bfs"
     FREQ_GRAPHS="kron:7:4"; FREQ_POLICIES="copim" ;;
-  *) echo "sweep.sh: unknown set '$SET' (default, quick, tiny)" >&2; exit 2 ;;
+  *) echo "sweep.sh: unknown set '$SET' (default, quick, paper, tiny)" >&2; exit 2 ;;
 esac
 
 mkdir -p "$OUT/runs" "$OUT/logs"
@@ -61,6 +70,9 @@ LIST=$OUT/$SET.points
 gid() { basename "$1" | sed 's/\.txt\.gz$//; s/\.txt$//; s/:/_/g'; }
 {
   for g in $GRAPHS; do for k in $KERNELS; do for p in $POLICIES; do
+    echo "main-$k-$(gid "$g")-$p-500 $k $g $p 2000 -"
+  done; done; done
+  for g in ${OFFLINE_GRAPHS:-}; do for k in $KERNELS; do for p in $OFFLINE_POLICIES; do
     echo "main-$k-$(gid "$g")-$p-500 $k $g $p 2000 -"
   done; done; done
   for g in $THETA_GRAPHS; do for k in $THETA_KERNELS; do for t in 1 2 3 4 5 6 7 8 9 10; do

@@ -88,10 +88,14 @@ uint32_t graph_weight(uint64_t seed, uint32_t u, uint32_t v);
  * A = 0.57, B = C = 0.19 and a seeded vertex permutation. */
 graph_el_t *graph_gen_kron(unsigned scale, unsigned degree, uint64_t seed, graph_err_t *err);
 graph_el_t *graph_gen_uniform(unsigned scale, unsigned degree, uint64_t seed, graph_err_t *err);
+/* Exactly n vertices and m distinct edges (unordered pairs unless directed),
+ * R-MAT skew: stand-ins matched to a real graph's counts. */
+graph_el_t *graph_gen_rmat(uint32_t n, uint64_t m, int directed, uint64_t seed, graph_err_t *err);
 
 /* A graph by name: a file path (format from fmt or the name), or a
- * generator "kron:SCALE:DEGREE[:SEED]" / "uniform:SCALE:DEGREE[:SEED]"
- * (seed default 1).  Generated graphs are symmetrised, as GAP's are. */
+ * generator "kron:SCALE:DEGREE[:SEED]" / "uniform:SCALE:DEGREE[:SEED]", or
+ * "rmat:VERTICES:EDGES[:SEED]" (EDGES undirected) / "rmatd:VERTICES:EDGES[:SEED]" (directed)
+ * (seed default 1).  Generated graphs are symmetrised, as GAP's are, except rmatd's. */
 graph_t *graph_open(const char *spec, graph_fmt_t fmt, const graph_opts_t *opts, graph_err_t *err);
 
 /* BFS task size by default (edges per task, issue 15's measurement in

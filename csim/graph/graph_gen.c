@@ -133,6 +133,112 @@ graph_el_t *graph_gen_kron(unsigned scale, unsigned degree, uint64_t seed, graph
   return el;
 }
 
+/* A stand-in matched to a real graph's vertex and edge counts: exactly m
+ * distinct edges (unordered pairs when symmetric, ordered ones otherwise),
+ * no self loops, over exactly n vertices, none of them isolated (SNAP
+ * counts only vertices with edges): a random recursive tree first (vertex
+ * i joins a uniform earlier vertex, in a random direction when directed),
+ * then R-MAT edges with kron's quadrants on the next power of two, draws
+ * outside [0, n) rejected, then a seeded permutation of the ids.
+ * Distinctness by an open-addressing set of the pairs. */
+graph_el_t *graph_gen_rmat(uint32_t n, uint64_t m, int directed, uint64_t seed, graph_err_t *err) {
+  const char *kind = directed ? "rmatd" : "rmat";
+  const uint64_t pairs = directed ? (uint64_t)n * (n - 1) : (uint64_t)n * (n - 1) / 2;
+  if (n < 2 || n > GRAPH_MAX_VERTICES_DEFAULT || m < n - 1 || m > pairs || m > (directed ? 0x7FFFFFF0ull : 0x3FFFFFF8ull)) {
+    if (err)
+      snprintf(err->msg, sizeof err->msg,
+               "%s:0: %u vertices and %llu edges out of range (2..%u vertices, n-1..min(%s, 2^%d) edges)", kind, n,
+               (unsigned long long)m, GRAPH_MAX_VERTICES_DEFAULT, directed ? "n(n-1)" : "n(n-1)/2", directed ? 31 : 30);
+    return NULL;
+  }
+  unsigned scale = 1;
+  while (((uint64_t)1 << scale) < n) scale++;
+  uint64_t hcap = 1;
+  while (hcap < 2 * m) hcap <<= 1;
+  graph_el_t *el = graph_el_new();
+  uint64_t *set = calloc(hcap, sizeof *set); /* pair + 1, 0 = empty */
+  uint32_t *perm = malloc((size_t)n * sizeof *perm);
+  if (el) {
+    el->src = malloc(m * sizeof *el->src);
+    el->dst = malloc(m * sizeof *el->dst);
+    el->cap = m;
+  }
+  if (!el || !el->src || !el->dst || !set || !perm) {
+    graph_el_free(el);
+    free(set);
+    free(perm);
+    if (err) snprintf(err->msg, sizeof err->msg, "%s:0: out of memory for %llu edges", kind, (unsigned long long)m);
+    return NULL;
+  }
+  el->n = n;
+  const uint64_t ta = (57ull << 32) / 100, tab = (76ull << 32) / 100, tabc = (95ull << 32) / 100;
+  gen_rng_t r;
+  gen_seed(&r, seed);
+  /* a dense request may not be reachable through R-MAT's skew: give up
+   * after a bounded number of draws rather than loop */
+  uint64_t draws = 0, limit = 64 * m + 1000000;
+  for (uint32_t i = 1; i < n; i++) {
+    uint32_t j = gen_below(&r, i);
+    int flip = directed && (gen_next(&r) >> 63);
+    uint32_t u = flip ? i : j, v = flip ? j : i;
+    uint64_t key = directed || u < v ? (uint64_t)u << 32 | v : (uint64_t)v << 32 | u;
+    uint64_t h = (key * 0x9e3779b97f4a7c15ull) >> 7;
+    while (set[h & (hcap - 1)]) h++; /* tree edges are distinct: only probe */
+    set[h & (hcap - 1)] = key + 1;
+    el->src[el->m] = u;
+    el->dst[el->m] = v;
+    el->m++;
+  }
+  while (el->m < m) {
+    if (draws++ == limit) {
+      if (err)
+        snprintf(err->msg, sizeof err->msg, "%s:0: %llu distinct edges not reached in %llu draws (%zu found)", kind,
+                 (unsigned long long)m, (unsigned long long)limit, el->m);
+      graph_el_free(el);
+      free(set);
+      free(perm);
+      return NULL;
+    }
+    uint32_t u = 0, v = 0;
+    for (unsigned d = 0; d < scale; d++) {
+      uint64_t x = gen_next(&r) >> 32;
+      u <<= 1;
+      v <<= 1;
+      if (x < ta) continue;
+      if (x < tab) v |= 1;
+      else if (x < tabc) u |= 1;
+      else u |= 1, v |= 1;
+    }
+    if (u >= n || v >= n || u == v) continue;
+    uint64_t key = directed || u < v ? (uint64_t)u << 32 | v : (uint64_t)v << 32 | u;
+    uint64_t h = (key * 0x9e3779b97f4a7c15ull) >> 7;
+    for (;; h++) {
+      uint64_t *slot = &set[h & (hcap - 1)];
+      if (*slot == key + 1) break;
+      if (!*slot) {
+        *slot = key + 1;
+        el->src[el->m] = u;
+        el->dst[el->m] = v;
+        el->m++;
+        break;
+      }
+    }
+  }
+  free(set);
+  for (uint32_t i = 0; i < n; i++) perm[i] = i;
+  for (uint32_t i = n - 1; i > 0; i--) {
+    uint32_t j = gen_below(&r, (uint64_t)i + 1), t = perm[i];
+    perm[i] = perm[j];
+    perm[j] = t;
+  }
+  for (size_t i = 0; i < el->m; i++) {
+    el->src[i] = perm[el->src[i]];
+    el->dst[i] = perm[el->dst[i]];
+  }
+  free(perm);
+  return el;
+}
+
 static int spec_num(const char **pp, uint64_t *v) {
   const char *p = *pp;
   if (*p < '0' || *p > '9') return -1;
@@ -147,6 +253,25 @@ static int spec_num(const char **pp, uint64_t *v) {
 }
 
 graph_t *graph_open(const char *spec, graph_fmt_t fmt, const graph_opts_t *opts, graph_err_t *err) {
+  int rmat = !strncmp(spec, "rmat:", 5), rmatd = !strncmp(spec, "rmatd:", 6);
+  if (rmat || rmatd) {
+    const char *p = spec + (rmat ? 5 : 6);
+    uint64_t n, m, seed = 1;
+    if (spec_num(&p, &n) || *p++ != ':' || spec_num(&p, &m) || (*p == ':' && (p++, spec_num(&p, &seed))) || *p ||
+        n > 0xFFFFFFFFu) {
+      if (err)
+        snprintf(err->msg, sizeof err->msg, "%s:0: generator spec is %s:VERTICES:EDGES[:SEED]", spec,
+                 rmat ? "rmat" : "rmatd");
+      return NULL;
+    }
+    graph_el_t *el = graph_gen_rmat((uint32_t)n, m, rmatd, seed, err);
+    if (!el) return NULL;
+    graph_opts_t o = opts ? *opts : (graph_opts_t){0};
+    o.symmetrize = rmat;
+    graph_t *g = graph_build(el, &o, spec, err);
+    graph_el_free(el);
+    return g;
+  }
   int kron = !strncmp(spec, "kron:", 5), uni = !strncmp(spec, "uniform:", 8);
   if (!kron && !uni) return graph_load(spec, fmt, opts, err);
   const char *p = spec + (kron ? 5 : 8);

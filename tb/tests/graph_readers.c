@@ -270,6 +270,45 @@ static void generators(ctx_t *c) {
       tb_fail(t, "%s: got '%s', expected '%s'\n", badspecs[i][0], g ? "a graph" : err.msg, badspecs[i][1]);
     graph_free(g);
   }
+  /* stand-ins matched in counts: exactly n vertices (none isolated) and m
+   * distinct edges, undirected (rmat: 2m CSR edges) or directed (rmatd) */
+  const struct {
+    const char *spec;
+    uint32_t n, m, sym;
+  } rm[] = {{"rmat:1000:3000", 1000, 6000, 1}, {"rmat:1000:999:7", 1000, 1998, 1},
+            {"rmatd:1000:5000", 1000, 5000, 0}, {"rmatd:3:6", 3, 6, 0}, {"rmat:3:3", 3, 6, 1}};
+  for (unsigned i = 0; i < sizeof rm / sizeof rm[0]; i++) {
+    graph_t *g = graph_open(rm[i].spec, GRAPH_FMT_AUTO, NULL, &err);
+    t->checks++;
+    if (!g) {
+      tb_fail(t, "%s: %s\n", rm[i].spec, err.msg);
+      continue;
+    }
+    uint32_t isolated = 0, bad = 0;
+    for (uint32_t u = 0; u < g->n; u++) {
+      isolated += g->out_off[u] == g->out_off[u + 1] && g->in_off[u] == g->in_off[u + 1];
+      for (uint32_t k = g->out_off[u]; k < g->out_off[u + 1]; k++)
+        bad += g->out_dst[k] == u || (k > g->out_off[u] && g->out_dst[k - 1] >= g->out_dst[k]);
+    }
+    tb_log(t, "%s: %u vertices, %u edges, %u isolated\n", rm[i].spec, g->n, g->m, isolated);
+    tb_expect_u64(t, "rmat vertices", g->n, rm[i].n);
+    tb_expect_u64(t, "rmat CSR edges", g->m, rm[i].m);
+    tb_expect_u64(t, "rmat symmetric", (uint64_t)g->symmetric, rm[i].sym);
+    tb_expect_u64(t, "rmat isolated vertices", isolated, 0);
+    tb_expect_u64(t, "rmat self loops or duplicates", bad, 0);
+    graph_free(g);
+  }
+  const char *rbad[][2] = {
+      {"rmat:1000:998", "rmat:0: 1000 vertices and 998 edges out of range (2..134217728 vertices, n-1..min(n(n-1)/2, 2^30) edges)"},
+      {"rmatd:3:7", "rmatd:0: 3 vertices and 7 edges out of range (2..134217728 vertices, n-1..min(n(n-1), 2^31) edges)"},
+      {"rmat:10", "rmat:10:0: generator spec is rmat:VERTICES:EDGES[:SEED]"}};
+  for (int i = 0; i < 3; i++) {
+    graph_t *g = graph_open(rbad[i][0], GRAPH_FMT_AUTO, NULL, &err);
+    t->checks++;
+    if (g || strcmp(err.msg, rbad[i][1]))
+      tb_fail(t, "%s: got '%s', expected '%s'\n", rbad[i][0], g ? "a graph" : err.msg, rbad[i][1]);
+    graph_free(g);
+  }
   mark(c, f0);
 }
 
