@@ -10,7 +10,8 @@
 # Two axes, both on the default system (docs/cosim.md, Table I):
 #   scale: kron:S:8 graphs, S = XO_SCALES, at the 8 MB LLC;
 #   llc:   one graph (XO_LLC_GRAPH, kron:17:8) with the LLC at XO_LLCS bytes
-#          (everything else, the L1s and L2s included, unchanged).
+#          (XO_PR_LLCS for PageRank; everything else, the L1s and L2s
+#          included, unchanged).
 # pei and graphpim execute their atomics in the vault logic, not on the
 # PEs, so their time does not depend on the PE clock (checked: identical
 # cycles at 500 MHz and 1 GHz); they run once per point, copim and pim-only
@@ -38,6 +39,8 @@ PR_SCALES=${XO_PR_SCALES:-12 13 14 15 16 17 18 19}
 LLC_GRAPH=${XO_LLC_GRAPH:-kron:17:8}
 # 128 MB down to 256 KB: with the 8 MB point the scale axis's point of the same graph
 LLCS=${XO_LLCS:-134217728 33554432 16777216 4194304 2097152 1048576 524288 262144}
+# PageRank to convergence costs 5-10x a BFS of the same graph: fewer LLC points
+PR_LLCS=${XO_PR_LLCS:-134217728 33554432 2097152 262144}
 PR_ITERS=${XO_PR_ITERS:-}
 ROI_GRAPH=${XO_ROI_GRAPH:-kron:15:8}
 
@@ -84,7 +87,8 @@ case $MODE in
     {
       for s in $SCALES; do points bfs "kron:$s:8" - xs; done
       for s in $PR_SCALES; do points pr "kron:$s:8" - xs; done
-      for l in $LLCS; do points bfs "$LLC_GRAPH" "$l" xl; points pr "$LLC_GRAPH" "$l" xl; done
+      for l in $LLCS; do points bfs "$LLC_GRAPH" "$l" xl; done
+      for l in $PR_LLCS; do points pr "$LLC_GRAPH" "$l" xl; done
     } > "$OUT/crossover.points"
     # cheapest first, so a short run already covers the map's both ends
     if [ "$MODE" = run ]; then

@@ -20,7 +20,7 @@ int main(int argc, char **argv) {
   char dir[96], cmd[2048], path[160];
   snprintf(dir, sizeof dir, "build/crossover-tiny-%d", (int)getpid());
   snprintf(cmd, sizeof cmd,
-           "XO_SCALES='6 7' XO_PR_SCALES=6 XO_LLC_GRAPH=kron:7:4 XO_LLCS='65536 16384' XO_FIG=%s/fig XO_JOBS=2 "
+           "XO_SCALES='6 7' XO_PR_SCALES=6 XO_LLC_GRAPH=kron:7:4 XO_LLCS='65536 16384' XO_PR_LLCS='65536 16384' XO_FIG=%s/fig XO_JOBS=2 "
            "COPIM_SIM=${COPIM_SIM:-build/copim-sim} scripts/crossover.sh run %s >%s/log 2>&1",
            dir, dir, dir);
   char mk[160];
@@ -95,7 +95,7 @@ int main(int argc, char **argv) {
   /* resume: nothing is simulated again, the table is the same */
   snprintf(cmd, sizeof cmd,
            "cp %s/fig/crossover.csv %s/first.csv && ls %s/runs/*.json | wc -l > %s/n1 && "
-           "XO_SCALES='6 7' XO_PR_SCALES=6 XO_LLC_GRAPH=kron:7:4 XO_LLCS='65536 16384' XO_FIG=%s/fig "
+           "XO_SCALES='6 7' XO_PR_SCALES=6 XO_LLC_GRAPH=kron:7:4 XO_LLCS='65536 16384' XO_PR_LLCS='65536 16384' XO_FIG=%s/fig "
            "COPIM_SIM=/bin/false scripts/crossover.sh run %s >%s/log2 2>&1 && "
            "cmp -s %s/first.csv %s/fig/crossover.csv && ls %s/runs/*.json | wc -l | cmp -s - %s/n1",
            dir, dir, dir, dir, dir, dir, dir, dir, dir, dir, dir);
