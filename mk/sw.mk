@@ -19,7 +19,8 @@ RV_CC     := riscv64-unknown-elf-gcc
 RV_CFLAGS := -march=rv32ima_zicsr_zifencei -mabi=ilp32 -O2 -g -std=c11 -Wall -Wextra -Werror \
              -ffreestanding -fno-common -msmall-data-limit=8 -Isw/include -Isw/rt
 RV_LDFLAGS := -march=rv32ima -mabi=ilp32 --specs=picolibc.specs -nostartfiles -T sw/rt/link.ld -Wl,--no-warn-rwx-segments
-SW_KERNELS := bfs sssp pr cc
+# every sw/kernels/*.c is a kernel (its registry row: csim/graph/kernels.c)
+SW_KERNELS := $(basename $(notdir $(wildcard sw/kernels/*.c)))
 SW_HDRS    := sw/rt/rt.h sw/include/copim.h sw/include/copim_mmio.h sw/include/graph_image.h sw/kernels/loops.h
 SW_RT_OBJ  := $(BUILD)/sw/obj/crt0.o $(BUILD)/sw/obj/rt.o
 SW_ELFS    := $(patsubst %,$(BUILD)/sw/%.elf,$(SW_KERNELS))

@@ -16,7 +16,10 @@ trap 'rm -rf "$T"' EXIT
 awk -F, 'NR > 1 { for (i = 1; i <= NF; i++) gsub(/"/, "", $i); g = $4; sub(/\.txt(\.gz)?$/, "", g);
   print $2, $3, g, $5, $6, $7, $8, $9, $13, $15, $16, $17, $18, $19, $20, $21 }' "$CSV" > "$T/all"
 
-POLS_ALL="cpu-only pim-only pei graphpim copim mpki greedy pimprof a3pim oracle"
+# the compared policies from the simulator's policy table (csim/sys/sys_cfg.c)
+SIM=${COPIM_SIM:-build/copim-sim}
+POLS_ALL=$("$SIM" --list-policies | awk '$2 == "compared" { printf "%s%s", sep, $1; sep = " " }') ||
+  { echo "figures: $SIM --list-policies failed (make build/copim-sim)" >&2; exit 2; }
 # per main point: speedup/normalised time and share for a list of policies
 table() { # $1 = field (time|share|energy) $2.. = policies
   local what=$1; shift

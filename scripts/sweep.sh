@@ -26,14 +26,17 @@ GDIR=${COPIM_GRAPHS:-../shared/data/graphs}
 JOBS=${SWEEP_JOBS:-2}
 HERE=$(cd "$(dirname "$0")" && pwd)
 
-POLICIES="cpu-only pim-only pei graphpim copim mpki greedy pimprof a3pim oracle"
-KERNELS="bfs sssp pr cc"
+# the lists come from the simulator's registries (csim/graph/kernels.c, the policy table of csim/sys/sys_cfg.c)
+POLICIES=$("$SIM" --list-policies | awk '$2 == "compared" { printf "%s%s", sep, $1; sep = " " }') ||
+  { echo "sweep.sh: $SIM --list-policies failed (make build/copim-sim)" >&2; exit 2; }
+KERNELS=$("$SIM" --list-kernels | tr '\n' ' ' | sed 's/ $//') ||
+  { echo "sweep.sh: $SIM --list-kernels failed" >&2; exit 2; }
 case $SET in
   default)
     # the three real graphs plus scaled stand-ins for the paper's com-DBLP
     # (kron:14:3) and soc-LiveJournal1 (kron:13:16); docs/results.md
     GRAPHS="$GDIR/p2p-Gnutella30.txt $GDIR/wiki-Vote.txt kron:14:3 $GDIR/email-Enron.txt.gz kron:13:16"
-    THETA_GRAPHS="$GDIR/p2p-Gnutella30.txt kron:14:3"; THETA_KERNELS="bfs sssp pr cc"
+    THETA_GRAPHS="$GDIR/p2p-Gnutella30.txt kron:14:3"; THETA_KERNELS=$KERNELS
     FREQ_GRAPHS="$GDIR/p2p-Gnutella30.txt kron:14:3 $GDIR/wiki-Vote.txt"; FREQ_POLICIES="pim-only copim"
     # the graphs fit the 8 MB LLC; a 256 KB LLC (1/32) gives them the paper's graph-to-LLC ratio
     LLC_GRAPHS="$GDIR/p2p-Gnutella30.txt $GDIR/wiki-Vote.txt"; LLC_POLICIES="cpu-only pim-only pei graphpim copim mpki" ;;
@@ -55,7 +58,7 @@ case $SET in
     export COPIM_SWEEP_ARGS="--max-cycles 200000000000" SLURM_TIME=${SLURM_TIME:-24:00:00} ;;
   quick)
     GRAPHS="$GDIR/p2p-Gnutella30.txt $GDIR/wiki-Vote.txt kron:14:3"
-    THETA_GRAPHS="$GDIR/p2p-Gnutella30.txt"; THETA_KERNELS="bfs sssp pr cc"
+    THETA_GRAPHS="$GDIR/p2p-Gnutella30.txt"; THETA_KERNELS=$KERNELS
     FREQ_GRAPHS="$GDIR/p2p-Gnutella30.txt kron:14:3"; FREQ_POLICIES="pim-only copim" ;;
   tiny)  # the sweep_resume test
     KERNELS="bfs cc"; POLICIES="cpu-only pim-only copim greedy"

@@ -9,19 +9,11 @@
 #include <string.h>
 
 #include "elf.h"
+#include "kernels.h"
 #include "pol.h"
 #include "sys_int.h"
 
 #define POL_MAX_LOOPS 16
-
-/* The kernels' marked loops (sw/kernels/loops.h); the body function of
- * loop "k.name" is the symbol "k_name". */
-static const char *const loop_names[] = {"bfs.init",   "bfs.frontier", "sssp.init", "sssp.relax", "pr.init",
-                                         "pr.contrib", "pr.pull",      "cc.init",   "cc.prop"};
-
-int pol_is_offline(const char *p) {
-  return !strcmp(p, "greedy") || !strcmp(p, "pimprof") || !strcmp(p, "a3pim") || !strcmp(p, "oracle");
-}
 
 typedef struct {
   int n;
@@ -29,14 +21,15 @@ typedef struct {
   const char *name[POL_MAX_LOOPS];
 } loops_t;
 
+/* The kernel's marked loops from the registry (csim/graph/kernels.h); the
+ * body function of loop "k.name" is the symbol "k_name". */
 static void kernel_loops(const char *kernel, loops_t *L) {
   memset(L, 0, sizeof *L);
-  const size_t kl = strlen(kernel);
-  for (unsigned i = 0; i < sizeof loop_names / sizeof loop_names[0]; i++)
-    if (!strncmp(loop_names[i], kernel, kl) && loop_names[i][kl] == '.' && L->n < POL_MAX_LOOPS) {
-      L->id[L->n] = sys_loop_id(loop_names[i]);
-      L->name[L->n++] = loop_names[i];
-    }
+  const kern_t *k = kern_find(kernel);
+  for (unsigned i = 0; k && i < k->nloops && L->n < POL_MAX_LOOPS; i++) {
+    L->id[L->n] = k->loops[i].id;
+    L->name[L->n++] = k->loops[i].name;
+  }
 }
 
 static void plan_of_mask(const loops_t *L, unsigned mask, sys_plan_t *p) {
@@ -333,8 +326,9 @@ static unsigned popcount(unsigned v) {
   return n;
 }
 
-int pol_make_plan(const pol_ctx_t *c, const char *policy, sys_plan_t *plan, char *text, size_t tcap, char *summary,
+int pol_make_plan(const pol_ctx_t *c, const sys_policy_t *pol, sys_plan_t *plan, char *text, size_t tcap, char *summary,
                   size_t scap, char *err, size_t cap) {
+  const char *policy = pol->name;
   loops_t L;
   kernel_loops(c->kernel, &L);
   if (!L.n) {
@@ -348,10 +342,10 @@ int pol_make_plan(const pol_ctx_t *c, const char *policy, sys_plan_t *plan, char
   unsigned mask = 0;
   const double ns_per_cyc = c->cfg->host.clk_ps / 1000.0;
   const unsigned nc = c->cfg->host.cores;
-  if (!strcmp(policy, "a3pim")) {
+  if (pol->planner == SYS_PLANNER_A3PIM) {
     if (a3pim(c, &L, &mask, text, tcap, err, cap)) return -1;
     o = strlen(text);
-  } else if (!strcmp(policy, "greedy") || !strcmp(policy, "pimprof")) {
+  } else if (pol->planner == SYS_PLANNER_GREEDY || pol->planner == SYS_PLANNER_PIMPROF) {
     prof_t *ph = malloc(sizeof *ph), *pp = malloc(sizeof *pp);
     if (!ph || !pp) {
       free(ph), free(pp);
@@ -373,7 +367,7 @@ int pol_make_plan(const pol_ctx_t *c, const char *policy, sys_plan_t *plan, char
                             L.name[i], th[i], tp[i], (unsigned long long)pp->execs[i], (unsigned long long)pp->wb[i],
                             (unsigned long long)pp->inv[i]);
     }
-    if (!strcmp(policy, "greedy")) {
+    if (pol->planner == SYS_PLANNER_GREEDY) {
       for (int i = 0; i < L.n; i++)
         if (tp[i] < th[i]) mask |= 1u << i;
     } else {
@@ -406,7 +400,7 @@ int pol_make_plan(const pol_ctx_t *c, const char *policy, sys_plan_t *plan, char
     free(ph);
     free(pp);
     return -1;
-  } else if (!strcmp(policy, "oracle")) {
+  } else if (pol->planner == SYS_PLANNER_ORACLE) {
     const unsigned total = 1u << L.n, lim = c->oracle_max_runs ? c->oracle_max_runs : 64;
     unsigned cand[64], nc2 = 0;
     if (total <= lim && total <= 64) {

@@ -55,15 +55,29 @@
 /* Where an RV32A AMO of the host executes (SPEC section 7: PEI, GraphPIM). */
 enum { SYS_AMO_CACHE = 0, SYS_AMO_MEMORY = 1, SYS_AMO_PIM_REGION = 2, SYS_AMO_LOCALITY = 3 };
 
+/* Who computes an IMU PLAN mode policy's plan before the run
+ * (csim/policy/pol_plan.c): nobody (--plan FILE) or one of the offline solvers. */
+typedef enum {
+  SYS_PLANNER_NONE = 0,
+  SYS_PLANNER_GREEDY,
+  SYS_PLANNER_PIMPROF,
+  SYS_PLANNER_A3PIM,
+  SYS_PLANNER_ORACLE
+} sys_planner_t;
+
+/* Everything a policy is: a row of this table, no code keyed on its name. */
 typedef struct {
   const char *name;
-  int imu_mode;      /* IMU_MODE_* written into every IMU; -1: not implemented yet */
-  int amo_site;      /* SYS_AMO_*: host AMO placement through host.h's amo_site hook (LOCALITY: issue 9) */
-  int needs_plan;    /* 1: IMU PLAN mode from a plan (--plan FILE) */
-  const char *what;  /* one line for --help */
+  int imu_mode;          /* IMU_MODE_* written into every IMU; -1: not implemented yet */
+  int amo_site;          /* SYS_AMO_*: host AMO placement through host.h's amo_site hook (LOCALITY: issue 9) */
+  int needs_plan;        /* 1: IMU PLAN mode from a plan (--plan FILE, or the planner's) */
+  sys_planner_t planner; /* offline solver that makes the plan, SYS_PLANNER_NONE for --plan FILE */
+  int compared;          /* 1: one of the policies the sweeps and figures compare (copim-sim --list-policies) */
+  const char *what;      /* one line for --help */
 } sys_policy_t;
 
-/* The policy of that name, or NULL.  Table order is the --help order. */
+/* The policy of that name, or NULL.  Table order is the --help and
+ * --list-policies order: the compared policies first, in the paper's order. */
 const sys_policy_t *sys_policy_find(const char *name);
 const sys_policy_t *sys_policy_at(unsigned i); /* NULL past the end */
 

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../../sw/kernels/loops.h"
+#include "kernels.h"
 #include "sys.h"
 
 /* ---------------------------------------------------------------- policies */
@@ -17,18 +17,29 @@
  * csim/policy/pol_plan.c (copim-sim computes it before the run) and run in PLAN
  * mode (docs/policies.md). */
 static const sys_policy_t policies[] = {
-    {"cpu-only", IMU_MODE_HOST, SYS_AMO_CACHE, 0, "every loop on the host (IMU HOST mode)"},
-    {"pim-only", IMU_MODE_PIM, SYS_AMO_CACHE, 0, "every marked loop offloaded from its first iteration (IMU PIM mode)"},
-    {"copim", IMU_MODE_THETA, SYS_AMO_CACHE, 0, "CoPIM: sample 5% on the host, offload if theta > 5% (IMU THETA mode)"},
-    {"mpki", IMU_MODE_MPKI, SYS_AMO_CACHE, 0, "offload if LLC misses per kilo-instruction of the sample > 5 (IMU MPKI)"},
-    {"plan", IMU_MODE_PLAN, SYS_AMO_CACHE, 1, "per-loop sites from --plan FILE (IMU PLAN mode; offline solvers)"},
-    {"pei", IMU_MODE_HOST, SYS_AMO_LOCALITY, 0, "PEI: loops on the host, each AMO in the HMC vault unless an LLC-tag locality monitor predicts a hit"},
-    {"graphpim", IMU_MODE_HOST, SYS_AMO_PIM_REGION, 0, "GraphPIM: loops on the host, every AMO on the property region in the HMC vault"},
-    {"pim-amo", IMU_MODE_HOST, SYS_AMO_MEMORY, 0, "loops on the host, every AMO in the HMC vault (a bound for PEI)"},
-    {"greedy", IMU_MODE_PLAN, SYS_AMO_CACHE, 1, "per loop, the faster site from two profiling runs (plan, PLAN mode)"},
-    {"pimprof", IMU_MODE_PLAN, SYS_AMO_CACHE, 1, "PIMProf cost model over two profiling runs (plan, PLAN mode)"},
-    {"a3pim", IMU_MODE_PLAN, SYS_AMO_CACHE, 1, "A3PIM static metrics of the loop bodies' RV32 code (plan, PLAN mode)"},
-    {"oracle", IMU_MODE_PLAN, SYS_AMO_CACHE, 1, "every per-loop placement simulated, the fastest kept (plan, PLAN mode)"},
+    {"cpu-only", IMU_MODE_HOST, SYS_AMO_CACHE, 0, SYS_PLANNER_NONE, 1, "every loop on the host (IMU HOST mode)"},
+    {"pim-only", IMU_MODE_PIM, SYS_AMO_CACHE, 0, SYS_PLANNER_NONE, 1,
+     "every marked loop offloaded from its first iteration (IMU PIM mode)"},
+    {"pei", IMU_MODE_HOST, SYS_AMO_LOCALITY, 0, SYS_PLANNER_NONE, 1,
+     "PEI: loops on the host, each AMO in the HMC vault unless an LLC-tag locality monitor predicts a hit"},
+    {"graphpim", IMU_MODE_HOST, SYS_AMO_PIM_REGION, 0, SYS_PLANNER_NONE, 1,
+     "GraphPIM: loops on the host, every AMO on the property region in the HMC vault"},
+    {"copim", IMU_MODE_THETA, SYS_AMO_CACHE, 0, SYS_PLANNER_NONE, 1,
+     "CoPIM: sample 5% on the host, offload if theta > 5% (IMU THETA mode)"},
+    {"mpki", IMU_MODE_MPKI, SYS_AMO_CACHE, 0, SYS_PLANNER_NONE, 1,
+     "offload if LLC misses per kilo-instruction of the sample > 5 (IMU MPKI)"},
+    {"greedy", IMU_MODE_PLAN, SYS_AMO_CACHE, 1, SYS_PLANNER_GREEDY, 1,
+     "per loop, the faster site from two profiling runs (plan, PLAN mode)"},
+    {"pimprof", IMU_MODE_PLAN, SYS_AMO_CACHE, 1, SYS_PLANNER_PIMPROF, 1,
+     "PIMProf cost model over two profiling runs (plan, PLAN mode)"},
+    {"a3pim", IMU_MODE_PLAN, SYS_AMO_CACHE, 1, SYS_PLANNER_A3PIM, 1,
+     "A3PIM static metrics of the loop bodies' RV32 code (plan, PLAN mode)"},
+    {"oracle", IMU_MODE_PLAN, SYS_AMO_CACHE, 1, SYS_PLANNER_ORACLE, 1,
+     "every per-loop placement simulated, the fastest kept (plan, PLAN mode)"},
+    {"plan", IMU_MODE_PLAN, SYS_AMO_CACHE, 1, SYS_PLANNER_NONE, 0,
+     "per-loop sites from --plan FILE (IMU PLAN mode; offline solvers)"},
+    {"pim-amo", IMU_MODE_HOST, SYS_AMO_MEMORY, 0, SYS_PLANNER_NONE, 0,
+     "loops on the host, every AMO in the HMC vault (a bound for PEI)"},
 };
 
 const sys_policy_t *sys_policy_find(const char *name) {
@@ -409,19 +420,9 @@ int sys_cfg_check(const sys_cfg_t *c, char *err, size_t cap) {
 
 /* ---------------------------------------------------------------- plans */
 
-static const struct {
-  uint32_t id;
-  const char *name;
-} loop_names[] = {
-    {LOOP_BFS_INIT, "bfs.init"},   {LOOP_BFS_FRONTIER, "bfs.frontier"}, {LOOP_SSSP_INIT, "sssp.init"},
-    {LOOP_SSSP_RELAX, "sssp.relax"}, {LOOP_PR_INIT, "pr.init"},         {LOOP_PR_CONTRIB, "pr.contrib"},
-    {LOOP_PR_PULL, "pr.pull"},     {LOOP_CC_INIT, "cc.init"},           {LOOP_CC_PROP, "cc.prop"},
-};
-
 uint32_t sys_loop_id(const char *name) {
-  for (unsigned i = 0; i < sizeof loop_names / sizeof loop_names[0]; i++)
-    if (!strcmp(loop_names[i].name, name)) return loop_names[i].id;
-  return 0;
+  const kern_loop_t *l = kern_loop_find(name, NULL);
+  return l ? l->id : 0;
 }
 
 int sys_plan_read(sys_plan_t *p, const char *path, const char *kernel, char *err, size_t cap) {
@@ -431,7 +432,6 @@ int sys_plan_read(sys_plan_t *p, const char *path, const char *kernel, char *err
   char line[256];
   unsigned ln = 0;
   int rc = 0, r;
-  const size_t klen = kernel ? strlen(kernel) : 0;
   while ((r = read_line(f, line, sizeof line)) != 0) {
     ln++;
     if (r < 0) {
@@ -450,25 +450,23 @@ int sys_plan_read(sys_plan_t *p, const char *path, const char *kernel, char *err
       break;
     }
     /* a number is a loop id exactly (no wrap to 32 bits), else a loop name */
-    uint32_t id = 0;
-    const char *name = NULL;
+    const kern_loop_t *loop = NULL;
+    const kern_t *owner = NULL;
     if (isdigit((unsigned char)a[0])) {
       char *end;
       errno = 0;
       unsigned long long v = strtoull(a, &end, 0);
-      for (unsigned i = 0; !errno && !*end && i < sizeof loop_names / sizeof loop_names[0]; i++)
-        if (loop_names[i].id == v) id = loop_names[i].id, name = loop_names[i].name;
+      if (!errno && !*end && v <= UINT32_MAX) loop = kern_loop_by_id((uint32_t)v, &owner);
     } else {
-      for (unsigned i = 0; i < sizeof loop_names / sizeof loop_names[0]; i++)
-        if (!strcmp(loop_names[i].name, a)) id = loop_names[i].id, name = loop_names[i].name;
+      loop = kern_loop_find(a, &owner);
     }
-    if (!id) {
+    if (!loop) {
       snprintf(err, cap, "%s:%u: unknown loop '%.40s' (a loop id or name of sw/kernels/loops.h)", path, ln, a);
       rc = -1;
       break;
     }
-    if (kernel && (strncmp(name, kernel, klen) || name[klen] != '.')) {
-      snprintf(err, cap, "%s:%u: loop '%.40s' (%s) is not a loop of kernel %.16s", path, ln, a, name, kernel);
+    if (kernel && strcmp(owner->name, kernel)) {
+      snprintf(err, cap, "%s:%u: loop '%.40s' (%s) is not a loop of kernel %.16s", path, ln, a, loop->name, kernel);
       rc = -1;
       break;
     }
@@ -477,7 +475,7 @@ int sys_plan_read(sys_plan_t *p, const char *path, const char *kernel, char *err
       rc = -1;
       break;
     }
-    p->id[p->n] = id;
+    p->id[p->n] = loop->id;
     p->site[p->n++] = !strcmp(b, "pim");
   }
   fclose(f);

@@ -5,18 +5,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kref.h"
+#include "kernels.h"
 
 uint32_t workload_kernel(const char *name) {
-  static const char *n[] = {"bfs", "sssp", "pr", "cc"};
-  for (uint32_t k = 0; k < 4; k++)
-    if (!strcmp(name, n[k])) return k + 1;
-  return 0;
+  const kern_t *k = kern_find(name);
+  return k ? k->id : 0;
 }
 
-const char *workload_kernel_name(uint32_t k) {
-  static const char *n[] = {"?", "bfs", "sssp", "pr", "cc"};
-  return k <= 4 ? n[k] : "?";
+const char *workload_kernel_name(uint32_t id) {
+  const kern_t *k = kern_by_id(id);
+  return k ? k->name : "?";
 }
 
 typedef struct {
@@ -28,58 +26,33 @@ static void rd_mem(const reader_t *s, uint32_t addr, void *p, size_t n) { s->rd(
 
 static void verify(const graph_t *g, const graph_kparams_t *kp, const struct graph_image *h, const reader_t *s,
                    workload_result_t *res) {
-  uint32_t n = g->n;
-  uint32_t *a = malloc((size_t)n * 4), *b = malloc((size_t)n * 4), *ra = malloc((size_t)n * 4),
-           *rb = malloc((size_t)n * 4);
+  const size_t words = (size_t)g->n + 1;
+  const kern_t *k = kern_by_id(kp->kernel);
+  uint32_t *buf = malloc(2 * KERN_MAX_RESULTS * words * sizeof *buf);
+  uint32_t *got[KERN_MAX_RESULTS], *ref[KERN_MAX_RESULTS];
   int bad = 0;
-  if (!a || !b || !ra || !rb) {
+  if (!buf) {
     snprintf(res->why, sizeof res->why, "out of memory");
     bad = 1;
     goto out;
   }
-  if (h->done != kp->kernel) {
+  if (!k || h->done != kp->kernel) {
     snprintf(res->why, sizeof res->why, "the kernel did not mark its results done (done = %u)", h->done);
     bad = 1;
     goto out;
   }
-  switch (kp->kernel) {
-    case GRAPH_K_BFS:
-      rd_mem(s, h->bfs_parent, a, (size_t)n * 4);
-      rd_mem(s, h->bfs_depth, b, (size_t)n * 4);
-      res->ref_iterations = kref_bfs(g, kp->bfs_source, ra, rb);
-      /* the tree check first (it does not trust the reference's parents),
-       * then the exact parents: smallest-id parent in the previous level */
-      bad = kref_bfs_verify(g, kp->bfs_source, a, b, rb, res->why, sizeof res->why) ||
-            kref_compare("parent", n, a, ra, res->why, sizeof res->why);
-      break;
-    case GRAPH_K_SSSP:
-      rd_mem(s, h->sssp_dist, a, (size_t)n * 4);
-      res->ref_iterations = kref_sssp_bf(g, kp->sssp_source, ra);
-      bad = kref_compare("dist", n, a, ra, res->why, sizeof res->why);
-      break;
-    case GRAPH_K_PR:
-      rd_mem(s, h->pr_rank, a, (size_t)n * 4);
-      res->ref_iterations = kref_pr(g, kp->pr_max_iters, kp->pr_tolerance, ra);
-      bad = kref_compare("rank", n, a, ra, res->why, sizeof res->why);
-      if (!bad && h->iterations != res->ref_iterations) {
-        snprintf(res->why, sizeof res->why, "%u iterations, the reference ran %u", h->iterations, res->ref_iterations);
-        bad = 1;
-      }
-      break;
-    case GRAPH_K_CC:
-      rd_mem(s, h->cc_label, a, (size_t)n * 4);
-      kref_cc(g, ra);
-      res->ref_iterations = kref_cc_lp(g, kp->cc_max_iters, rb);
-      bad = kref_cc_same_partition(n, a, ra, res->why, sizeof res->why) ||
-            kref_compare("label", n, a, ra, res->why, sizeof res->why);
-      break;
+  for (unsigned i = 0; i < KERN_MAX_RESULTS; i++) {
+    got[i] = buf + i * words;
+    ref[i] = buf + (KERN_MAX_RESULTS + i) * words;
   }
+  for (unsigned i = 0; i < k->nresults; i++)
+    rd_mem(s, ((const uint32_t *)h)[k->results[i].word], got[i], (size_t)g->n * 4);
+  res->ref_iterations = k->reference(g, kp, ref);
+  bad = k->verify(g, kp, (const uint32_t *const *)got, ref, h->iterations, res->ref_iterations, res->why,
+                  sizeof res->why) != 0;
 out:
   res->verified = !bad;
-  free(a);
-  free(b);
-  free(ra);
-  free(rb);
+  free(buf);
 }
 
 static void rd_fsim(void *ctx, uint32_t addr, void *p, size_t n) { fsim_read(ctx, addr, p, n); }

@@ -3,11 +3,11 @@
  *   graphtool info  GRAPH                     vertices, edges, degrees
  *   graphtool write GRAPH OUT.el|OUT.wel      the CSR as an edge list
  *   graphtool image GRAPH OUT.bin             the memory image (sw/include/graph_image.h)
- *   graphtool run   bfs|sssp|pr|cc GRAPH      native reference kernel, summary
+ *   graphtool run   KERNEL GRAPH              native reference kernel, summary (kernels: csim/graph/kernels.c)
  *
  * GRAPH is a file (SNAP .txt[.gz], .el, .wel, .mtx) or kron:S:D[:SEED] /
  * uniform:S:D[:SEED].  Options: --format snap|el|wel|mtx, --symmetrize,
- * --keep-self-loops, --weight-seed N, --kernel bfs|sssp|pr|cc, --source V,
+ * --keep-self-loops, --weight-seed N, --kernel KERNEL, --source V,
  * --pr-iters N, --pr-tol N.  Bad input: one line "file:line: ..." on stderr,
  * exit 2. */
 #include <stdio.h>
@@ -16,7 +16,7 @@
 #include <time.h>
 
 #include "graph.h"
-#include "kref.h"
+#include "kernels.h"
 
 static void usage(void) {
   fprintf(stderr,
@@ -31,20 +31,6 @@ static int parse_u32(const char *s, uint32_t *v) {
   if (!*s || *end || x > 0xFFFFFFFFull || *s == '-') return -1;
   *v = (uint32_t)x;
   return 0;
-}
-
-static int kernel_id(const char *s) {
-  if (!strcmp(s, "bfs")) return GRAPH_K_BFS;
-  if (!strcmp(s, "sssp")) return GRAPH_K_SSSP;
-  if (!strcmp(s, "pr")) return GRAPH_K_PR;
-  if (!strcmp(s, "cc")) return GRAPH_K_CC;
-  return -1;
-}
-
-static uint64_t checksum(const uint32_t *a, uint32_t n) {
-  uint64_t h = 1469598103934665603ull;
-  for (uint32_t i = 0; i < n; i++) h = (h ^ a[i]) * 1099511628211ull;
-  return h;
 }
 
 int main(int argc, char **argv) {
@@ -75,12 +61,13 @@ int main(int argc, char **argv) {
       fmt = (graph_fmt_t)f;
       i++;
     } else if (!strcmp(a, "--kernel")) {
-      int k = kernel_id(v);
-      if (k < 0) {
-        fprintf(stderr, "graphtool: unknown kernel '%s' (bfs, sssp, pr, cc)\n", v);
+      const kern_t *k = kern_find(v);
+      if (!k) {
+        char kn[256];
+        fprintf(stderr, "graphtool: unknown kernel '%s' (%s)\n", v, kern_names(kn, sizeof kn));
         return 2;
       }
-      kernel = (uint32_t)k;
+      kernel = k->id;
       i++;
     } else {
       if (parse_u32(v, &x)) {
@@ -100,8 +87,8 @@ int main(int argc, char **argv) {
   }
   int is_run = !strcmp(cmd, "run");
   if (is_run) {
-    if (npos != 2 || kernel_id(pos[0]) < 0) usage();
-    kernel = (uint32_t)kernel_id(pos[0]);
+    if (npos != 2 || !kern_find(pos[0])) usage();
+    kernel = kern_find(pos[0])->id;
     pos[0] = pos[1];
   } else if (strcmp(cmd, "info") ? npos != 2 : npos != 1) {
     usage();
@@ -172,40 +159,22 @@ int main(int argc, char **argv) {
     /* the kernel's CPU time (stderr): what scripts/bench_cosim.sh compares the simulator against */
     struct timespec t0, t1;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
-    uint32_t *a = malloc(((size_t)g->n + 1) * sizeof *a), *b = malloc(((size_t)g->n + 1) * sizeof *b);
-    if (!a || !b) {
+    const kern_t *k = kern_by_id(kernel);
+    uint32_t *buf = malloc(KERN_MAX_RESULTS * ((size_t)g->n + 1) * sizeof *buf), *ref[KERN_MAX_RESULTS];
+    if (!buf) {
       fprintf(stderr, "graphtool: out of memory\n");
       rc = 2;
-    } else if (kernel == GRAPH_K_BFS) {
-      uint32_t levels = kref_bfs(g, kp.bfs_source, a, b), reached = 0;
-      for (uint32_t v = 0; v < g->n; v++) reached += b[v] != GRAPH_INF;
-      printf("bfs source %u: %u levels, %u reached, parent checksum %016llx\n", kp.bfs_source, levels, reached,
-             (unsigned long long)checksum(a, g->n));
-    } else if (kernel == GRAPH_K_SSSP) {
-      uint32_t passes = kref_sssp_bf(g, kp.sssp_source, a), reached = 0;
-      uint64_t sum = 0;
-      for (uint32_t v = 0; v < g->n; v++)
-        if (a[v] != GRAPH_INF) reached++, sum += a[v];
-      printf("sssp source %u: %u passes, %u reached, distance sum %llu\n", kp.sssp_source, passes, reached,
-             (unsigned long long)sum);
-    } else if (kernel == GRAPH_K_PR) {
-      uint32_t it = kref_pr(g, kp.pr_max_iters, kp.pr_tolerance, a), top = 0;
-      for (uint32_t v = 1; v < g->n; v++)
-        if (a[v] > a[top]) top = v;
-      printf("pr: %u iterations, top vertex %u rank %.6f, rank checksum %016llx\n", it, top,
-             a[top] / (double)GRAPH_PR_ONE, (unsigned long long)checksum(a, g->n));
     } else {
-      uint32_t comps = kref_cc(g, a);
-      uint32_t rounds = kref_cc_lp(g, kp.cc_max_iters, b);
-      char why[256];
-      if (kref_compare("label", g->n, b, a, why, sizeof why)) {
-        fprintf(stderr, "graphtool: label propagation disagrees with union-find: %s\n", why);
+      for (unsigned i = 0; i < KERN_MAX_RESULTS; i++) ref[i] = buf + i * ((size_t)g->n + 1);
+      char line[512];
+      if (k->describe(g, &kp, ref, k->reference(g, &kp, ref), line, sizeof line)) {
+        fprintf(stderr, "graphtool: %s\n", line);
         rc = 1;
+      } else {
+        printf("%s\n", line);
       }
-      printf("cc: %u components, %u label-propagation rounds\n", comps, rounds);
     }
-    free(a);
-    free(b);
+    free(buf);
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
     fprintf(stderr, "graphtool: kernel %.6f s CPU\n", (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9);
   }

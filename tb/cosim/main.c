@@ -18,6 +18,7 @@
 
 #include "cosim_blocks.h"
 #include "graph.h"
+#include "kernels.h"
 #include "pol.h"
 #include "sys.h"
 #include "workload.h"
@@ -79,12 +80,12 @@ static void write_file(const char *path, const char *what, const char *text) {
 }
 
 static void help(void) {
+  printf("usage: copim-sim --kernel K --graph FILE|kron:S:D[:SEED]|uniform:S:D[:SEED] [options]\n");
   printf(
-      "usage: copim-sim --kernel bfs|sssp|pr|cc --graph FILE|kron:S:D[:SEED]|uniform:S:D[:SEED] [options]\n"
       "Runs an RV32 graph kernel on the CoPIM system: 4-core OoO host + caches + PMC + 4 IMUs + 16 vault PEs\n"
       "+ HMC + PIM dispatcher; prints a summary, checks the result against the native kernel.\n\n"
       "options (--opt VALUE or --opt=VALUE):\n"
-      "  --kernel K          bfs, sssp, pr, cc (required)\n"
+      "  --kernel K          a kernel (required), see below\n"
       "  --graph SPEC        graph file (SNAP .txt[.gz], .el, .wel, .mtx) or generator kron:S:D[:SEED] / uniform:S:D[:SEED]\n"
       "  --format F          snap|el|wel|mtx (default: from the file name)\n"
       "  --symmetrize        add reverse edges to a file graph\n"
@@ -109,7 +110,16 @@ static void help(void) {
       "  --stats PATH        write the JSON statistics there (docs/stats.md)\n"
       "  --waves PREFIX      PREFIX.vcd (system signals) and PREFIX.<block>.fst per Verilated block\n"
       "  --quiet             no progress and no summary (errors and the result line only)\n"
-      "  --help              this text\n\npolicies:\n");
+      "  --list-kernels      the kernels' names, one a line\n"
+      "  --list-policies     the policies, one a line: name and 'compared' (the sweeps' and figures' set) or 'extra'\n"
+      "  --help              this text\n\nkernels:\n");
+  for (unsigned i = 0; kern_at(i); i++) {
+    const kern_t *k = kern_at(i);
+    printf("  %-10s %s; loops", k->name, k->what);
+    for (unsigned j = 0; j < k->nloops; j++) printf(" %u:%s", k->loops[j].id, k->loops[j].name);
+    printf("\n");
+  }
+  printf("\npolicies:\n");
   for (unsigned i = 0; sys_policy_at(i); i++) {
     const sys_policy_t *p = sys_policy_at(i);
     printf("  %-10s %s%s\n", p->name, p->what, p->imu_mode < 0 ? " [not implemented yet]" : "");
@@ -183,6 +193,15 @@ static void parse(opts_t *o, int argc, char **argv) {
       help();
       exit(0);
     }
+    if (!strcmp(name, "--list-kernels")) {
+      for (unsigned k = 0; kern_at(k); k++) printf("%s\n", kern_at(k)->name);
+      exit(0);
+    }
+    if (!strcmp(name, "--list-policies")) {
+      for (unsigned k = 0; sys_policy_at(k); k++)
+        printf("%s %s\n", sys_policy_at(k)->name, sys_policy_at(k)->compared ? "compared" : "extra");
+      exit(0);
+    }
     if (!strcmp(name, "--quiet")) {
       o->quiet = 1;
       continue;
@@ -246,7 +265,8 @@ static void parse(opts_t *o, int argc, char **argv) {
     } else if (!strcmp(name, "--seed")) add_set(o, "sim.seed", 8, val);
     else if (!strcmp(name, "--max-cycles")) add_set(o, "sim.max_cycles", 14, val);
   }
-  if (!o->kernel) die("--kernel is required (bfs, sssp, pr, cc); see --help");
+  char kn[256];
+  if (!o->kernel) die("--kernel is required (%s); see --help", kern_names(kn, sizeof kn));
   if (!o->graph) die("--graph is required (a file or kron:SCALE:DEGREE); see --help");
 }
 
@@ -395,7 +415,8 @@ int main(int argc, char **argv) {
     if (sys_param_set(&o.cfg, o.set_name[i], o.set_val[i], err, sizeof err)) die("%s", err);
   if (sys_cfg_check(&o.cfg, err, sizeof err)) die("%s", err);
   const uint32_t kernel = workload_kernel(o.kernel);
-  if (!kernel) die("--kernel: unknown kernel '%s' (bfs, sssp, pr, cc)", o.kernel);
+  char kn[256];
+  if (!kernel) die("--kernel: unknown kernel '%s' (%s)", o.kernel, kern_names(kn, sizeof kn));
   const sys_policy_t *pols[16];
   int npol = 0;
   char cmp[256];
@@ -449,11 +470,11 @@ int main(int argc, char **argv) {
   for (int i = 0; i < npol; i++) {
     pps[i] = pp;
     odesc[i][0] = 0;
-    if (o.plan || !pol_is_offline(pols[i]->name)) continue;
+    if (o.plan || pols[i]->planner == SYS_PLANNER_NONE) continue;
     char text[16384];
     const char *mr = getenv("COPIM_ORACLE_MAX_RUNS");
     pol_ctx_t pc = {&o.cfg, elf, o.kernel, g, &kp, mr ? (unsigned)strtoul(mr, NULL, 0) : 0, o.quiet ? NULL : stderr};
-    if (pol_make_plan(&pc, pols[i]->name, &oplan[i], text, sizeof text, odesc[i], sizeof odesc[i], err, sizeof err))
+    if (pol_make_plan(&pc, pols[i], &oplan[i], text, sizeof text, odesc[i], sizeof odesc[i], err, sizeof err))
       die("%s", err);
     pps[i] = &oplan[i];
     if (o.stats) { /* the plan file beside the statistics (docs/policies.md) */

@@ -1,0 +1,187 @@
+/* The kernel registry (kernels.h): each kernel's row, its reference and
+ * verifier over the native kernels of kref.c. */
+#include "kernels.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "../../sw/kernels/loops.h"
+#include "kref.h"
+
+#define WORD(field) ((uint32_t)(offsetof(struct graph_image, field) / 4))
+
+static uint64_t checksum(const uint32_t *a, uint32_t n) {
+  uint64_t h = 1469598103934665603ull;
+  for (uint32_t i = 0; i < n; i++) h = (h ^ a[i]) * 1099511628211ull;
+  return h;
+}
+
+static uint32_t reached(const uint32_t *a, uint32_t n) {
+  uint32_t r = 0;
+  for (uint32_t v = 0; v < n; v++) r += a[v] != GRAPH_INF;
+  return r;
+}
+
+/* ---------------------------------------------------------------- bfs */
+
+static uint32_t bfs_ref(const graph_t *g, const graph_kparams_t *kp, uint32_t *const ref[]) {
+  return kref_bfs(g, kp->bfs_source, ref[0], ref[1]);
+}
+
+static int bfs_verify(const graph_t *g, const graph_kparams_t *kp, const uint32_t *const got[], uint32_t *const ref[],
+                      uint32_t it, uint32_t ref_it, char *why, size_t cap) {
+  (void)it, (void)ref_it;
+  /* the tree check first (it does not trust the reference's parents),
+   * then the exact parents: smallest-id parent in the previous level */
+  return kref_bfs_verify(g, kp->bfs_source, got[0], got[1], ref[1], why, cap) ||
+                 kref_compare("parent", g->n, got[0], ref[0], why, cap)
+             ? -1
+             : 0;
+}
+
+static int bfs_describe(const graph_t *g, const graph_kparams_t *kp, uint32_t *const ref[], uint32_t it, char *line,
+                        size_t cap) {
+  snprintf(line, cap, "bfs source %u: %u levels, %u reached, parent checksum %016llx", kp->bfs_source, it,
+           reached(ref[1], g->n), (unsigned long long)checksum(ref[0], g->n));
+  return 0;
+}
+
+/* ---------------------------------------------------------------- sssp */
+
+static uint32_t sssp_ref(const graph_t *g, const graph_kparams_t *kp, uint32_t *const ref[]) {
+  return kref_sssp_bf(g, kp->sssp_source, ref[0]);
+}
+
+static int sssp_verify(const graph_t *g, const graph_kparams_t *kp, const uint32_t *const got[], uint32_t *const ref[],
+                       uint32_t it, uint32_t ref_it, char *why, size_t cap) {
+  (void)kp, (void)it, (void)ref_it;
+  return kref_compare("dist", g->n, got[0], ref[0], why, cap);
+}
+
+static int sssp_describe(const graph_t *g, const graph_kparams_t *kp, uint32_t *const ref[], uint32_t it, char *line,
+                         size_t cap) {
+  uint64_t sum = 0;
+  for (uint32_t v = 0; v < g->n; v++)
+    if (ref[0][v] != GRAPH_INF) sum += ref[0][v];
+  snprintf(line, cap, "sssp source %u: %u passes, %u reached, distance sum %llu", kp->sssp_source, it,
+           reached(ref[0], g->n), (unsigned long long)sum);
+  return 0;
+}
+
+/* ---------------------------------------------------------------- pr */
+
+static uint32_t pr_ref(const graph_t *g, const graph_kparams_t *kp, uint32_t *const ref[]) {
+  return kref_pr(g, kp->pr_max_iters, kp->pr_tolerance, ref[0]);
+}
+
+static int pr_verify(const graph_t *g, const graph_kparams_t *kp, const uint32_t *const got[], uint32_t *const ref[],
+                     uint32_t it, uint32_t ref_it, char *why, size_t cap) {
+  (void)kp;
+  if (kref_compare("rank", g->n, got[0], ref[0], why, cap)) return -1;
+  if (it != ref_it) {
+    snprintf(why, cap, "%u iterations, the reference ran %u", it, ref_it);
+    return -1;
+  }
+  return 0;
+}
+
+static int pr_describe(const graph_t *g, const graph_kparams_t *kp, uint32_t *const ref[], uint32_t it, char *line,
+                       size_t cap) {
+  (void)kp;
+  uint32_t top = 0;
+  for (uint32_t v = 1; v < g->n; v++)
+    if (ref[0][v] > ref[0][top]) top = v;
+  snprintf(line, cap, "pr: %u iterations, top vertex %u rank %.6f, rank checksum %016llx", it, top,
+           ref[0][top] / (double)GRAPH_PR_ONE, (unsigned long long)checksum(ref[0], g->n));
+  return 0;
+}
+
+/* ---------------------------------------------------------------- cc */
+
+/* ref[0]: union-find labels (the expected result), ref[1]: label
+ * propagation as the RV32 kernel runs it (its rounds are the iterations) */
+static uint32_t cc_ref(const graph_t *g, const graph_kparams_t *kp, uint32_t *const ref[]) {
+  kref_cc(g, ref[0]);
+  return kref_cc_lp(g, kp->cc_max_iters, ref[1]);
+}
+
+static int cc_verify(const graph_t *g, const graph_kparams_t *kp, const uint32_t *const got[], uint32_t *const ref[],
+                     uint32_t it, uint32_t ref_it, char *why, size_t cap) {
+  (void)kp, (void)it, (void)ref_it;
+  return kref_cc_same_partition(g->n, got[0], ref[0], why, cap) || kref_compare("label", g->n, got[0], ref[0], why, cap)
+             ? -1
+             : 0;
+}
+
+static int cc_describe(const graph_t *g, const graph_kparams_t *kp, uint32_t *const ref[], uint32_t it, char *line,
+                       size_t cap) {
+  (void)kp;
+  uint32_t comps = 0;
+  for (uint32_t v = 0; v < g->n; v++) comps += ref[0][v] == v;
+  snprintf(line, cap, "cc: %u components, %u label-propagation rounds", comps, it);
+  char why[256];
+  if (!kref_compare("label", g->n, ref[1], ref[0], why, sizeof why)) return 0;
+  snprintf(line, cap, "label propagation disagrees with union-find: %s", why);
+  return -1;
+}
+
+/* ---------------------------------------------------------------- the table */
+
+static const kern_t kernels[] = {
+    {"bfs", GRAPH_K_BFS, "breadth-first search from --source, top-down, parents claimed with amominu", 2,
+     {{LOOP_BFS_INIT, "bfs.init"}, {LOOP_BFS_FRONTIER, "bfs.frontier"}}, 2,
+     {{"bfs_parent", WORD(bfs_parent)}, {"bfs_depth", WORD(bfs_depth)}}, bfs_ref, bfs_verify, bfs_describe},
+    {"sssp", GRAPH_K_SSSP, "Bellman-Ford shortest paths from --source, relaxed with amominu", 2,
+     {{LOOP_SSSP_INIT, "sssp.init"}, {LOOP_SSSP_RELAX, "sssp.relax"}}, 1, {{"sssp_dist", WORD(sssp_dist)}}, sssp_ref,
+     sssp_verify, sssp_describe},
+    {"pr", GRAPH_K_PR, "PageRank, pull, Q2.30 fixed point, --pr-iters at most", 3,
+     {{LOOP_PR_INIT, "pr.init"}, {LOOP_PR_CONTRIB, "pr.contrib"}, {LOOP_PR_PULL, "pr.pull"}}, 1,
+     {{"pr_rank", WORD(pr_rank)}}, pr_ref, pr_verify, pr_describe},
+    {"cc", GRAPH_K_CC, "weakly connected components by label propagation with amominu", 2,
+     {{LOOP_CC_INIT, "cc.init"}, {LOOP_CC_PROP, "cc.prop"}}, 1, {{"cc_label", WORD(cc_label)}}, cc_ref, cc_verify,
+     cc_describe},
+};
+
+#define NKERNELS (sizeof kernels / sizeof kernels[0])
+
+const kern_t *kern_at(unsigned i) { return i < NKERNELS ? &kernels[i] : NULL; }
+
+const kern_t *kern_find(const char *name) {
+  for (unsigned i = 0; i < NKERNELS; i++)
+    if (!strcmp(kernels[i].name, name)) return &kernels[i];
+  return NULL;
+}
+
+const kern_t *kern_by_id(uint32_t id) {
+  for (unsigned i = 0; i < NKERNELS; i++)
+    if (kernels[i].id == id) return &kernels[i];
+  return NULL;
+}
+
+const char *kern_names(char *buf, size_t cap) {
+  size_t o = 0;
+  buf[0] = 0;
+  for (unsigned i = 0; i < NKERNELS && o < cap; i++)
+    o += (size_t)snprintf(buf + o, cap - o, "%s%s", i ? ", " : "", kernels[i].name);
+  return buf;
+}
+
+const kern_loop_t *kern_loop_find(const char *name, const kern_t **owner) {
+  for (unsigned i = 0; i < NKERNELS; i++)
+    for (unsigned j = 0; j < kernels[i].nloops; j++)
+      if (!strcmp(kernels[i].loops[j].name, name)) {
+        if (owner) *owner = &kernels[i];
+        return &kernels[i].loops[j];
+      }
+  return NULL;
+}
+
+const kern_loop_t *kern_loop_by_id(uint32_t id, const kern_t **owner) {
+  for (unsigned i = 0; i < NKERNELS; i++)
+    for (unsigned j = 0; j < kernels[i].nloops; j++)
+      if (kernels[i].loops[j].id == id) {
+        if (owner) *owner = &kernels[i];
+        return &kernels[i].loops[j];
+      }
+  return NULL;
+}
