@@ -32,16 +32,6 @@ static void seterr(graph_err_t *err, const char *fmt, ...) {
   err->msg[k] = 0;
 }
 
-const char *graph_fmt_name(graph_fmt_t f) {
-  switch (f) {
-    case GRAPH_FMT_SNAP: return "snap";
-    case GRAPH_FMT_EL: return "el";
-    case GRAPH_FMT_WEL: return "wel";
-    case GRAPH_FMT_MTX: return "mtx";
-    default: return "auto";
-  }
-}
-
 int graph_fmt_parse(const char *s) {
   static const char *names[] = {"auto", "snap", "el", "wel", "mtx"};
   for (int i = 0; i < 5; i++)

@@ -59,7 +59,6 @@ typedef struct {
   int input_weighted;            /* weights came from the input */
 } graph_t;
 
-const char *graph_fmt_name(graph_fmt_t f);
 /* "snap", "el", "wel", "mtx", "auto" -> format; -1 if unknown. */
 int graph_fmt_parse(const char *s);
 graph_fmt_t graph_fmt_guess(const char *path);

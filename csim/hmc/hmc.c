@@ -768,38 +768,6 @@ void hmc_stats(const hmc_t *h, hmc_stats_t *s) {
   s->e_logic_pj = (double)s->logic_bits * h->cfg.e_logic_fj / 1000.0;
 }
 
-void hmc_print_stats(const hmc_t *h, FILE *f) {
-  hmc_stats_t s;
-  hmc_stats(h, &s);
-  uint64_t nreq = 0;
-  for (int c = 0; c < HMC_CMD_COUNT; c++) nreq += s.reqs[c];
-  fprintf(f, "hmc.cycles            %llu\n", (unsigned long long)s.cycles);
-  fprintf(f, "hmc.requests          %llu\n", (unsigned long long)nreq);
-  for (int c = 0; c < HMC_CMD_COUNT; c++)
-    if (s.reqs[c]) fprintf(f, "hmc.req.%-13s %llu\n", hmc_cmd_name(c), (unsigned long long)s.reqs[c]);
-  fprintf(f, "hmc.responses         %llu\n", (unsigned long long)s.resps);
-  fprintf(f, "hmc.stalls            %llu\n", (unsigned long long)s.stalls);
-  fprintf(f, "hmc.lat_avg_ps        %.1f\n", s.resps ? (double)s.lat_sum_ps / s.resps : 0.0);
-  fprintf(f, "hmc.lat_max_ps        %llu\n", (unsigned long long)s.lat_max_ps);
-  fprintf(f, "hmc.acts              %llu\n", (unsigned long long)s.acts);
-  fprintf(f, "hmc.precharges        %llu\n", (unsigned long long)s.pres);
-  fprintf(f, "hmc.refreshes         %llu\n", (unsigned long long)s.refreshes);
-  fprintf(f, "hmc.row_hits          %llu\n", (unsigned long long)s.row_hits);
-  fprintf(f, "hmc.row_misses        %llu\n", (unsigned long long)s.row_misses);
-  fprintf(f, "hmc.turns             %llu (%llu at the turnaround limit)\n", (unsigned long long)s.turns,
-          (unsigned long long)s.turn_limited);
-  fprintf(f, "hmc.act_rrd_limited   %llu\n", (unsigned long long)s.act_rrd_limited);
-  fprintf(f, "hmc.act_faw_limited   %llu\n", (unsigned long long)s.act_faw_limited);
-  fprintf(f, "hmc.pe_local_reqs     %llu\n", (unsigned long long)s.local_reqs);
-  fprintf(f, "hmc.pe_remote_reqs    %llu\n", (unsigned long long)s.remote_reqs);
-  for (unsigned l = 0; l < h->cfg.links; l++)
-    fprintf(f, "hmc.link%u.flits       req %llu rsp %llu\n", l, (unsigned long long)s.link_flits_req[l],
-            (unsigned long long)s.link_flits_rsp[l]);
-  fprintf(f, "hmc.energy.link_pj    %.1f (%llu bits)\n", s.e_link_pj, (unsigned long long)s.link_bits);
-  fprintf(f, "hmc.energy.dram_pj    %.1f (%llu bits)\n", s.e_dram_pj, (unsigned long long)s.dram_bits);
-  fprintf(f, "hmc.energy.logic_pj   %.1f (%llu bits)\n", s.e_logic_pj, (unsigned long long)s.logic_bits);
-}
-
 /* ------------------------------------------------------------ probes */
 
 unsigned hmc_probe_vault_q(const hmc_t *h, unsigned v) { return v < h->cfg.vaults ? h->vault[v].rq_n : 0; }

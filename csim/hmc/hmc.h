@@ -229,7 +229,6 @@ uint64_t hmc_next_event_ps(const hmc_t *h);
 /* Responses handed over so far (a poll can return something new only after it grew). */
 uint64_t hmc_delivered(const hmc_t *h);
 void hmc_stats(const hmc_t *h, hmc_stats_t *s);
-void hmc_print_stats(const hmc_t *h, FILE *f);
 
 /* Address decode per the configured mapping. */
 typedef struct { unsigned vault, bank; uint64_t row; unsigned col; unsigned offset; } hmc_addr_t;

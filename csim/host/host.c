@@ -257,9 +257,7 @@ void host_free(host_t *h) {
   free(h);
 }
 
-const host_cfg_t *host_cfg(const host_t *h) { return &h->cfg; }
 void host_set_hooks(host_t *h, const host_hooks_t *hooks) { h->hooks = *hooks; }
-uint32_t host_pe_start(const host_t *h) { return h->pe_start; }
 uint64_t host_cycle(const host_t *h) { return h->now; }
 const char *host_error(const host_t *h) { return h->failed ? h->err : ""; }
 const rv32_hart_t *host_hart(const host_t *h, unsigned core) { return &h->core[core].hart; }
@@ -301,9 +299,8 @@ static int elf_wr(void *ctx, uint32_t addr, const void *data, uint32_t n) {
 }
 
 int host_load_elf(host_t *h, const char *path, char *err, size_t cap) {
-  uint32_t entry, pe_start;
-  if (elf_load_file(path, elf_wr, h, &entry, &pe_start, NULL, err, cap)) return -1;
-  h->pe_start = pe_start;
+  uint32_t entry;
+  if (elf_load_file(path, elf_wr, h, &entry, NULL, NULL, err, cap)) return -1;
   host_set_entry(h, entry);
   return 0;
 }
@@ -326,9 +323,6 @@ void host_imu_set(host_t *h, unsigned core, const host_imu_in_t *in) {
 
 const host_imu_out_t *host_imu_get(const host_t *h, unsigned core) { return &h->core[core].imu_out; }
 const pmc_in_t *host_pmc_ports(const host_t *h) { return &h->pmc_in; }
-uint64_t host_pmc_read(const host_t *h, unsigned core, unsigned sel) {
-  return h->pmc ? pmc_read(h->pmc, core, sel) : 0;
-}
 
 void host_invalidate(host_t *h, uint32_t addr, uint32_t bytes) {
   if (!bytes) return;

@@ -161,14 +161,11 @@ typedef struct host host_t;
  * err for a bad configuration. */
 host_t *host_new(const host_cfg_t *cfg, uint8_t *mem, size_t mem_bytes, hmc_t *hmc, char *err, size_t cap);
 void host_free(host_t *h);
-const host_cfg_t *host_cfg(const host_t *h);
 void host_set_hooks(host_t *h, const host_hooks_t *hooks);
 
 /* Loads an RV32 little-endian executable ELF into mem (PT_LOAD segments);
  * every hart starts at its entry.  -1 and "file:0: why" in err otherwise. */
 int host_load_elf(host_t *h, const char *path, char *err, size_t cap);
-/* Address of the ELF symbol _pe_start (0 when absent): the PEs' boot pc. */
-uint32_t host_pe_start(const host_t *h);
 /* Sets every hart to start at pc (instead of the ELF entry). */
 void host_set_entry(host_t *h, uint32_t pc);
 
@@ -208,8 +205,6 @@ const host_imu_out_t *host_imu_get(const host_t *h, unsigned core);
 /* The LLC's PMC inputs of the last cycle: hit_act, miss_act and the MSHR
  * events (clear/enable/flush/rd_sel are zero: they are the IMUs'). */
 const pmc_in_t *host_pmc_ports(const host_t *h);
-/* The PMC read port of the last cycle (valid with host_attach_pmc). */
-uint64_t host_pmc_read(const host_t *h, unsigned core, unsigned sel);
 
 /* Drops [addr, addr + bytes) from every cache (the lines PEs wrote); the
  * LLC applies one line per cycle and cp.pim.wait waits for the queue. */

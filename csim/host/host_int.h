@@ -239,7 +239,7 @@ struct host {
   unsigned invq_head, invq_n, invq_cap;
   int wb_active;        /* a PIM write-back walk is running */
   /* ELF */
-  uint32_t entry, pe_start;
+  uint32_t entry;
   int loaded;
   /* MMIO, console, exit */
   char *con;

@@ -103,7 +103,6 @@ const imu_cfg_t *imu_cfg(const imu_t *m) { return &m->cfg; }
 unsigned imu_state(const imu_t *m) { return m->state; }
 unsigned imu_depth(const imu_t *m) { return m->depth; }
 uint32_t imu_sample_size(const imu_t *m) { return m->s; }
-uint32_t imu_iters(const imu_t *m) { return m->k; }
 
 int imu_table_get(const imu_t *m, unsigned idx, imu_entry_t *e) {
   if (idx >= m->cfg.num_loops) {

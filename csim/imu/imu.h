@@ -109,6 +109,5 @@ int imu_table_get(const imu_t *m, unsigned idx, imu_entry_t *e);
 unsigned imu_state(const imu_t *m);
 unsigned imu_depth(const imu_t *m);
 uint32_t imu_sample_size(const imu_t *m);  /* S of the managed loop */
-uint32_t imu_iters(const imu_t *m);        /* iters of the managed loop so far */
 
 #endif

@@ -122,9 +122,7 @@ void pe_reset(pe_t *p) {
   memset(&p->st, 0, sizeof p->st);
 }
 
-const pe_cfg_t *pe_cfg(const pe_t *p) { return &p->cfg; }
 const pe_stats_t *pe_stats(const pe_t *p) { return &p->st; }
-uint32_t pe_reg(const pe_t *p, unsigned r) { return p->h.x[r & 31]; }
 const rv32_hart_t *pe_hart(const pe_t *p) { return &p->h; }
 
 static int halted(const pe_t *p) {

@@ -107,11 +107,9 @@ uint64_t pe_idle(const pe_t *p);
 /* n (<= pe_idle()) such steps at once: counters, mcycle and the divider's
  * count advance as n steps would. */
 void pe_skip(pe_t *p, uint64_t n);
-const pe_cfg_t *pe_cfg(const pe_t *p);
 const pe_stats_t *pe_stats(const pe_t *p);
-/* Architectural state for debugging and tests: register r (0..31), the
- * CSR file (mcycle etc.) as an rv32 hart (x[] = the register file). */
-uint32_t pe_reg(const pe_t *p, unsigned r);
+/* Architectural state for debugging and tests: the register file (x[])
+ * and the CSR file (mcycle etc.) as an rv32 hart. */
 const rv32_hart_t *pe_hart(const pe_t *p);
 
 #endif

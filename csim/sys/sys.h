@@ -149,8 +149,6 @@ typedef struct {
 /* Reads "<loop id | loop name> pim|host" lines; every loop must be one of
  * kernel's ("bfs", ...; NULL: of any kernel).  0, or -1 and "file:line: why". */
 int sys_plan_read(sys_plan_t *p, const char *path, const char *kernel, char *err, size_t cap);
-/* The id of a kernel loop name ("bfs.frontier" -> 2, sw/kernels/loops.h), 0 if unknown. */
-uint32_t sys_loop_id(const char *name);
 
 /* ---------------------------------------------------------------- block ports */
 

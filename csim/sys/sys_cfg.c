@@ -420,11 +420,6 @@ int sys_cfg_check(const sys_cfg_t *c, char *err, size_t cap) {
 
 /* ---------------------------------------------------------------- plans */
 
-uint32_t sys_loop_id(const char *name) {
-  const kern_loop_t *l = kern_loop_find(name, NULL);
-  return l ? l->id : 0;
-}
-
 int sys_plan_read(sys_plan_t *p, const char *path, const char *kernel, char *err, size_t cap) {
   memset(p, 0, sizeof *p);
   FILE *f = open_regular(path, "plan file", err, cap);

@@ -157,6 +157,14 @@ void sys_write_json(sys_t *s, const sys_run_info_t *info, FILE *f) {
           "\n  ], \"llc_lookups\": %" PRIu64 ", \"llc_writebacks\": %" PRIu64 ", \"hmc_reads\": %" PRIu64
           ", \"hmc_writes\": %" PRIu64 ", \"hmc_amos\": %" PRIu64 ", \"coherence_invals\": %" PRIu64 "},\n",
           hs.llc_lookups, hs.llc_writebacks, hs.hmc_reads, hs.hmc_writes, hs.hmc_amos, hs.coherence_invals);
+  if (s->pei) { /* only under PEI: every other policy's file stays as it was */
+    uint64_t hits, misses;
+    pol_pei_counts(s->pei, &hits, &misses);
+    fprintf(f,
+            "  \"pei\": {\"monitor_bits\": %" PRIu64 ", \"predicted_hits\": %" PRIu64 ", \"predicted_misses\": %" PRIu64
+            "},\n",
+            pol_pei_bits(s->pei), hits, misses);
+  }
   fprintf(f, "  \"pes\": [");
   for (unsigned p = 0; p < s->cfg.num_pes; p++) {
     const sys_pe_t *q = &s->pes[p];

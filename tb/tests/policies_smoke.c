@@ -112,6 +112,11 @@ int main(int argc, char **argv) {
         const double far1 = cu_json_num(j1, NULL, "hmc_amos"), far2 = cu_json_num(j2, NULL, "hmc_amos");
         tb_expect_u64(&t, "pei: some AMOs in the vaults", far1 > 0, 1);
         tb_expect_u64(&t, "pei: fewer than pim-amo", far1 < far2, 1);
+        /* the monitor's own report (the JSON's pei object) accounts for every AMO it sent */
+        tb_expect_u64(&t, "pei: predicted misses = AMOs in the vaults", (uint64_t)cu_json_num(j1, NULL, "predicted_misses"),
+                      (uint64_t)far1);
+        tb_expect_u64(&t, "pei: predicted hits reported", cu_json_num(j1, NULL, "predicted_hits") > 0, 1);
+        tb_expect_u64(&t, "pei: monitor size reported", cu_json_num(j1, NULL, "monitor_bits") > 0, 1);
         tb_log(&t, "pei: %.0f AMOs in the vaults, pim-amo %.0f\n", far1, far2);
         free(j2);
       }
