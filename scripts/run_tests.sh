@@ -16,7 +16,7 @@ if [[ -n "${SAN_TESTS:-}" ]]; then
   # make test SAN=1: the sanitizer build's C-only tests, and every kernel
   # under three policies on a small graph through the sanitized simulator
   export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
-  for k in bfs sssp pr cc; do
+  for k in $("$BUILD/copim-sim" --list-kernels); do
     for p in cpu-only pim-only copim; do
       jobs+=("san-$k-$p	$BUILD/copim-sim --kernel $k --graph kron:8:4 --policy $p --quiet")
     done

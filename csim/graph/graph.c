@@ -694,7 +694,7 @@ int graph_image_build(const graph_t *g, const graph_kparams_t *p, uint32_t base,
            p->bfs_source >= g->n ? p->bfs_source : p->sssp_source, g->n);
     return -1;
   }
-  if (p->kernel < GRAPH_K_BFS || p->kernel > GRAPH_K_CC) {
+  if (p->kernel < GRAPH_K_BFS || p->kernel > GRAPH_K_LAST) {
     seterr(err, "graph image:0: unknown kernel %u", p->kernel);
     return -1;
   }
@@ -733,6 +733,10 @@ int graph_image_build(const graph_t *g, const graph_kparams_t *p, uint32_t base,
   PLACE(sssp_dist, n);
   PLACE(pr_rank, n);
   PLACE(cc_label, n);
+  if (p->kernel >= GRAPH_K_GENERIC_RESULTS) {
+    PLACE(result[0], n);
+    PLACE(result[1], n);
+  }
   PLACE(heap_base, 3 * n + 1024 + bfs_extra);
   at = align64(at);
 #undef PLACE

@@ -125,6 +125,94 @@ static int cc_describe(const graph_t *g, const graph_kparams_t *kp, uint32_t *co
   return -1;
 }
 
+/* ---------------------------------------------------------------- dc */
+
+/* ref[0]: in-degrees counted edge by edge as the kernel's amoadds do,
+ * ref[1]: out-degrees */
+static uint32_t dc_ref(const graph_t *g, const graph_kparams_t *kp, uint32_t *const ref[]) {
+  (void)kp;
+  for (uint32_t v = 0; v < g->n; v++) ref[0][v] = 0, ref[1][v] = g->out_off[v + 1] - g->out_off[v];
+  for (uint32_t k = 0; k < g->m; k++) ref[0][g->out_dst[k]]++;
+  return 1;
+}
+
+static int dc_verify(const graph_t *g, const graph_kparams_t *kp, const uint32_t *const got[], uint32_t *const ref[],
+                     uint32_t it, uint32_t ref_it, char *why, size_t cap) {
+  (void)kp, (void)it, (void)ref_it;
+  return kref_compare("in_degree", g->n, got[0], ref[0], why, cap) ||
+                 kref_compare("out_degree", g->n, got[1], ref[1], why, cap)
+             ? -1
+             : 0;
+}
+
+static int dc_describe(const graph_t *g, const graph_kparams_t *kp, uint32_t *const ref[], uint32_t it, char *line,
+                       size_t cap) {
+  (void)kp, (void)it;
+  uint32_t ti = 0, to = 0;
+  for (uint32_t v = 1; v < g->n; v++) {
+    if (ref[0][v] > ref[0][ti]) ti = v;
+    if (ref[1][v] > ref[1][to]) to = v;
+  }
+  snprintf(line, cap, "dc: largest in-degree %u at vertex %u, largest out-degree %u at vertex %u, checksum %016llx",
+           ref[0][ti], ti, ref[1][to], to, (unsigned long long)checksum(ref[0], g->n));
+  return 0;
+}
+
+/* ---------------------------------------------------------------- kcore */
+
+static void kcore_drop(const uint32_t *adj, uint32_t b, uint32_t e, const uint32_t *core, uint32_t *deg) {
+  for (uint32_t k = b; k < e; k++)
+    if (core[adj[k]] == GRAPH_INF) deg[adj[k]]--;
+}
+
+/* The RV32 kernel's level-synchronous peeling on one hart: ref[0] core
+ * numbers, ref[1] the degrees left; returns the rounds. */
+static uint32_t kcore_ref(const graph_t *g, const graph_kparams_t *kp, uint32_t *const ref[]) {
+  (void)kp;
+  uint32_t *core = ref[0], *deg = ref[1], k = 0, rounds = 0;
+  for (uint32_t v = 0; v < g->n; v++) {
+    deg[v] = g->out_off[v + 1] - g->out_off[v] + (g->symmetric ? 0 : g->in_off[v + 1] - g->in_off[v]);
+    core[v] = GRAPH_INF;
+  }
+  for (;;) {
+    int removed = 0, live = 0;
+    uint32_t mindeg = GRAPH_INF;
+    rounds++;
+    for (uint32_t v = 0; v < g->n; v++) {
+      if (core[v] != GRAPH_INF) continue;
+      if (deg[v] > k) {
+        live = 1;
+        if (deg[v] < mindeg) mindeg = deg[v];
+        continue;
+      }
+      core[v] = k;
+      removed = 1;
+      kcore_drop(g->out_dst, g->out_off[v], g->out_off[v + 1], core, deg);
+      if (!g->symmetric) kcore_drop(g->in_src, g->in_off[v], g->in_off[v + 1], core, deg);
+    }
+    if (!live) return rounds;
+    if (!removed) k = mindeg;
+  }
+}
+
+static int kcore_verify(const graph_t *g, const graph_kparams_t *kp, const uint32_t *const got[],
+                        uint32_t *const ref[], uint32_t it, uint32_t ref_it, char *why, size_t cap) {
+  (void)kp, (void)it, (void)ref_it;
+  return kref_compare("core", g->n, got[0], ref[0], why, cap);
+}
+
+static int kcore_describe(const graph_t *g, const graph_kparams_t *kp, uint32_t *const ref[], uint32_t it,
+                          char *line, size_t cap) {
+  (void)kp;
+  uint32_t top = 0, in_top = 0;
+  for (uint32_t v = 0; v < g->n; v++)
+    if (ref[0][v] > top) top = ref[0][v];
+  for (uint32_t v = 0; v < g->n; v++) in_top += ref[0][v] == top;
+  snprintf(line, cap, "kcore: largest core %u (%u vertices), %u peel rounds, core checksum %016llx", top, in_top, it,
+           (unsigned long long)checksum(ref[0], g->n));
+  return 0;
+}
+
 /* ---------------------------------------------------------------- the table */
 
 static const kern_t kernels[] = {
@@ -140,6 +228,14 @@ static const kern_t kernels[] = {
     {"cc", GRAPH_K_CC, "weakly connected components by label propagation with amominu", 2,
      {{LOOP_CC_INIT, "cc.init"}, {LOOP_CC_PROP, "cc.prop"}}, 1, {{"cc_label", WORD(cc_label)}}, cc_ref, cc_verify,
      cc_describe},
+    {"dc", GRAPH_K_DC, "degree centrality (GraphPIM's DC): in-degrees by amoadd on the property array", 2,
+     {{LOOP_DC_INIT, "dc.init"}, {LOOP_DC_COUNT, "dc.count"}}, 2,
+     {{"result[0] (in-degree)", WORD(result[0])}, {"result[1] (out-degree)", WORD(result[1])}}, dc_ref, dc_verify,
+     dc_describe},
+    /* result[1] holds the kernel's live degrees: scratch, not compared */
+    {"kcore", GRAPH_K_KCORE, "k-core decomposition (GraphPIM's kCore): peeling, degrees lowered by amoadd -1", 2,
+     {{LOOP_KCORE_INIT, "kcore.init"}, {LOOP_KCORE_PEEL, "kcore.peel"}}, 1, {{"result[0] (core)", WORD(result[0])}},
+     kcore_ref, kcore_verify, kcore_describe},
 };
 
 #define NKERNELS (sizeof kernels / sizeof kernels[0])

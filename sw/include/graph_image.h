@@ -41,6 +41,14 @@
 #define GRAPH_K_SSSP 2u
 #define GRAPH_K_PR 3u
 #define GRAPH_K_CC 4u
+#define GRAPH_K_DC 5u    /* degree centrality (GraphPIM's DC) */
+#define GRAPH_K_KCORE 6u /* k-core decomposition (GraphPIM's kCore) */
+#define GRAPH_K_LAST GRAPH_K_KCORE
+
+/* Kernels after the first four keep their results in the generic arrays
+ * `result[]`, laid only for such a kernel, so the image of the first four
+ * is the same as before them. */
+#define GRAPH_K_GENERIC_RESULTS GRAPH_K_DC
 
 struct graph_image {
   uint32_t magic;         /* GRAPH_IMAGE_MAGIC */
@@ -75,8 +83,12 @@ struct graph_image {
   uint32_t heap_end;      /* exclusive */
   /* kernel writes: */
   uint32_t done;          /* kernel id once the results are complete */
-  uint32_t iterations;    /* BFS levels / SSSP passes / PR iterations / CC rounds */
-  uint32_t reserved[3];
+  uint32_t iterations;    /* BFS levels / SSSP passes / PR iterations / CC rounds / kCore peel rounds */
+  /* result arrays of kernels GRAPH_K_GENERIC_RESULTS on, n words each, 0
+   * for the others; what each holds: the kernel's registry row
+   * (csim/graph/kernels.c) and docs/workloads.md */
+  uint32_t result[2];
+  uint32_t reserved[1];
 };
 
 #endif

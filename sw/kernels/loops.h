@@ -13,6 +13,10 @@
 #define LOOP_PR_PULL 7       /* "pr.pull": rank = base + d * sum of in-neighbour contribs; error by amoadd */
 #define LOOP_CC_INIT 8       /* "cc.init": label = id */
 #define LOOP_CC_PROP 9       /* "cc.prop": push the label to neighbours with amominu */
+#define LOOP_DC_INIT 10      /* "dc.init": in-degree = 0, out-degree from the offsets */
+#define LOOP_DC_COUNT 11     /* "dc.count": amoadd 1 to the in-degree of every out-neighbour */
+#define LOOP_KCORE_INIT 12   /* "kcore.init": degree = out + in, core = INF */
+#define LOOP_KCORE_PEEL 13   /* "kcore.peel": core = k for degree <= k, amoadd -1 to the live neighbours' degrees */
 
 #define LOOP_NAME_STR(id, name) #id ":" name
 

@@ -1,7 +1,7 @@
 /* graphrun: one RV32 graph kernel in the functional system, checked
  * against the native reference, with instruction counts per marked loop.
  *
- *   graphrun bfs|sssp|pr|cc GRAPH [--elf-dir build/sw] [--harts 4] [--pes 16]
+ *   graphrun KERNEL GRAPH [--elf-dir build/sw] [--harts 4] [--pes 16]
  *            [--verdict host|pim|sample] [--quantum 64] [--max-insns N]
  *            [--source V] [--format F] [--symmetrize] [--console]
  *
@@ -26,7 +26,7 @@ static int num(const char *opt, const char *v, uint64_t *x) {
 
 int main(int argc, char **argv) {
   if (argc < 3 || !workload_kernel(argv[1])) {
-    fprintf(stderr, "usage: graphrun bfs|sssp|pr|cc GRAPH [options] (see sw/tools/graphrun.c, docs/workloads.md)\n");
+    fprintf(stderr, "usage: graphrun KERNEL GRAPH [options] (see sw/tools/graphrun.c, docs/workloads.md)\n");
     return 2;
   }
   uint32_t kernel = workload_kernel(argv[1]);

@@ -16,7 +16,7 @@
 
 int main(int argc, char **argv) {
   if (argc < 3) {
-    fprintf(stderr, "usage: host_bench <bfs|sssp|pr|cc> <graph spec> [harts] [max cycles]\n");
+    fprintf(stderr, "usage: host_bench <kernel> <graph spec> [harts] [max cycles]\n");
     return 2;
   }
   uint32_t k = workload_kernel(argv[1]);

@@ -3,6 +3,9 @@
  * script, docs/workloads.md), cross-checks between independent algorithms
  * (Bellman-Ford vs Dijkstra, label propagation vs union-find) on generated
  * graphs and p2p-Gnutella30, and the verifiers rejecting wrong results.
+ * DC and kCore (GraphPIM's) run through their registry rows
+ * (csim/graph/kernels.h): hand graphs, in-degrees against the CSR's
+ * in-offsets, core numbers against the k-core property.
  *
  * Waveform: BFS on p2p-Gnutella30, one time step per level: `level`,
  * `frontier` (vertices at that depth) and `reached` (so far). */
@@ -10,6 +13,7 @@
 #include <string.h>
 
 #include "graph.h"
+#include "kernels.h"
 #include "kref.h"
 #include "tb.h"
 #include "tb_fst.h"
@@ -110,6 +114,112 @@ static void hand(tb_t *t) {
   }
 }
 
+/* A registry kernel's reference: iterations, ref[0..1] (n + 1 words each, caller frees ref[0]). */
+static uint32_t run_ref(const char *kernel, const graph_t *g, uint32_t *ref[KERN_MAX_RESULTS]) {
+  const kern_t *k = kern_find(kernel);
+  graph_kparams_t kp;
+  graph_kparams_default(&kp, g);
+  ref[0] = malloc(KERN_MAX_RESULTS * ((size_t)g->n + 1) * sizeof *ref[0]);
+  for (unsigned i = 1; i < KERN_MAX_RESULTS; i++) ref[i] = ref[0] + i * ((size_t)g->n + 1);
+  return k->reference(g, &kp, ref);
+}
+
+/* The verifier of a registry kernel on got[] against its reference. */
+static int verify(const char *kernel, const graph_t *g, const uint32_t *const got[], char *why, size_t cap) {
+  const kern_t *k = kern_find(kernel);
+  graph_kparams_t kp;
+  graph_kparams_default(&kp, g);
+  uint32_t *ref[KERN_MAX_RESULTS];
+  const uint32_t it = run_ref(kernel, g, ref);
+  const int rc = k->verify(g, &kp, got, ref, it, it, why, cap);
+  free(ref[0]);
+  return rc;
+}
+
+static void graphpim_hand(tb_t *t) {
+  char why[256];
+  /* undirected: K4 on 0..3, 4 - 0, 4 - 1, 5 - 4, 6 alone: cores 3 3 3 3 2 1 0;
+   * peeling: k=0 removes 6, a quiet round raises k to 1, 5 goes (4 drops
+   * to 2), quiet, k=2: 4 goes, quiet, k=3: the K4 in one round: 7 rounds */
+  static const uint32_t e[][3] = {{0, 1, 1}, {0, 2, 1}, {0, 3, 1}, {1, 2, 1}, {1, 3, 1},
+                                  {2, 3, 1}, {4, 0, 1}, {4, 1, 1}, {5, 4, 1}};
+  graph_el_t *el = graph_el_new();
+  el->n = 7;
+  for (int i = 0; i < 9; i++) graph_el_add(el, e[i][0], e[i][1], e[i][2]);
+  graph_err_t err;
+  graph_opts_t o = {.symmetrize = 1};
+  graph_t *g = graph_build(el, &o, "hand", &err);
+  graph_el_free(el);
+  t->checks++;
+  if (!g) {
+    tb_fail(t, "hand graph: %s\n", err.msg);
+    return;
+  }
+  uint32_t *r[KERN_MAX_RESULTS];
+  tb_expect_u64(t, "dc iterations", run_ref("dc", g, r), 1);
+  expect_array(t, "dc in-degree", 7, r[0], (const uint32_t[]){4, 4, 3, 3, 3, 1, 0});
+  expect_array(t, "dc out-degree", 7, r[1], (const uint32_t[]){4, 4, 3, 3, 3, 1, 0});
+  r[0][4]++;
+  tb_expect_u64(t, "dc verify rejects a wrong in-degree", verify("dc", g, (const uint32_t *const *)r, why, sizeof why),
+                (uint64_t)-1);
+  free(r[0]);
+  tb_expect_u64(t, "kcore rounds", run_ref("kcore", g, r), 7);
+  expect_array(t, "kcore core", 7, r[0], (const uint32_t[]){3, 3, 3, 3, 2, 1, 0});
+  tb_expect_u64(t, "kcore verify accepts the reference", verify("kcore", g, (const uint32_t *const *)r, why, sizeof why),
+                0);
+  r[0][4] = 3;
+  tb_expect_u64(t, "kcore verify rejects a wrong core", verify("kcore", g, (const uint32_t *const *)r, why, sizeof why),
+                (uint64_t)-1);
+  free(r[0]);
+  graph_free(g);
+  /* directed, a reciprocal pair counting twice: 0 <-> 1, 1 -> 2: degrees
+   * 2 3 1; k=1 removes 2 (1 drops to 2), quiet, k=2 removes 0 and 1: cores 2 2 1 */
+  static const uint32_t d[][3] = {{0, 1, 1}, {1, 0, 1}, {1, 2, 1}};
+  g = hand_graph(t, 3, d, 3, 0);
+  if (!g) return;
+  run_ref("dc", g, r);
+  expect_array(t, "dc directed in-degree", 3, r[0], (const uint32_t[]){1, 1, 1});
+  expect_array(t, "dc directed out-degree", 3, r[1], (const uint32_t[]){1, 2, 0});
+  free(r[0]);
+  tb_expect_u64(t, "kcore directed rounds", run_ref("kcore", g, r), 4);
+  expect_array(t, "kcore directed core", 3, r[0], (const uint32_t[]){2, 2, 1});
+  free(r[0]);
+  graph_free(g);
+}
+
+/* Undirected-view neighbours of v (with multiplicity) whose core is at least c. */
+static uint32_t at_least(const graph_t *g, const uint32_t *core, uint32_t v, uint32_t c) {
+  uint32_t k = 0;
+  for (uint32_t i = g->out_off[v]; i < g->out_off[v + 1]; i++) k += core[g->out_dst[i]] >= c;
+  if (!g->symmetric)
+    for (uint32_t i = g->in_off[v]; i < g->in_off[v + 1]; i++) k += core[g->in_src[i]] >= c;
+  return k;
+}
+
+/* DC against the CSR's in-offsets; kCore against the k-core property: a
+ * vertex of core c has c neighbours of core >= c, and not c + 1 neighbours
+ * of core >= c + 1 (else it would be in the (c+1)-core). */
+static void graphpim_cross(tb_t *t, const graph_t *g, const char *spec, uint32_t *top_core, uint32_t *rounds) {
+  uint32_t *r[KERN_MAX_RESULTS];
+  char why[256];
+  run_ref("dc", g, r);
+  for (uint32_t v = 0; v < g->n; v++) r[1][v] = g->in_off[v + 1] - g->in_off[v];
+  t->checks++;
+  if (kref_compare("dc in-degree vs in-offsets", g->n, r[0], r[1], why, sizeof why)) tb_fail(t, "%s: %s\n", spec, why);
+  free(r[0]);
+  *rounds = run_ref("kcore", g, r);
+  *top_core = 0;
+  uint32_t bad = g->n;
+  for (uint32_t v = 0; v < g->n && bad == g->n; v++) {
+    const uint32_t c = r[0][v];
+    if (c > *top_core) *top_core = c;
+    if (c == GRAPH_INF || at_least(g, r[0], v, c) < c || at_least(g, r[0], v, c + 1) >= c + 1) bad = v;
+  }
+  t->checks++;
+  if (bad < g->n) tb_fail(t, "%s: kcore: vertex %u core %u breaks the k-core property\n", spec, bad, r[0][bad]);
+  free(r[0]);
+}
+
 /* Independent algorithms agree on bigger graphs. */
 static void cross(tb_t *t, const char *spec, tb_fst_t *w) {
   graph_err_t err;
@@ -152,8 +262,11 @@ static void cross(tb_t *t, const char *spec, tb_fst_t *w) {
   uint32_t it = kref_pr(g, kp.pr_max_iters, kp.pr_tolerance, c);
   uint64_t sum = 0;
   for (uint32_t v = 0; v < n; v++) sum += c[v];
-  tb_log(t, "%s: n=%u m=%u bfs %u levels %u reached; sssp %u passes; cc %u components in %u rounds; pr %u it, sum %.4f\n",
-         spec, n, g->m, levels, reached, passes, comps, rounds, it, sum / (double)GRAPH_PR_ONE);
+  uint32_t top_core, peel;
+  graphpim_cross(t, g, spec, &top_core, &peel);
+  tb_log(t, "%s: n=%u m=%u bfs %u levels %u reached; sssp %u passes; cc %u components in %u rounds; pr %u it, sum %.4f; "
+         "kcore largest %u in %u rounds\n",
+         spec, n, g->m, levels, reached, passes, comps, rounds, it, sum / (double)GRAPH_PR_ONE, top_core, peel);
   /* ranks sum to at most 1 (dangling vertices leak rank), at least the teleport terms */
   t->checks++;
   if (sum > GRAPH_PR_ONE + n || sum < (uint64_t)kref_pr_base(n) * n) tb_fail(t, "%s: rank sum %llu\n", spec, (unsigned long long)sum);
@@ -164,6 +277,8 @@ static void cross(tb_t *t, const char *spec, tb_fst_t *w) {
     tb_expect_u64(t, "gnutella bfs reached", reached, 35569);
     tb_expect_u64(t, "gnutella cc components", comps, 12);
     tb_expect_u64(t, "gnutella pr iterations", it, 9);
+    tb_expect_u64(t, "gnutella largest core", top_core, 7);
+    tb_expect_u64(t, "gnutella kcore rounds", peel, 43);
   }
   free(a);
   free(b);
@@ -176,6 +291,7 @@ int main(int argc, char **argv) {
   tb_init(&t, argc, argv, "kernels_native", 1);
   tb_fst_t *w = tb_fst_open(t.waves, "kernels_native");
   hand(&t);
+  graphpim_hand(&t);
   char spec[64];
   snprintf(spec, sizeof spec, "kron:12:8:%llu", (unsigned long long)t.seed);
   cross(&t, spec, NULL);

@@ -1,6 +1,7 @@
-/* kernels_sim: the four RV32 kernels (build/sw/KERNEL.elf) run in the
- * functional system (csim/rv32/fsim.h: host harts + PEs over csim/rv32) and must
- * give exactly the native reference's results (csim/graph/kref.h):
+/* kernels_sim: every RV32 kernel of the registry (csim/graph/kernels.c,
+ * build/sw/KERNEL.elf) runs in the functional system (csim/rv32/fsim.h:
+ * host harts + PEs over csim/rv32) and must give exactly the native
+ * reference's results (the registry's, over csim/graph/kref.h):
  *
  *  - a generated Kronecker graph (scale 9, degree 8, the test seed) under
  *    1 hart / verdict host, 4 harts / verdict pim (every marked loop runs on
@@ -16,6 +17,7 @@
 #include <string.h>
 
 #include "graph.h"
+#include "kernels.h"
 #include "tb.h"
 #include "tb_fst.h"
 #include "workload.h"
@@ -71,13 +73,13 @@ static void run(ctx_t *c, const char *what, const graph_t *g, uint32_t kernel, u
       graph_mem_free(&m);
     }
     /* loop names and where the iterations ran */
-    static const uint32_t first_loop[] = {0, 1, 3, 5, 8}, nloops[] = {0, 2, 2, 3, 2};
-    static const char *names[] = {"", "bfs.init", "bfs.frontier", "sssp.init", "sssp.relax", "pr.init",
-                                  "pr.contrib", "pr.pull", "cc.init", "cc.prop"};
-    for (uint32_t id = first_loop[kernel]; id < first_loop[kernel] + nloops[kernel]; id++) {
+    const kern_t *kr = kern_by_id(kernel);
+    for (unsigned i = 0; i < kr->nloops; i++) {
+      const uint32_t id = kr->loops[i].id;
       const fsim_loop_t *l = &st->loop[id];
       t->checks++;
-      if (strcmp(l->name, names[id])) tb_fail(t, "loop %u named '%s', expected '%s'\n", id, l->name, names[id]);
+      if (strcmp(l->name, kr->loops[i].name))
+        tb_fail(t, "loop %u named '%s', expected '%s'\n", id, l->name, kr->loops[i].name);
       if (verdict == FSIM_VERDICT_HOST) tb_expect_u64(t, "no PIM iterations on the host verdict", l->pim_iters, 0);
       if (verdict == FSIM_VERDICT_PIM) tb_expect_u64(t, "no host iterations on the pim verdict", l->host_iters, 0);
       if (verdict != FSIM_VERDICT_HOST && l->pim_iters) {
@@ -85,8 +87,8 @@ static void run(ctx_t *c, const char *what, const graph_t *g, uint32_t kernel, u
         if (!l->pe_insns) tb_fail(t, "loop %u: PIM iterations but no PE instructions\n", id);
       }
     }
-    /* the init loop runs over every vertex exactly once, wherever */
-    const fsim_loop_t *init = &st->loop[first_loop[kernel]];
+    /* the init loop (each kernel's first) runs over every vertex exactly once, wherever */
+    const fsim_loop_t *init = &st->loop[kr->loops[0].id];
     tb_expect_u64(t, "init loop iterations (host + PIM) = n", init->host_iters + init->pim_iters, g->n);
     tb_fst_time(c->w, c->step);
     tb_fst_set(c->w, c->vk, kernel);
@@ -119,7 +121,7 @@ int main(int argc, char **argv) {
   tb_init(&t, argc, argv, "kernels_sim", 1);
   ctx_t c = {.t = &t};
   c.w = tb_fst_open(t.waves, "kernels_sim");
-  c.vk = tb_fst_var(c.w, "kernel", 3);
+  c.vk = tb_fst_var(c.w, "kernel", 8);
   c.vr = tb_fst_var(c.w, "run", 8);
   c.vok = tb_fst_var(c.w, "ok", 1);
   c.vki = tb_fst_var(c.w, "kernel_insns", 64);
@@ -132,7 +134,8 @@ int main(int argc, char **argv) {
     tb_fail(&t, "%s: %s\n", spec, err.msg);
     return tb_finish(&t);
   }
-  for (uint32_t k = GRAPH_K_BFS; k <= GRAPH_K_CC; k++) {
+  for (unsigned i = 0; kern_at(i); i++) {
+    const uint32_t k = kern_at(i)->id;
     run(&c, spec, g, k, 1, FSIM_VERDICT_HOST, 1);
     run(&c, spec, g, k, 4, FSIM_VERDICT_PIM, 0);
     run(&c, spec, g, k, 4, FSIM_VERDICT_SAMPLE, 0);
@@ -150,7 +153,8 @@ int main(int argc, char **argv) {
   t.checks++;
   if (!g) tb_fail(&t, "%s\n", err.msg);
   else {
-    for (uint32_t k = GRAPH_K_BFS; k <= GRAPH_K_CC; k++) {
+    for (unsigned i = 0; kern_at(i); i++) {
+      const uint32_t k = kern_at(i)->id;
       run(&c, "p2p-Gnutella30", g, k, 1, FSIM_VERDICT_HOST, 1);
       run(&c, "p2p-Gnutella30", g, k, 4, FSIM_VERDICT_SAMPLE, 0);
     }
