@@ -66,7 +66,7 @@ static void pkt_free(hmc_t *h, int i) {
   h->free_head = i;
 }
 
-void hmc_pkt_release(hmc_t *h, int i) {
+static void pkt_release(hmc_t *h, int i) {
   h->active--;
   pkt_free(h, i);
 }
@@ -174,7 +174,7 @@ hmc_t *hmc_new(const hmc_cfg_t *cfg, uint8_t *mem, size_t mem_bytes) {
   for (unsigned p = 0; p < cfg->vaults; p++)
     for (unsigned v = 0; v < cfg->vaults; v++) ok &= hmc_ring_init(&h->pe[p].voq[v], 0);
   for (unsigned p = 0; p < HMC_NUM_PORTS; p++) ok &= hmc_ring_init(&h->pollq[p], 0);
-  ok &= hmc_vault_init(h);
+  ok &= hmc_vault_init(h, pkt_release);
   if (!ok) {
     fprintf(stderr, "hmc: out of memory\n");
     hmc_free(h);

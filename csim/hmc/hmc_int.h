@@ -93,8 +93,13 @@ typedef struct {
   unsigned ret_n, ret_cap;
 } hmc_peport_t;
 
+/* Releases packet i, finished in a vault without a response (posted
+ * write): hmc.c's, passed down to the vaults (hmc_vault_init). */
+typedef void (*hmc_release_fn)(hmc_t *h, int i);
+
 struct hmc {
   hmc_cfg_t cfg;
+  hmc_release_fn vault_release; /* hmc_vault_init's callback */
   uint8_t *mem;
   size_t mem_bytes;
   /* derived */
@@ -147,8 +152,9 @@ static inline void hmc_ring_pop(hmc_ring_t *r) {
   r->n--;
 }
 
-/* vaults (hmc_vault.c) */
-int hmc_vault_init(hmc_t *h);
+/* vaults (hmc_vault.c), below hmc.c: they call nothing of hmc.c's; what
+ * they hand back up goes through the callback hmc.c passes at init */
+int hmc_vault_init(hmc_t *h, hmc_release_fn release);
 void hmc_vault_free(hmc_t *h);
 /* One logic cycle of vault v: refresh, one DRAM command.  1 if it changed
  * the vault's state (a command, refresh becoming due), 0 if it did nothing. */
@@ -156,10 +162,7 @@ int hmc_vault_step(hmc_t *h, unsigned v, uint64_t c);
 /* After a step at c that did nothing: the first cycle > c at which the step
  * could act if nothing outside the vault changes (UINT64_MAX: never). */
 uint64_t hmc_vault_next(const hmc_t *h, unsigned v, uint64_t c);
-/* Responses leave to the crossbar through hmc_xbar_rsp() in hmc.c. */
-
-/* the packet finished in the vault and needs no response (posted write) */
-void hmc_pkt_release(hmc_t *h, int i);
+/* Responses wait in each vault's rsp queue, where hmc.c's crossbar takes them. */
 
 static inline uint64_t hmc_max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 static inline uint64_t hmc_min64(uint64_t a, uint64_t b) { return a < b ? a : b; }

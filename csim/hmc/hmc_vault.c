@@ -28,8 +28,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-int hmc_vault_init(hmc_t *h) {
+int hmc_vault_init(hmc_t *h, hmc_release_fn release) {
   const hmc_cfg_t *c = &h->cfg;
+  h->vault_release = release;
   for (unsigned v = 0; v < c->vaults; v++) {
     hmc_vault_t *V = &h->vault[v];
     V->rq = malloc(sizeof(int) * c->vault_q);
@@ -95,7 +96,7 @@ static void finish(hmc_t *h, hmc_vault_t *V, int i, uint64_t c, uint64_t done) {
       break;
     }
   if (p->cmd == HMC_WR_POSTED) {
-    hmc_pkt_release(h, i);
+    h->vault_release(h, i);
     return;
   }
   p->ready = done;

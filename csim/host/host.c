@@ -1,63 +1,11 @@
 /* Behavioural host: harts, functional memory callbacks, MMIO page,
  * custom-0, IMU/PMC wiring, the event heap and the cycle loop (host.h). */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../sw/include/copim_mmio.h"
 #include "elf.h"
 #include "host_int.h"
-
-void host_fail(struct host *h, const char *fmt, ...) {
-  if (h->failed) return;
-  h->failed = 1;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(h->err, sizeof h->err, fmt, ap);
-  va_end(ap);
-}
-
-/* ---------------------------------------------------------------- events */
-
-static int ev_less(const host_ev_t *a, const host_ev_t *b) {
-  return a->t < b->t || (a->t == b->t && (int32_t)(a->seq - b->seq) < 0);
-}
-
-void host_ev_push(struct host *h, uint64_t t, unsigned type, unsigned core, unsigned a, uint32_t b) {
-  if (h->ev_n == h->ev_cap) {
-    unsigned cap = h->ev_cap ? h->ev_cap * 2 : 1024;
-    host_ev_t *n = realloc(h->ev, cap * sizeof *n);
-    if (!n) {
-      host_fail(h, "host: out of memory");
-      return;
-    }
-    h->ev = n;
-    h->ev_cap = cap;
-  }
-  host_ev_t e = {.t = t, .seq = h->ev_seq++, .type = (uint8_t)type, .core = (uint8_t)core, .a = (uint16_t)a, .b = b};
-  unsigned i = h->ev_n++;
-  while (i) {
-    unsigned p = (i - 1) / 2;
-    if (!ev_less(&e, &h->ev[p])) break;
-    h->ev[i] = h->ev[p];
-    i = p;
-  }
-  h->ev[i] = e;
-}
-
-static void ev_pop(struct host *h) {
-  host_ev_t last = h->ev[--h->ev_n];
-  unsigned i = 0, n = h->ev_n;
-  for (;;) {
-    unsigned l = 2 * i + 1;
-    if (l >= n) break;
-    if (l + 1 < n && ev_less(&h->ev[l + 1], &h->ev[l])) l++;
-    if (!ev_less(&h->ev[l], &last)) break;
-    h->ev[i] = h->ev[l];
-    i = l;
-  }
-  if (n) h->ev[i] = last;
-}
 
 /* ---------------------------------------------------------------- memory */
 
@@ -232,7 +180,8 @@ host_t *host_new(const host_cfg_t *cfg, uint8_t *mem, size_t mem_bytes, hmc_t *h
   h->mem = mem;
   h->mem_bytes = mem_bytes;
   h->hmc = hmc;
-  int bad = host_mem_init(h);
+  const host_mem_up_t up = {host_core_load_done, host_core_fetch_done, host_core_store_wake};
+  int bad = host_mem_init(h, &up);
   for (unsigned c = 0; c < cfg->cores && !bad; c++) {
     host_core_t *k = &h->core[c];
     bad = host_core_init(k, h, c);
@@ -372,7 +321,7 @@ int host_step(host_t *h) {
   host_mem_cycle(h);
   while (h->ev_n && h->ev[0].t <= h->now && !h->failed) {
     host_ev_t e = h->ev[0];
-    ev_pop(h);
+    host_ev_pop(h);
     if (e.type == EV_LOAD) host_core_load_event(&h->core[e.core], e.a, e.b);
     else host_mem_event(h, &e);
   }

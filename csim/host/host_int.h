@@ -202,8 +202,16 @@ typedef struct host_core {
 } host_core_t;
 
 /* ---------------------------------------------------------------- system */
+/* The memory system's callbacks into the cores (host_mem_init). */
+typedef struct {
+  void (*load_done)(host_core_t *c, unsigned slot, uint64_t t);  /* host_core_load_done */
+  void (*fetch_done)(host_core_t *c, uint64_t t);                /* host_core_fetch_done */
+  void (*store_wake)(host_core_t *c);                            /* host_core_store_wake */
+} host_mem_up_t;
+
 struct host {
   host_cfg_t cfg;
+  host_mem_up_t up;     /* the memory system's callbacks into the cores */
   uint8_t *mem;
   size_t mem_bytes;
   hmc_t *hmc;
@@ -253,9 +261,12 @@ struct host {
   host_stats_t st;
 };
 
-/* host.c */
+/* host_ev.c: the layer every other file may call (it calls none of them) */
 void host_fail(struct host *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void host_ev_push(struct host *h, uint64_t t, unsigned type, unsigned core, unsigned a, uint32_t b);
+void host_ev_pop(struct host *h); /* drops the earliest event (h->ev[0]) */
+
+/* host.c, the top: calls the cores and the memory system, never the reverse */
 int host_dev_load(struct host *h, host_core_t *c, uint32_t addr, unsigned size, uint32_t *v);
 int host_dev_store(struct host *h, host_core_t *c, uint32_t addr, unsigned size, uint32_t v);
 
@@ -275,8 +286,9 @@ void host_core_load_event(host_core_t *c, unsigned slot, uint32_t seqlo);
  * one to c->q_ctr (which it sets); now when it does work this cycle. */
 uint64_t host_core_quiet_until(host_core_t *c, uint64_t now);
 
-/* host_mem.c */
-int host_mem_init(struct host *h);
+/* host_mem.c, below the cores: what it completes goes back up through the
+ * callbacks host.c passes to host_mem_init (the cores' functions) */
+int host_mem_init(struct host *h, const host_mem_up_t *up);
 void host_mem_fini(struct host *h);
 /* L1D access of a load at cycle now: 1 hit (done), 0 miss queued on an
  * MSHR, -1 no MSHR (retry). */

@@ -10,8 +10,9 @@
 /* Tags of HMC requests: kind in the high half. */
 enum { TAG_FILL = 1, TAG_WB = 2, TAG_POSTED = 3, TAG_AMO = 4 /* core << 16 | rob slot */ };
 
-int host_mem_init(struct host *h) {
+int host_mem_init(struct host *h, const host_mem_up_t *up) {
   const host_cfg_t *g = &h->cfg;
+  h->up = *up;
   if (host_cache_init(&h->llc, g->llc.bytes, g->llc.ways)) return -1;
   h->llcq_cap = 1024;
   h->llcq = calloc(h->llcq_cap, sizeof *h->llcq);
@@ -89,7 +90,7 @@ void host_mem_hmc_resp(struct host *h, const hmc_resp_t *r) {
   unsigned kind = (unsigned)(r->tag >> 32), v = (unsigned)(r->tag & 0xffffffffu);
   if (kind == TAG_FILL) h->fillq[(h->fillq_head + h->fillq_n++) % HOST_MAX_MSHR] = (uint16_t)v;
   else if (kind == TAG_WB && v < h->cfg.cores && h->core[v].wb_pending) h->core[v].wb_pending--;
-  else if (kind == TAG_AMO && (v >> 16) < h->cfg.cores) host_core_load_done(&h->core[v >> 16], v & 0xffff, h->now + 1);
+  else if (kind == TAG_AMO && (v >> 16) < h->cfg.cores) h->up.load_done(&h->core[v >> 16], v & 0xffff, h->now + 1);
 }
 
 void host_mem_amo_far(host_core_t *c, uint32_t addr, unsigned slot) {
@@ -241,7 +242,7 @@ int host_mem_load(host_core_t *c, unsigned slot, uint32_t addr) {
   if (l) {
     host_cache_touch(&c->l1d, l);
     c->st.l1d_hit++;
-    host_core_load_done(c, slot, h->now + h->cfg.l1d.lat);
+    h->up.load_done(c, slot, h->now + h->cfg.l1d.lat);
     return 1;
   }
   host_l1m_t *m = l1m_find(c->l1dm, h->cfg.l1d.mshrs, line);
@@ -329,15 +330,15 @@ static void l1_fill(struct host *h, host_core_t *c, unsigned mi, unsigned src, u
   const uint64_t t = h->now;
   for (uint16_t s = m->loads; s != HOST_NIL;) {
     uint16_t nx = c->rob[s].wnext;
-    host_core_load_done(c, s, t);
+    h->up.load_done(c, s, t);
     s = nx;
   }
   if (m->amo && m->amo_slot != HOST_NIL) {
     if (l->st >= ST_E) l->st = ST_M;
-    host_core_load_done(c, m->amo_slot, t + 1);
+    h->up.load_done(c, m->amo_slot, t + 1);
   }
-  if (m->store) host_core_store_wake(c);
-  if (m->fetch) host_core_fetch_done(c, t);
+  if (m->store) h->up.store_wake(c);
+  if (m->fetch) h->up.fetch_done(c, t);
   /* loads that found every L1D MSHR busy try again now */
   if (src && c->mshrq_n) {
     unsigned n = c->mshrq_n;
