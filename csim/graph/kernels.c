@@ -190,7 +190,8 @@ static uint32_t kcore_ref(const graph_t *g, const graph_kparams_t *kp, uint32_t 
       kcore_drop(g->out_dst, g->out_off[v], g->out_off[v + 1], core, deg);
       if (!g->symmetric) kcore_drop(g->in_src, g->in_off[v], g->in_off[v + 1], core, deg);
     }
-    if (!live) return rounds;
+    /* the kernel's bound: every round removes a vertex or raises k to a degree some vertex has */
+    if (!live || rounds > 2 * g->n + 1) return rounds;
     if (!removed) k = mindeg;
   }
 }
