@@ -34,8 +34,8 @@ SIM=${COPIM_SIM:-build/copim-sim}
 JOBS=${XO_JOBS:-2}
 FIG=${XO_FIG:-docs/figures}
 HERE=$(cd "$(dirname "$0")" && pwd)
-SCALES=${XO_SCALES:-12 13 14 15 16 17 18 19 20}
-PR_SCALES=${XO_PR_SCALES:-12 13 14 15 16 17 18 19}
+SCALES=${XO_SCALES:-12 13 14 15 16 17 18 19}
+PR_SCALES=${XO_PR_SCALES:-12 13 14 15 16 17}
 LLC_GRAPH=${XO_LLC_GRAPH:-kron:17:8}
 # 128 MB down to 256 KB: with the 8 MB point the scale axis's point of the same graph
 LLCS=${XO_LLCS:-134217728 33554432 16777216 4194304 2097152 1048576 524288 262144}
