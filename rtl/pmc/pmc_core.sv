@@ -1,11 +1,12 @@
-// One core's slice of the Pure Miss Counter: the Hit Cycle Table and Miss
-// Cycle Table of the open window, and the six counters.
+// One core's slice of the Pure Miss Counter: the open window (the paper's
+// Hit and Miss Cycle Tables, held as their popcounts) and the six counters.
 //
 // Cycle rules (shared with csim/pmc/pmc.c, see docs/pmc.md):
 //  * clear_i zeroes counters and window before this cycle is recorded, so the
 //    cycle that clears is the first cycle of the new measurement.
-//  * an enabled cycle shifts hit_act_i/miss_act_i into bit 0 of HCT/MCT.
-//  * the window folds (popcounts added, tables emptied) when the cycle just
+//  * an enabled cycle records hit_act_i/miss_act_i into the window (the C
+//    model shifts them into bit 0 of its HCT/MCT bitmaps; here they count).
+//  * the window folds (its counts added, then emptied) when the cycle just
 //    recorded is its W-th, or on flush_i; the fold includes this cycle.
 module pmc_core #(
   parameter int unsigned W    = 64,
@@ -25,80 +26,87 @@ module pmc_core #(
 );
 
   localparam int unsigned PosW = $clog2(W);
-  localparam int unsigned PopW = $clog2(W + 1);
   localparam int unsigned LastPosI = W - 1;
   localparam logic [PosW-1:0] LastPos = LastPosI[PosW-1:0];
+  localparam logic [PosW-1:0] PosOne  = {{(PosW - 1){1'b0}}, 1'b1};
+  localparam logic [CntW-1:0] CntOne  = {{(CntW - 1){1'b0}}, 1'b1};
 
-  logic [W-1:0]    hct_q, hct_d, mct_q, mct_d, hct_base, mct_base;
-  logic [PosW-1:0] pos_q, pos_d, pos_base;
+  // The window is held as three counts, not as the HCT/MCT bitmaps: the
+  // bitmaps were only ever read through their popcounts, and the number of
+  // ones shifted into a table since the last fold is its popcount.  A count
+  // never exceeds the position (at most W - 1 cycles are held: the W-th
+  // folds), so PosW bits hold it.  docs/pmc.md has the equivalence.
+  logic [PosW-1:0] pos_q, pos_d, hwin_q, hwin_d, mwin_q, mwin_d, pwin_q, pwin_d;
+  logic            last_q, last_d;  // pos_q == W - 1, registered off the fold path
   logic [CntW-1:0] total_q, total_d, hit_q, hit_d, miss_q, miss_d, pure_q, pure_d;
   logic [CntW-1:0] misses_q, misses_d, pmisses_q, pmisses_d;
-  logic [PopW-1:0] hit_pop_q, miss_pop_q, pure_pop_q, hit_pop, miss_pop, pure_pop;
-  logic            hit_now, miss_now, fold;
+  logic [CntW-1:0] total_inc, misses_inc, pmisses_inc, hit_sum, miss_sum, pure_sum;
+  logic            hit_now, miss_now, pure_now, fold;
 
-  // Popcounts of the registered window only, so neither clear_i nor this
-  // cycle's activity sits in front of the adder trees (the long path).
-  always_comb begin
-    hit_pop_q  = '0;
-    miss_pop_q = '0;
-    pure_pop_q = '0;
-    for (int unsigned i = 0; i < W; i++) begin
-      hit_pop_q  = hit_pop_q  + {{(PopW - 1){1'b0}}, hct_q[i]};
-      miss_pop_q = miss_pop_q + {{(PopW - 1){1'b0}}, mct_q[i]};
-      pure_pop_q = pure_pop_q + {{(PopW - 1){1'b0}}, mct_q[i] & ~hct_q[i]};
-    end
-  end
+  assign hit_now  = enable_i & hit_act_i;
+  assign miss_now = enable_i & miss_act_i;
+  assign pure_now = miss_now & ~hit_now;
+  // clear_i empties the window first, and W >= 2, so a clearing cycle never
+  // fills one; otherwise the W-th enabled cycle folds.
+  assign fold     = flush_i || (enable_i && !clear_i && last_q);
 
-  // Clear acts first, so the clearing cycle is recorded into a fresh window.
-  // The tables are shift registers: this cycle's bits enter at bit 0.
-  always_comb begin
-    hct_base = clear_i ? '0 : hct_q;
-    mct_base = clear_i ? '0 : mct_q;
-    pos_base = clear_i ? '0 : pos_q;
-    hit_now  = enable_i & hit_act_i;
-    miss_now = enable_i & miss_act_i;
-    hit_pop  = (clear_i ? '0 : hit_pop_q)  + {{(PopW - 1){1'b0}}, hit_now};
-    miss_pop = (clear_i ? '0 : miss_pop_q) + {{(PopW - 1){1'b0}}, miss_now};
-    pure_pop = (clear_i ? '0 : pure_pop_q) + {{(PopW - 1){1'b0}}, miss_now & ~hit_now};
-  end
+  // The adders read registers only (this cycle's bit enters as a carry in);
+  // enable, clear and the MSHR increments only pick among their results.
+  assign total_inc   = total_q + CntOne;
+  assign misses_inc  = misses_q + CntOne;
+  assign pmisses_inc = pmisses_q + CntOne;
+  assign hit_sum     = hit_q  + {{(CntW - PosW){1'b0}}, hwin_q} + {{(CntW - 1){1'b0}}, hit_now};
+  assign miss_sum    = miss_q + {{(CntW - PosW){1'b0}}, mwin_q} + {{(CntW - 1){1'b0}}, miss_now};
+  assign pure_sum    = pure_q + {{(CntW - PosW){1'b0}}, pwin_q} + {{(CntW - 1){1'b0}}, pure_now};
 
+  // Clear acts first, so the clearing cycle is recorded into a fresh window
+  // and fresh counters.
   always_comb begin
     total_d   = clear_i ? '0 : total_q;
-    hit_d     = clear_i ? '0 : hit_q;
-    miss_d    = clear_i ? '0 : miss_q;
-    pure_d    = clear_i ? '0 : pure_q;
     misses_d  = clear_i ? '0 : misses_q;
     pmisses_d = clear_i ? '0 : pmisses_q;
     if (enable_i) begin
-      total_d   = total_d + {{(CntW - 1){1'b0}}, 1'b1};
-      misses_d  = misses_d + {{(CntW - 1){1'b0}}, miss_inc_i};
-      pmisses_d = pmisses_d + {{(CntW - 1){1'b0}}, pure_miss_inc_i};
+      total_d = clear_i ? CntOne : total_inc;
+      if (miss_inc_i) begin
+        misses_d = clear_i ? CntOne : misses_inc;
+      end
+      if (pure_miss_inc_i) begin
+        pmisses_d = clear_i ? CntOne : pmisses_inc;
+      end
     end
 
-    fold = flush_i || (enable_i && (pos_base == LastPos));
+    hit_d  = clear_i ? '0 : hit_q;
+    miss_d = clear_i ? '0 : miss_q;
+    pure_d = clear_i ? '0 : pure_q;
+    pos_d  = clear_i ? '0 : pos_q;
+    hwin_d = clear_i ? '0 : hwin_q;
+    mwin_d = clear_i ? '0 : mwin_q;
+    pwin_d = clear_i ? '0 : pwin_q;
     if (fold) begin
-      hit_d  = hit_d  + {{(CntW - PopW){1'b0}}, hit_pop};
-      miss_d = miss_d + {{(CntW - PopW){1'b0}}, miss_pop};
-      pure_d = pure_d + {{(CntW - PopW){1'b0}}, pure_pop};
-      hct_d  = '0;
-      mct_d  = '0;
+      // The fold adds the open window and this cycle's bits.
+      hit_d  = clear_i ? {{(CntW - 1){1'b0}}, hit_now}  : hit_sum;
+      miss_d = clear_i ? {{(CntW - 1){1'b0}}, miss_now} : miss_sum;
+      pure_d = clear_i ? {{(CntW - 1){1'b0}}, pure_now} : pure_sum;
       pos_d  = '0;
+      hwin_d = '0;
+      mwin_d = '0;
+      pwin_d = '0;
     end else if (enable_i) begin
-      hct_d  = {hct_base[W-2:0], hit_act_i};
-      mct_d  = {mct_base[W-2:0], miss_act_i};
-      pos_d  = pos_base + {{(PosW - 1){1'b0}}, 1'b1};
-    end else begin
-      hct_d  = hct_base;
-      mct_d  = mct_base;
-      pos_d  = pos_base;
+      pos_d  = pos_d  + PosOne;
+      hwin_d = hwin_d + {{(PosW - 1){1'b0}}, hit_now};
+      mwin_d = mwin_d + {{(PosW - 1){1'b0}}, miss_now};
+      pwin_d = pwin_d + {{(PosW - 1){1'b0}}, pure_now};
     end
+    last_d = (pos_d == LastPos);
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      hct_q     <= '0;
-      mct_q     <= '0;
       pos_q     <= '0;
+      last_q    <= 1'b0;
+      hwin_q    <= '0;
+      mwin_q    <= '0;
+      pwin_q    <= '0;
       total_q   <= '0;
       hit_q     <= '0;
       miss_q    <= '0;
@@ -106,9 +114,11 @@ module pmc_core #(
       misses_q  <= '0;
       pmisses_q <= '0;
     end else begin
-      hct_q     <= hct_d;
-      mct_q     <= mct_d;
       pos_q     <= pos_d;
+      last_q    <= last_d;
+      hwin_q    <= hwin_d;
+      mwin_q    <= mwin_d;
+      pwin_q    <= pwin_d;
       total_q   <= total_d;
       hit_q     <= hit_d;
       miss_q    <= miss_d;
@@ -120,11 +130,13 @@ module pmc_core #(
 
 `ifndef SYNTHESIS
   // Invariants (Verilator --assert in every RTL test; not seen by Yosys).
-  // The window registers hold only the pos_q cycles shifted in since the
-  // last fold or clear: nothing at or above the position.
+  // The window counts only the pos_q cycles recorded since the last fold or
+  // clear: no count above the position, no pure cycle that is not a miss
+  // cycle, and last_q tracks the position.
   a_window_fill: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      ((hct_q >> pos_q) == '0) && ((mct_q >> pos_q) == '0))
-    else $error("pmc_core: window bits beyond position %0d (hct %h mct %h)", pos_q, hct_q, mct_q);
+      (hwin_q <= pos_q) && (mwin_q <= pos_q) && (pwin_q <= mwin_q) && (last_q == (pos_q == LastPos)))
+    else $error("pmc_core: window counts beyond position %0d (hit %0d miss %0d pure %0d)", pos_q, hwin_q,
+                mwin_q, pwin_q);
   // No accumulated count wraps between two clears (CntW is wide enough for
   // every run the tests make; a wrap would corrupt theta silently).
   a_no_wrap: assert property (@(posedge clk_i) disable iff (!rst_ni)
