@@ -13,6 +13,13 @@ set -eu
 out=build/area
 mkdir -p "$out"
 declare -A params=([pmc]=$1 [imu]=$2 [pe]=$3)
+# RAM modules read as black boxes, and the transistors a bit they are
+# counted at: the PE's caches and register file as 6T SRAM; the IMU's
+# decision-table fields (imu_ram: one write port and one asynchronous read
+# port, used in the same cycle) as a two-port register-file cell, 6T plus
+# a 2T read port.
+declare -A rams=([pe]=pe_ram [imu]=imu_ram)
+declare -A ram_t=([pe]=6 [imu]=8)
 fig=$out/figures.env
 : >"$fig"
 put() { echo "$1=$2" >>"$fig"; }
@@ -24,9 +31,10 @@ put arff_t "$ARFF_T"
 for b in pmc imu pe; do
   files=$(tr '\n' ' ' < "rtl/$b/files.f")
   lib=""
-  if [[ $b == pe ]]; then
-    files=$(tr '\n' ' ' < rtl/pe/files.f | sed 's|rtl/pe/pe_ram.sv||')
-    lib="read_verilog -sv -lib rtl/pe/pe_ram.sv;"
+  ram=${rams[$b]:-}
+  if [[ -n $ram ]]; then
+    files=$(tr '\n' ' ' < "rtl/$b/files.f" | sed "s|rtl/$b/$ram.sv||")
+    lib="read_verilog -sv -lib rtl/$b/$ram.sv;"
   fi
   ch=""
   for p in ${params[$b]}; do kv=${p#-G}; ch="$ch chparam -set ${kv%%=*} ${kv#*=} $b;"; done
@@ -44,11 +52,14 @@ for b in pmc imu pe; do
   echo "$b: $cells cells, $ff flip-flops ($arff with async reset), $trans transistors"
 done
 
-# The PE's RAM bits: every black-box pe_ram instance's Width x Depth.
-pe_ram_bits=$(awk '
-  /^  cell \\pe_ram / || /^  cell \$paramod.*pe_ram/ {inc = 1; w = 0; d = 0; next}
-  inc && /parameter.*\\Width/ {w = $NF} inc && /parameter.*\\Depth/ {d = $NF}
-  inc && /^  end/ {bits += w * d; inc = 0}
-  END {print bits + 0}' "$out/pe.il")
-put pe_ram_bits "$pe_ram_bits"
-echo "pe: RAM (caches + register file) $pe_ram_bits bits = $((6 * pe_ram_bits)) transistors as 6T SRAM"
+# RAM bits: every black-box RAM instance's Width x Depth.
+for b in pe imu; do
+  r=${rams[$b]}
+  bits=$(awk -v r="$r" '
+    $1 == "cell" && ($2 == "\\" r || $2 ~ ("^\\$paramod.*" r)) {inc = 1; w = 0; d = 0; next}
+    inc && /parameter.*\\Width/ {w = $NF} inc && /parameter.*\\Depth/ {d = $NF}
+    inc && /^  end/ {bits += w * d; inc = 0}
+    END {print bits + 0}' "$out/$b.il")
+  put "${b}_ram_bits" "$bits"; put "${b}_ram_t" "${ram_t[$b]}"
+  echo "$b: RAM $bits bits = $((${ram_t[$b]} * bits)) transistors at ${ram_t[$b]}T a bit"
+done

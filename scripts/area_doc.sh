@@ -59,10 +59,11 @@ tag=$((pa - idx - off)); state=2; presence=$cores; plru=$((ways - 1))
 per_line=$((line * 8 + tag + state + presence))
 llc_bits=$((lines * per_line + sets * plru))
 llc_t=$((6 * llc_bits))
-pmc_t=$A_pmc_trans; imu_t=$A_imu_trans
+pmc_t=$A_pmc_trans; imu_logic_t=$A_imu_trans; imu_ram_t=$((A_imu_ram_t * A_imu_ram_bits))
+imu_t=$((imu_logic_t + imu_ram_t))
 off_t=$((pmc_t + 4 * imu_t))
 pct=$(calc '%.3f' "100 * $off_t / $llc_t")
-pe_logic_t=$A_pe_trans; pe_ram_t=$((6 * A_pe_ram_bits))
+pe_logic_t=$A_pe_trans; pe_ram_t=$((A_pe_ram_t * A_pe_ram_bits))
 # RF: two 32 x 32 RAMs (read ports), 2048 of the PE's RAM bits
 pe_rf_bits=2048
 
@@ -216,15 +217,24 @@ $A_yosys has no cost for flip-flops with asynchronous reset, which all of
 ours are; they are counted at $A_arff_t (a D flip-flop's 16 plus a NOR in
 place of an inverter in each latch).  Gate equivalents (GE) = transistors /
 4 (a NAND2).  The PE's RAMs (caches, register file) are read as black boxes
-and counted as 6T SRAM bits.
+and counted as 6T SRAM bits.  The IMU's decision-table fields are black
+boxes too
+(\`rtl/imu/imu_ram.sv\`: numerator, denominator, sampled and offloaded
+iterations, which only the table read port reads), counted at $A_imu_ram_t
+transistors a bit because that register file is written and read in the
+same cycle (a two-port cell: 6T plus a 2T read port).  The table's tags,
+valid, decided and site bits stay flip-flops: the FSM and both tag
+searches read them every cycle.
 
 | block | generic cells | flip-flops | transistors | kGE |
 |---|---|---|---|---|
 | PMC (4 cores) | $(int $A_pmc_cells) | $(int $A_pmc_ff) | $(int $pmc_t) | $(calc '%.1f' "$pmc_t / 4000") |
-| IMU (one) | $(int $A_imu_cells) | $(int $A_imu_ff) | $(int $imu_t) | $(calc '%.1f' "$imu_t / 4000") |
+| IMU logic (one) | $(int $A_imu_cells) | $(int $A_imu_ff) | $(int $imu_logic_t) | $(calc '%.1f' "$imu_logic_t / 4000") |
+| IMU table fields: $(int $A_imu_ram_bits) bits at ${A_imu_ram_t}T | | | $(int $imu_ram_t) | |
+| **IMU (one)** | | | **$(int $imu_t)** | **$(calc '%.1f' "$imu_t / 4000")** |
 | **PMC + 4 IMUs** | | | **$(int $off_t)** | **$(calc '%.1f' "$off_t / 4000")** |
 | PE logic (RAMs excluded) | $(int $A_pe_cells) | $(int $A_pe_ff) | $(int $pe_logic_t) | $(calc '%.1f' "$pe_logic_t / 4000") |
-| PE RAMs: $(int $A_pe_ram_bits) bits as 6T SRAM | | | $(int $pe_ram_t) | |
+| PE RAMs: $(int $A_pe_ram_bits) bits as ${A_pe_ram_t}T SRAM | | | $(int $pe_ram_t) | |
 
 ### Against the 8 MB LLC
 

@@ -1,3 +1,4 @@
 rtl/pmc/pmc_pkg.sv
 rtl/imu/imu_pkg.sv
+rtl/imu/imu_ram.sv
 rtl/imu/imu.sv

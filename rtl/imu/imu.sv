@@ -90,17 +90,17 @@ module imu #(
   // measurement and serial multiplier
   logic [CntW-1:0]            ins_q, ins_d, num_q, num_d, den_q, den_d;
   logic [AccW-1:0]            acc_q, acc_d;
+  logic [CntW+9:0]            lhs_q, lhs_d;  // num x 24, then the compare's left side
   logic [31:0]                mplier_q, mplier_d;
   logic [4:0]                 cnt_q, cnt_d;
   // outputs
   logic                       vvalid_q, vvalid_d, verdict_q, verdict_d;
   logic                       clear_q, clear_d, enable_q, enable_d, flush_q, flush_d;
   logic [2:0]                 sel_q, sel_d;
-  // decision table
+  // decision table: what the FSM reads (valid, decided, site, tag) in flops,
+  // the measurement fields only the read port reads in imu_ram below
   logic [NumLoops-1:0]        tv_q, tv_d, tdec_q, tdec_d, tsite_q, tsite_d;
   logic [NumLoops*IdW-1:0]    ttag_q, ttag_d;
-  logic [NumLoops*CntW-1:0]   tnum_q, tnum_d, tden_q, tden_d;
-  logic [NumLoops*32-1:0]     tsam_q, tsam_d, toff_q, toff_d;
   logic [IdxW-1:0]            ptr_q, ptr_d;
 
   // ---------------------------------------------------------------- lookups
@@ -122,44 +122,70 @@ module imu #(
     bany = |bhit;
   end
 
-  always_comb begin
-    tbl_rd_hit_o       = |rhit;
-    tbl_rd_decided_o   = |(rhit & tdec_q);
-    tbl_rd_site_o      = |(rhit & tsite_q);
-    tbl_rd_num_o       = '0;
-    tbl_rd_den_o       = '0;
-    tbl_rd_sampled_o   = '0;
-    tbl_rd_offloaded_o = '0;
-    for (int unsigned e = 0; e < NumLoops; e++) begin
-      if (rhit[e]) begin
-        tbl_rd_num_o       = tbl_rd_num_o | tnum_q[CntW*e +: CntW];
-        tbl_rd_den_o       = tbl_rd_den_o | tden_q[CntW*e +: CntW];
-        tbl_rd_sampled_o   = tbl_rd_sampled_o | tsam_q[32*e +: 32];
-        tbl_rd_offloaded_o = tbl_rd_offloaded_o | toff_q[32*e +: 32];
-      end
-    end
-  end
+  // The measurement fields come from imu_ram, selected by the match lines
+  // (a miss reads zeros there).
+  logic [2*CntW-1:0] rd_meas;
+  assign tbl_rd_hit_o     = |rhit;
+  assign tbl_rd_decided_o = |(rhit & tdec_q);
+  assign tbl_rd_site_o    = |(rhit & tsite_q);
+  assign tbl_rd_num_o     = rd_meas[CntW-1:0];
+  assign tbl_rd_den_o     = rd_meas[2*CntW-1:CntW];
 
   // ---------------------------------------------------------------- arithmetic
-  logic [AccW-1:0]   addend, acc_step, lhs;
-  logic [CntW+9:0]   num_k;
+  logic [CntW-1:0]   addend;
+  logic [CntW:0]     acc_sum;
+  logic [AccW-1:0]   acc_step;
+  logic [63:0]       prod;
+  logic [CntW+15:0]  rhs;
   logic [31:0]       s_ceil, trip_left;
+  logic              s_low, s_gt_min;
   logic [32:0]       trip_diff;
   logic              offload;
 
-  // One shift-add step, multiplier MSB first: trip x fraction in StCalcS,
-  // threshold x denominator in StMul.
-  assign addend   = (state_q == imu_pkg::StCalcS) ? {{(AccW - 32){1'b0}}, trip_q}
-                                                  : {32'd0, den_q};
-  assign acc_step = {acc_q[AccW-2:0], 1'b0} + (mplier_q[31] ? addend : '0);
-  // ceil(trip x fraction / 2^16): the product is below 2^48 and the
-  // quotient below 2^32, so rounding up cannot carry out.
-  assign s_ceil   = acc_step[47:16] + {31'd0, |acc_step[15:0]};
-  // num x 1000 = num x (1024 - 16 - 8), then x 2^16 on both sides.
-  assign num_k    = ({10'd0, num_q} << 10) - ({10'd0, num_q} << 4) - ({10'd0, num_q} << 3);
-  assign lhs      = mpki_mode_q ? {{(AccW - CntW - 26){1'b0}}, num_k, 16'd0}
-                                : {{(AccW - CntW - 16){1'b0}}, num_q, 16'd0};
-  assign offload  = lhs > acc_q;
+  // One shift-add step, multiplier LSB first: the multiplicand is added to
+  // the top CntW bits and the accumulator shifts right, so the adder is
+  // CntW + 1 bits wide, not AccW.  After n steps acc = a x b x 2^(32 - n)
+  // exactly (n <= 32: no set bit shifts out).  trip x fraction in StCalcS,
+  // threshold (or MPKI threshold) x denominator in StMul.
+  assign addend   = (state_q == imu_pkg::StCalcS) ? {{(CntW - 32){1'b0}}, trip_q} : den_q;
+  assign acc_sum  = {1'b0, acc_q[AccW-1:32]} + (mplier_q[0] ? {1'b0, addend} : '0);
+  assign acc_step = {acc_sum, acc_q[31:1]};
+  // StCalcS runs 16 steps over fraction[15:0] (acc = trip x f x 2^16) and
+  // leaves the 17th cycle to the rounding: fraction[16] is set only for
+  // 0x10000 (1.0, saturated), whose product is trip x 2^16 exactly.
+  // ceil(trip x fraction / 2^16) = prod[63:32] rounded up by prod[31:0]:
+  // below 2^32, so rounding up cannot carry out.  It exceeds the minimum
+  // exactly when {prod[63:32], any low bit} > {min, 0}: one compare beside
+  // the rounding adder instead of after it.
+  assign prod     = mplier_q[0] ? {trip_q, 32'd0} : acc_q[63:0];
+  assign s_low    = |prod[31:0];
+  assign s_ceil   = prod[63:32] + {31'd0, s_low};
+  assign s_gt_min = {prod[63:32], s_low} > {min_q, 1'b0};
+  // Theta: num x 2^16 > thr x den = acc / 2^15, i.e. num > acc >> 31.
+  // MPKI: num x 1000 x 2^16 > mpki x ins = acc, i.e. num x 1000 > acc >> 16.
+  // (x > floor(y / 2^k) is x > y / 2^k for an integer x.)  lhs_q holds num
+  // or num x 1000, built in StReadDen and the first StMul cycle.
+  assign rhs      = mpki_mode_q ? acc_q[AccW-1:16] : {15'd0, acc_q[AccW-1:31]};
+  // The compare in CmpSeg-bit segments side by side, their greater and
+  // equal flags combined after: one short carry chain deep instead of one
+  // CntW + 16 bits long.
+  localparam int unsigned CmpW   = CntW + 16;
+  localparam int unsigned CmpSeg = 16;
+  localparam int unsigned CmpN   = (CmpW + CmpSeg - 1) / CmpSeg;
+  logic [CmpN*CmpSeg-1:0] cmp_a, cmp_b;
+  logic [CmpN-1:0]        seg_gt, seg_eq;
+  always_comb begin
+    cmp_a   = '0;
+    cmp_b   = '0;
+    cmp_a[CmpW-1:0] = {6'd0, lhs_q};
+    cmp_b[CmpW-1:0] = rhs;
+    offload = 1'b0;
+    for (int unsigned i = 0; i < CmpN; i++) begin
+      seg_gt[i] = cmp_a[CmpSeg*i +: CmpSeg] > cmp_b[CmpSeg*i +: CmpSeg];
+      seg_eq[i] = cmp_a[CmpSeg*i +: CmpSeg] == cmp_b[CmpSeg*i +: CmpSeg];
+      offload   = seg_gt[i] | (seg_eq[i] & offload);
+    end
+  end
   // max(trip - k, 0) from one subtractor: its borrow is trip < k
   assign trip_diff = {1'b0, trip_q} - {1'b0, k_q};
   assign trip_left = trip_diff[32] ? 32'd0 : trip_diff[31:0];
@@ -197,6 +223,7 @@ module imu #(
     num_d       = num_q;
     den_d       = den_q;
     acc_d       = acc_q;
+    lhs_d       = lhs_q;
     mplier_d    = mplier_q;
     cnt_d       = cnt_q;
     vvalid_d    = 1'b0;
@@ -261,7 +288,7 @@ module imu #(
                       enable_d    = 1'b1;
                       state_d     = imu_pkg::StCalcS;
                       acc_d       = '0;
-                      mplier_d    = {frac_q, 15'd0};
+                      mplier_d    = {15'd0, frac_q};
                       cnt_d       = 5'd16;
                     end
                     imu_pkg::ModePim: begin
@@ -330,12 +357,13 @@ module imu #(
         end
       end
       imu_pkg::StCalcS: begin
-        acc_d    = acc_step;
-        mplier_d = {mplier_q[30:0], 1'b0};
-        cnt_d    = cnt_q - 5'd1;
+        cnt_d = cnt_q - 5'd1;
         if (cnt_q == '0) begin
-          s_d     = (s_ceil > min_q) ? s_ceil : min_q;
+          s_d     = s_gt_min ? s_ceil : min_q;
           state_d = imu_pkg::StIdle;
+        end else begin
+          acc_d    = acc_step;
+          mplier_d = {1'b0, mplier_q[31:1]};
         end
       end
       imu_pkg::StFlush: begin
@@ -350,14 +378,21 @@ module imu #(
         den_d    = mpki_mode_q ? ins_q : pmc_rd_data_i;
         sel_d    = pmc_pkg::SelNone;
         acc_d    = '0;
-        mplier_d = mpki_mode_q ? mpki_q : {thr_q, 15'd0};
+        mplier_d = mpki_mode_q ? mpki_q : {15'd0, thr_q};
         cnt_d    = mpki_mode_q ? 5'd31 : 5'd16;
+        // num x 1000 = num x 1024 - num x 24, one adder a cycle
+        lhs_d    = ({10'd0, num_q} << 4) + ({10'd0, num_q} << 3);
         state_d  = imu_pkg::StMul;
       end
       imu_pkg::StMul: begin
         acc_d    = acc_step;
-        mplier_d = {mplier_q[30:0], 1'b0};
+        mplier_d = {1'b0, mplier_q[31:1]};
         cnt_d    = cnt_q - 5'd1;
+        if (!mpki_mode_q) begin
+          lhs_d = {10'd0, num_q};
+        end else if (cnt_q == 5'd31) begin
+          lhs_d = ({10'd0, num_q} << 10) - lhs_q;
+        end
         if (cnt_q == '0) begin
           state_d = imu_pkg::StDecide;
         end
@@ -416,10 +451,6 @@ module imu #(
     tdec_d  = tdec_q;
     tsite_d = tsite_q;
     ttag_d  = ttag_q;
-    tnum_d  = tnum_q;
-    tden_d  = tden_q;
-    tsam_d  = tsam_q;
-    toff_d  = toff_q;
     for (int unsigned e = 0; e < NumLoops; e++) begin
       if (widx == e[IdxW-1:0]) begin
         if (we_alloc) begin
@@ -430,16 +461,6 @@ module imu #(
           tdec_d[e]  = w_dec;
           tsite_d[e] = w_site;
         end
-        if (we_meas) begin
-          tnum_d[CntW*e +: CntW] = w_num;
-          tden_d[CntW*e +: CntW] = w_den;
-        end
-        if (we_sam) begin
-          tsam_d[32*e +: 32] = w_sam;
-        end
-        if (we_off) begin
-          toff_d[32*e +: 32] = w_off;
-        end
       end
     end
     // A clear wins over a write in the same cycle (the entry stays invalid).
@@ -447,6 +468,42 @@ module imu #(
       tv_d = '0;
     end
   end
+
+  // The measurement fields: written at widx like the flops above (a
+  // table clear only drops the valid bits, so it needs no port here).
+  imu_ram #(
+    .Width(2 * CntW),
+    .Depth(NumLoops)
+  ) u_meas (
+    .clk_i,
+    .we_i   (we_meas),
+    .waddr_i(widx),
+    .wdata_i({w_den, w_num}),
+    .rsel_i (rhit),
+    .rdata_o(rd_meas)
+  );
+  imu_ram #(
+    .Width(32),
+    .Depth(NumLoops)
+  ) u_sam (
+    .clk_i,
+    .we_i   (we_sam),
+    .waddr_i(widx),
+    .wdata_i(w_sam),
+    .rsel_i (rhit),
+    .rdata_o(tbl_rd_sampled_o)
+  );
+  imu_ram #(
+    .Width(32),
+    .Depth(NumLoops)
+  ) u_off (
+    .clk_i,
+    .we_i   (we_off),
+    .waddr_i(widx),
+    .wdata_i(w_off),
+    .rsel_i (rhit),
+    .rdata_o(tbl_rd_offloaded_o)
+  );
 
   // The allocation pointer restarts with the table.
   logic [IdxW-1:0] ptr_next;
@@ -476,6 +533,7 @@ module imu #(
       num_q       <= '0;
       den_q       <= '0;
       acc_q       <= '0;
+      lhs_q       <= '0;
       mplier_q    <= '0;
       cnt_q       <= '0;
       vvalid_q    <= 1'b0;
@@ -488,10 +546,6 @@ module imu #(
       tdec_q      <= '0;
       tsite_q     <= '0;
       ttag_q      <= '0;
-      tnum_q      <= '0;
-      tden_q      <= '0;
-      tsam_q      <= '0;
-      toff_q      <= '0;
       ptr_q       <= '0;
     end else begin
       state_q     <= state_d;
@@ -516,6 +570,7 @@ module imu #(
       num_q       <= num_d;
       den_q       <= den_d;
       acc_q       <= acc_d;
+      lhs_q       <= lhs_d;
       mplier_q    <= mplier_d;
       cnt_q       <= cnt_d;
       vvalid_q    <= vvalid_d;
@@ -528,10 +583,6 @@ module imu #(
       tdec_q      <= tdec_d;
       tsite_q     <= tsite_d;
       ttag_q      <= ttag_d;
-      tnum_q      <= tnum_d;
-      tden_q      <= tden_d;
-      tsam_q      <= tsam_d;
-      toff_q      <= toff_d;
       ptr_q       <= ptr_next;
     end
   end

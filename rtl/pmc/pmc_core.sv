@@ -40,7 +40,7 @@ module pmc_core #(
   logic            last_q, last_d;  // pos_q == W - 1, registered off the fold path
   logic [CntW-1:0] total_q, total_d, hit_q, hit_d, miss_q, miss_d, pure_q, pure_d;
   logic [CntW-1:0] misses_q, misses_d, pmisses_q, pmisses_d;
-  logic [CntW-1:0] total_inc, misses_inc, pmisses_inc, hit_sum, miss_sum, pure_sum;
+  logic [CntW-1:0] pmisses_inc, hit_sum, miss_sum, pure_sum;
   logic            hit_now, miss_now, pure_now, fold;
 
   assign hit_now  = enable_i & hit_act_i;
@@ -50,10 +50,11 @@ module pmc_core #(
   // fills one; otherwise the W-th enabled cycle folds.
   assign fold     = flush_i || (enable_i && !clear_i && last_q);
 
-  // The adders read registers only (this cycle's bit enters as a carry in);
-  // enable, clear and the MSHR increments only pick among their results.
-  assign total_inc   = total_q + CntOne;
-  assign misses_inc  = misses_q + CntOne;
+  // The fold adders read registers only (this cycle's bit enters as a carry
+  // in); the pure-miss increment, which comes late (through the MSHR table
+  // read at the freed index), only picks the result of its adder.  total
+  // and misses take their increment as a carry in: enable and the alloc
+  // core are early, and an adder plus a mux per counter costs ~15 % more.
   assign pmisses_inc = pmisses_q + CntOne;
   assign hit_sum     = hit_q  + {{(CntW - PosW){1'b0}}, hwin_q} + {{(CntW - 1){1'b0}}, hit_now};
   assign miss_sum    = miss_q + {{(CntW - PosW){1'b0}}, mwin_q} + {{(CntW - 1){1'b0}}, miss_now};
@@ -62,17 +63,11 @@ module pmc_core #(
   // Clear acts first, so the clearing cycle is recorded into a fresh window
   // and fresh counters.
   always_comb begin
-    total_d   = clear_i ? '0 : total_q;
-    misses_d  = clear_i ? '0 : misses_q;
+    total_d   = (clear_i ? '0 : total_q) + {{(CntW - 1){1'b0}}, enable_i};
+    misses_d  = (clear_i ? '0 : misses_q) + {{(CntW - 1){1'b0}}, enable_i & miss_inc_i};
     pmisses_d = clear_i ? '0 : pmisses_q;
-    if (enable_i) begin
-      total_d = clear_i ? CntOne : total_inc;
-      if (miss_inc_i) begin
-        misses_d = clear_i ? CntOne : misses_inc;
-      end
-      if (pure_miss_inc_i) begin
-        pmisses_d = clear_i ? CntOne : pmisses_inc;
-      end
+    if (enable_i && pure_miss_inc_i) begin
+      pmisses_d = clear_i ? CntOne : pmisses_inc;
     end
 
     hit_d  = clear_i ? '0 : hit_q;

@@ -1,0 +1,33 @@
+// The decision table's data fields (theta numerator and denominator,
+// sampled and offloaded iterations): a register file with one write port
+// and one asynchronous read port, the shape of a latch or SRAM register
+// file macro.  The FSM never reads these fields, only the table read port
+// does, so they need neither a reset (an entry is read only while valid,
+// and every field is written when an entry is allocated) nor a second
+// read port.  The read port takes the tag match lines as a one-hot word
+// select, as a CAM-addressed array does: no encoder, and a miss (no line
+// set) reads zero.  make area counts the bits apart (scripts/area.sh).
+module imu_ram #(
+  parameter int Width = 32,
+  parameter int Depth = 16,
+  parameter int AddrW = $clog2(Depth)
+) (
+  input  logic             clk_i,
+  input  logic             we_i,
+  input  logic [AddrW-1:0] waddr_i,
+  input  logic [Width-1:0] wdata_i,
+  input  logic [Depth-1:0] rsel_i,   // one-hot or zero
+  output logic [Width-1:0] rdata_o
+);
+  logic [Width-1:0] mem_q [Depth];
+
+  always_ff @(posedge clk_i) begin
+    if (we_i) mem_q[waddr_i] <= wdata_i;
+  end
+  always_comb begin
+    rdata_o = '0;
+    for (int e = 0; e < Depth; e++) begin
+      if (rsel_i[e]) rdata_o = rdata_o | mem_q[e];
+    end
+  end
+endmodule
