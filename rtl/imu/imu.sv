@@ -192,6 +192,7 @@ module imu #(
 
   // ---------------------------------------------------------------- next state
   logic [IdxW-1:0]  widx;
+  logic             w_begin;  // a begin allocates or re-enters: write where the tag search says
   logic             we_alloc, we_dec, we_meas, we_sam, we_off;
   logic             w_dec, w_site;
   logic [CntW-1:0]  w_num, w_den;
@@ -234,6 +235,7 @@ module imu #(
     sel_d       = sel_q;
     ptr_d       = ptr_q;
     widx        = idx_q;
+    w_begin     = 1'b0;
     we_alloc    = 1'b0;
     we_dec      = 1'b0;
     we_meas     = 1'b0;
@@ -265,6 +267,7 @@ module imu #(
                 k_d        = '0;
                 off_done_d = 1'b0;
                 widx       = bany ? bidx : ptr_q;
+                w_begin    = 1'b1;
                 idx_d      = widx;
                 we_alloc   = 1'b1;
                 if (!bany) begin
@@ -272,10 +275,10 @@ module imu #(
                 end
                 we_sam = 1'b1;
                 we_off = 1'b1;
-                if (sticky_q && bany && tdec_q[bidx]) begin
+                if (sticky_q && |(bhit & tdec_q)) begin
                   // Sticky re-entry: the recorded decision, no sample.
                   sampling_d = 1'b0;
-                  site_d     = tsite_q[bidx];
+                  site_d     = |(bhit & tsite_q);
                 end else begin
                   we_dec  = 1'b1;
                   we_meas = 1'b1;
@@ -441,6 +444,18 @@ module imu #(
   end
 
   // ---------------------------------------------------------------- table write
+  // The written entry as a one-hot select: at a begin the match lines
+  // themselves (or the allocation pointer's decode), else idx_q's decode,
+  // so the tag search never goes through an encoder and back.
+  logic [NumLoops-1:0] wsel, ptr_oh, idx_oh;
+  always_comb begin
+    for (int unsigned e = 0; e < NumLoops; e++) begin
+      ptr_oh[e] = (ptr_q == e[IdxW-1:0]);
+      idx_oh[e] = (idx_q == e[IdxW-1:0]);
+    end
+    wsel = w_begin ? (bany ? bhit : ptr_oh) : idx_oh;
+  end
+
   // Constant-index writes per entry: a dynamic part-select on the left-hand
   // side would synthesize to a shifter per field.
   logic tbl_clear;
@@ -452,7 +467,7 @@ module imu #(
     tsite_d = tsite_q;
     ttag_d  = ttag_q;
     for (int unsigned e = 0; e < NumLoops; e++) begin
-      if (widx == e[IdxW-1:0]) begin
+      if (wsel[e]) begin
         if (we_alloc) begin
           tv_d[e]                = 1'b1;
           ttag_d[IdW*e +: IdW]   = marker_id_i;
@@ -469,7 +484,7 @@ module imu #(
     end
   end
 
-  // The measurement fields: written at widx like the flops above (a
+  // The measurement fields: written at wsel like the flops above (a
   // table clear only drops the valid bits, so it needs no port here).
   imu_ram #(
     .Width(2 * CntW),
@@ -477,7 +492,7 @@ module imu #(
   ) u_meas (
     .clk_i,
     .we_i   (we_meas),
-    .waddr_i(widx),
+    .wsel_i (wsel),
     .wdata_i({w_den, w_num}),
     .rsel_i (rhit),
     .rdata_o(rd_meas)
@@ -488,7 +503,7 @@ module imu #(
   ) u_sam (
     .clk_i,
     .we_i   (we_sam),
-    .waddr_i(widx),
+    .wsel_i (wsel),
     .wdata_i(w_sam),
     .rsel_i (rhit),
     .rdata_o(tbl_rd_sampled_o)
@@ -499,7 +514,7 @@ module imu #(
   ) u_off (
     .clk_i,
     .we_i   (we_off),
-    .waddr_i(widx),
+    .wsel_i (wsel),
     .wdata_i(w_off),
     .rsel_i (rhit),
     .rdata_o(tbl_rd_offloaded_o)
