@@ -18,17 +18,19 @@ module imu_ram #(
   input  logic [Depth-1:0] rsel_i,   // one-hot or zero
   output logic [Width-1:0] rdata_o
 );
-  logic [Width-1:0] mem_q [Depth];
+  // Flat, not an unpacked array: every word is read through the select
+  // (Yosys would otherwise infer a memory and then split it into flops).
+  logic [Depth*Width-1:0] mem_q;
 
   always_ff @(posedge clk_i) begin
     for (int e = 0; e < Depth; e++) begin
-      if (we_i && wsel_i[e]) mem_q[e] <= wdata_i;
+      if (we_i && wsel_i[e]) mem_q[Width*e +: Width] <= wdata_i;
     end
   end
   always_comb begin
     rdata_o = '0;
     for (int e = 0; e < Depth; e++) begin
-      if (rsel_i[e]) rdata_o = rdata_o | mem_q[e];
+      if (rsel_i[e]) rdata_o = rdata_o | mem_q[Width*e +: Width];
     end
   end
 endmodule
