@@ -218,9 +218,8 @@ ours are; they are counted at $A_arff_t (a D flip-flop's 16 plus a NOR in
 place of an inverter in each latch).  Gate equivalents (GE) = transistors /
 4 (a NAND2).  The PE's RAMs (caches, register file) are read as black boxes
 and counted as 6T SRAM bits.  The IMU's decision-table fields are black
-boxes too
-(\`rtl/imu/imu_ram.sv\`: numerator, denominator, sampled and offloaded
-iterations, which only the table read port reads), counted at $A_imu_ram_t
+boxes too (\`rtl/imu/imu_ram.sv\`: numerator, denominator, sampled and
+offloaded iterations, which only the table read port reads), counted at $A_imu_ram_t
 transistors a bit because that register file is written and read in the
 same cycle (a two-port cell: 6T plus a 2T read port).  The table's tags,
 valid, decided and site bits stay flip-flops: the FSM and both tag
