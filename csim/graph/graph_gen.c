@@ -90,38 +90,36 @@ graph_el_t *graph_gen_uniform(unsigned scale, unsigned degree, uint64_t seed, gr
   return el;
 }
 
-graph_el_t *graph_gen_kron(unsigned scale, unsigned degree, uint64_t seed, graph_err_t *err) {
-  graph_el_t *el = gen_alloc("kron", scale, degree, err);
-  if (!el) return NULL;
-  /* R-MAT quadrant thresholds on a 32-bit draw: A = 0.57, A+B = 0.76, A+B+C = 0.95 */
+/* One R-MAT draw on 2^scale vertices, quadrant thresholds on a 32-bit draw:
+ * A = 0.57, A+B = 0.76, A+B+C = 0.95 (GAP's Kronecker parameters). */
+static void gen_rmat_edge(gen_rng_t *r, unsigned scale, uint32_t *uo, uint32_t *vo) {
   const uint64_t ta = (57ull << 32) / 100, tab = (76ull << 32) / 100, tabc = (95ull << 32) / 100;
-  gen_rng_t r;
-  gen_seed(&r, seed);
-  for (size_t i = 0; i < el->cap; i++) {
-    uint32_t u = 0, v = 0;
-    for (unsigned d = 0; d < scale; d++) {
-      uint64_t x = gen_next(&r) >> 32;
-      u <<= 1;
-      v <<= 1;
-      if (x < ta) continue;
-      if (x < tab) v |= 1;
-      else if (x < tabc) u |= 1;
-      else u |= 1, v |= 1;
-    }
-    el->src[i] = u;
-    el->dst[i] = v;
+  uint32_t u = 0, v = 0;
+  for (unsigned d = 0; d < scale; d++) {
+    uint64_t x = gen_next(r) >> 32;
+    u <<= 1;
+    v <<= 1;
+    if (x < ta) continue;
+    if (x < tab) v |= 1;
+    else if (x < tabc) u |= 1;
+    else u |= 1, v |= 1;
   }
-  el->m = el->cap;
-  /* a seeded permutation of the ids, so vertex 0 is not always the hub */
+  *uo = u;
+  *vo = v;
+}
+
+/* A seeded permutation of el's ids, so vertex 0 is not always the hub;
+ * frees el and returns -1 when out of memory. */
+static int gen_permute(gen_rng_t *r, graph_el_t *el, const char *kind, graph_err_t *err) {
   uint32_t *perm = malloc((size_t)el->n * sizeof *perm);
   if (!perm) {
     graph_el_free(el);
-    if (err) snprintf(err->msg, sizeof err->msg, "kron:0: out of memory");
-    return NULL;
+    if (err) snprintf(err->msg, sizeof err->msg, "%s:0: out of memory", kind);
+    return -1;
   }
   for (uint32_t i = 0; i < el->n; i++) perm[i] = i;
   for (uint32_t i = el->n - 1; i > 0; i--) {
-    uint32_t j = gen_below(&r, (uint64_t)i + 1), t = perm[i];
+    uint32_t j = gen_below(r, (uint64_t)i + 1), t = perm[i];
     perm[i] = perm[j];
     perm[j] = t;
   }
@@ -130,7 +128,17 @@ graph_el_t *graph_gen_kron(unsigned scale, unsigned degree, uint64_t seed, graph
     el->dst[i] = perm[el->dst[i]];
   }
   free(perm);
-  return el;
+  return 0;
+}
+
+graph_el_t *graph_gen_kron(unsigned scale, unsigned degree, uint64_t seed, graph_err_t *err) {
+  graph_el_t *el = gen_alloc("kron", scale, degree, err);
+  if (!el) return NULL;
+  gen_rng_t r;
+  gen_seed(&r, seed);
+  for (size_t i = 0; i < el->cap; i++) gen_rmat_edge(&r, scale, &el->src[i], &el->dst[i]);
+  el->m = el->cap;
+  return gen_permute(&r, el, "kron", err) ? NULL : el;
 }
 
 /* A stand-in matched to a real graph's vertex and edge counts: exactly m
@@ -157,21 +165,18 @@ graph_el_t *graph_gen_rmat(uint32_t n, uint64_t m, int directed, uint64_t seed, 
   while (hcap < 2 * m) hcap <<= 1;
   graph_el_t *el = graph_el_new();
   uint64_t *set = calloc(hcap, sizeof *set); /* pair + 1, 0 = empty */
-  uint32_t *perm = malloc((size_t)n * sizeof *perm);
   if (el) {
     el->src = malloc(m * sizeof *el->src);
     el->dst = malloc(m * sizeof *el->dst);
     el->cap = m;
   }
-  if (!el || !el->src || !el->dst || !set || !perm) {
+  if (!el || !el->src || !el->dst || !set) {
     graph_el_free(el);
     free(set);
-    free(perm);
     if (err) snprintf(err->msg, sizeof err->msg, "%s:0: out of memory for %llu edges", kind, (unsigned long long)m);
     return NULL;
   }
   el->n = n;
-  const uint64_t ta = (57ull << 32) / 100, tab = (76ull << 32) / 100, tabc = (95ull << 32) / 100;
   gen_rng_t r;
   gen_seed(&r, seed);
   /* a dense request may not be reachable through R-MAT's skew: give up
@@ -196,19 +201,10 @@ graph_el_t *graph_gen_rmat(uint32_t n, uint64_t m, int directed, uint64_t seed, 
                  (unsigned long long)m, (unsigned long long)limit, el->m);
       graph_el_free(el);
       free(set);
-      free(perm);
       return NULL;
     }
-    uint32_t u = 0, v = 0;
-    for (unsigned d = 0; d < scale; d++) {
-      uint64_t x = gen_next(&r) >> 32;
-      u <<= 1;
-      v <<= 1;
-      if (x < ta) continue;
-      if (x < tab) v |= 1;
-      else if (x < tabc) u |= 1;
-      else u |= 1, v |= 1;
-    }
+    uint32_t u, v;
+    gen_rmat_edge(&r, scale, &u, &v);
     if (u >= n || v >= n || u == v) continue;
     uint64_t key = directed || u < v ? (uint64_t)u << 32 | v : (uint64_t)v << 32 | u;
     uint64_t h = (key * 0x9e3779b97f4a7c15ull) >> 7;
@@ -225,18 +221,7 @@ graph_el_t *graph_gen_rmat(uint32_t n, uint64_t m, int directed, uint64_t seed, 
     }
   }
   free(set);
-  for (uint32_t i = 0; i < n; i++) perm[i] = i;
-  for (uint32_t i = n - 1; i > 0; i--) {
-    uint32_t j = gen_below(&r, (uint64_t)i + 1), t = perm[i];
-    perm[i] = perm[j];
-    perm[j] = t;
-  }
-  for (size_t i = 0; i < el->m; i++) {
-    el->src[i] = perm[el->src[i]];
-    el->dst[i] = perm[el->dst[i]];
-  }
-  free(perm);
-  return el;
+  return gen_permute(&r, el, kind, err) ? NULL : el;
 }
 
 static int spec_num(const char **pp, uint64_t *v) {
