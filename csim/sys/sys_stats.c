@@ -118,8 +118,11 @@ void sys_write_json(sys_t *s, const sys_run_info_t *info, FILE *f) {
     fprintf(f, "%s\n    \"%s\": %" PRIu64, n++ ? "," : "", p->name, sys_param_get(&s->cfg, p));
   }
   fprintf(f, "\n  },\n");
-  fprintf(f, "  \"graph\": {\"vertices\": %u, \"edges\": %u, \"symmetric\": %s},\n", s->g->n, s->g->m,
-          s->g->symmetric ? "true" : "false");
+  /* the kernel parameters change the work, so a result names them */
+  fprintf(f,
+          "  \"graph\": {\"vertices\": %u, \"edges\": %u, \"symmetric\": %s, \"source\": %u, \"pr_max_iters\": %u,"
+          " \"bfs_split\": %u},\n",
+          s->g->n, s->g->m, s->g->symmetric ? "true" : "false", s->kp.bfs_source, s->kp.pr_max_iters, s->kp.bfs_split);
   fprintf(f, "  \"result\": {\"finished\": %s, \"exit_code\": %u, \"verified\": %s, \"why\": ", s->finished ? "true" : "false",
           s->exit_code, ok ? "true" : "false");
   json_str(f, s->failed ? s->err : ok ? "" : why);
