@@ -706,8 +706,9 @@ int graph_image_build(const graph_t *g, const graph_kparams_t *p, uint32_t base,
   struct graph_image h;
   memset(&h, 0, sizeof h);
   uint64_t n = g->n, m = g->m, at = 0;
-  /* BFS's two task queues hold at most n + m / split tasks each */
-  uint64_t bfs_extra = p->bfs_split ? 2 * (m / p->bfs_split + 1) : 0;
+  /* BFS's two task queues hold at most n + m / split tasks each; the
+   * other kernels' heaps need nothing for them */
+  uint64_t bfs_extra = p->kernel == GRAPH_K_BFS && p->bfs_split ? 2 * (m / p->bfs_split + 1) : 0;
 #define PLACE(field, words)       \
   do {                            \
     at = align64(at);             \

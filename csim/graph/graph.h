@@ -99,7 +99,7 @@ graph_t *graph_open(const char *spec, graph_fmt_t fmt, const graph_opts_t *opts,
 
 /* BFS task size by default (edges per task, issue 15's measurement in
  * docs/results.md "Offload path"). */
-#define GRAPH_BFS_SPLIT_DEFAULT 256u
+#define GRAPH_BFS_SPLIT_DEFAULT 256
 
 /* Kernel parameters laid into the image header. */
 typedef struct {

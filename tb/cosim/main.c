@@ -79,21 +79,26 @@ static void write_file(const char *path, const char *what, const char *text) {
   if (close_written(f, path, what, err, sizeof err)) die("%s", err);
 }
 
+/* the help text spells defaults from their macros, so it cannot drift */
+#define STR(x) #x
+#define XSTR(x) STR(x)
+
 static void help(void) {
-  printf("usage: copim-sim --kernel K --graph FILE|kron:S:D[:SEED]|uniform:S:D[:SEED] [options]\n");
+  printf("usage: copim-sim --kernel K --graph FILE|kron:S:D[:SEED]|uniform:S:D[:SEED]|rmat[d]:N:M[:SEED] [options]\n");
   printf(
       "Runs an RV32 graph kernel on the CoPIM system: 4-core OoO host + caches + PMC + 4 IMUs + 16 vault PEs\n"
       "+ HMC + PIM dispatcher; prints a summary, checks the result against the native kernel.\n\n"
       "options (--opt VALUE or --opt=VALUE):\n"
       "  --kernel K          a kernel (required), see below\n"
       "  --graph SPEC        graph file (SNAP .txt[.gz], .el, .wel, .mtx) or generator kron:S:D[:SEED] / uniform:S:D[:SEED]\n"
+      "                      / rmat:N:M[:SEED] (N vertices, M undirected edges) / rmatd:N:M[:SEED] (directed)\n"
       "  --format F          snap|el|wel|mtx (default: from the file name)\n"
       "  --symmetrize        add reverse edges to a file graph\n"
       "  --weight-seed N     seed of generated edge weights (default 0)\n"
       "  --source V          BFS/SSSP source vertex (default: largest out-degree)\n"
       "  --pr-iters N        PageRank iteration limit (default 20)\n"
       "  --bfs-split N       BFS task size: frontier vertices of higher degree become several tasks of N edges;\n"
-      "                      0 = one task per vertex (default 256)\n"
+      "                      0 = one task per vertex (default " XSTR(GRAPH_BFS_SPLIT_DEFAULT) ")\n"
       "  --policy P          offload policy (default copim), see below\n"
       "  --plan FILE         per-loop plan for --policy plan: '<loop id|name> pim|host' per line\n"
       "  --compare P1,P2,..  run once per policy and print a comparison (time normalised to the first);\n"
