@@ -39,6 +39,12 @@ static inline int cu_run(const char *args, char *out, size_t ocap, char *errb, s
   return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+/* Runs cmd through the shell: its exit status, -1 if it did not exit. */
+static inline int cu_system(const char *cmd) {
+  int st = system(cmd);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
 /* Reads a whole file (NUL-terminated, malloc'd) or NULL. */
 static inline char *cu_slurp(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");

@@ -9,11 +9,6 @@
 
 #include "cosim_util.h"
 
-static int sh(const char *cmd) {
-  int st = system(cmd);
-  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
 int main(int argc, char **argv) {
   tb_t t;
   tb_init(&t, argc, argv, "crossover_tiny", 1);
@@ -25,9 +20,9 @@ int main(int argc, char **argv) {
            dir, dir, dir);
   char mk[160];
   snprintf(mk, sizeof mk, "mkdir -p %s", dir);
-  sh(mk);
+  cu_system(mk);
   t.checks++;
-  if (sh(cmd)) tb_fail(&t, "crossover.sh run failed (see %s/log)\n", dir);
+  if (cu_system(cmd)) tb_fail(&t, "crossover.sh run failed (see %s/log)\n", dir);
   snprintf(path, sizeof path, "%s/fig/crossover.csv", dir);
   size_t len = 0;
   char *csv = cu_slurp(path, &len);
@@ -74,7 +69,7 @@ int main(int argc, char **argv) {
            " test -s %s/fp.want && cmp -s %s/fp.want %s/fp.got",
            dir, dir, dir, dir, dir, dir, dir);
   t.checks++;
-  if (sh(cmd)) tb_fail(&t, "BFS footprint of kron:6:8 is not 4(n+1 + m + 2n + 2(n + m/256 + 1)) (%s/fp.want, fp.got)\n", dir);
+  if (cu_system(cmd)) tb_fail(&t, "BFS footprint of kron:6:8 is not 4(n+1 + m + 2n + 2(n + m/256 + 1)) (%s/fp.want, fp.got)\n", dir);
 
   snprintf(path, sizeof path, "%s/fig/crossover_summary.md", dir);
   char *sum = cu_slurp(path, NULL);
@@ -100,10 +95,10 @@ int main(int argc, char **argv) {
            "cmp -s %s/first.csv %s/fig/crossover.csv && ls %s/runs/*.json | wc -l | cmp -s - %s/n1",
            dir, dir, dir, dir, dir, dir, dir, dir, dir, dir, dir);
   t.checks++;
-  if (sh(cmd)) tb_fail(&t, "a second run simulated again or changed the table (see %s/log2)\n", dir);
+  if (cu_system(cmd)) tb_fail(&t, "a second run simulated again or changed the table (see %s/log2)\n", dir);
   if (!t.failures) {
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    sh(cmd);
+    cu_system(cmd);
   }
   return tb_finish(&t);
 }

@@ -25,8 +25,7 @@ static int count_json(const char *dir) {
 static int sh(const char *fmt, const char *a, const char *b) {
   char cmd[1024];
   snprintf(cmd, sizeof cmd, fmt, a, b);
-  int st = system(cmd);
-  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return cu_system(cmd);
 }
 
 int main(int argc, char **argv) {
