@@ -7,10 +7,13 @@
 SWEEP_SET  ?= default
 SWEEP_JOBS ?= 2
 SWEEP_OUT  ?= $(BUILD)/sweep
-FIG_CSV    ?= $(SWEEP_OUT)/$(SWEEP_SET).csv
-FIG_DIR    ?= docs/figures
+# make figures draws the paper set (issue 17) into docs/figures unless
+# SWEEP_SET is given; another set's figures go to docs/figures/<set>/
+FIG_SET    ?= $(if $(filter command line environment,$(origin SWEEP_SET)),$(SWEEP_SET),paper)
+FIG_CSV    ?= $(SWEEP_OUT)/$(FIG_SET).csv
+FIG_DIR    ?= docs/figures$(if $(filter paper,$(FIG_SET)),,/$(FIG_SET))
 
-.PHONY: sweep sweep-quick figures crossover crossover-roi crossover-draw
+.PHONY: sweep sweep-quick figures sensitivity crossover crossover-roi crossover-draw
 sweep: $(COSIM_BIN) $(SW_ELFS) ## evaluation sweep (resumable): make sweep [SWEEP_SET=quick] [SLURM=1]
 	SWEEP_JOBS=$(SWEEP_JOBS) SLURM=$(SLURM) COPIM_SIM=$(COSIM_BIN) scripts/sweep.sh $(SWEEP_SET) $(SWEEP_OUT)
 
@@ -19,10 +22,15 @@ sweep-quick: ## the smaller sweep set (make sweep SWEEP_SET=quick)
 
 # Without a sweep of its own, a fresh clone redraws from the measured CSV
 # committed beside the figures (docs/figures/<set>.csv).
-figures: deps ## paper figures 5-9 + all-policy comparison from the sweep CSV into docs/figures/
-	@csv=$(FIG_CSV); if [ ! -s "$$csv" ] && [ -s $(FIG_DIR)/$(SWEEP_SET).csv ]; then \
-	  csv=$(FIG_DIR)/$(SWEEP_SET).csv; echo "figures: no sweep in $(SWEEP_OUT); drawing from the committed $$csv"; fi; \
-	  scripts/figures.sh $$csv $(FIG_DIR)
+figures: deps ## paper figures 5-9, all-policy comparison and the claims table from the paper set's CSV into docs/figures/
+	@csv=$(FIG_CSV); if [ ! -s "$$csv" ] && [ -s docs/figures/$(FIG_SET).csv ]; then \
+	  csv=docs/figures/$(FIG_SET).csv; echo "figures: no sweep in $(SWEEP_OUT); drawing from the committed $$csv"; fi; \
+	  scripts/figures.sh $$csv $(FIG_DIR) && scripts/claims.sh $$csv $(FIG_DIR)/claims.md
+
+# Issue 17's sensitivity figure (BFS on the com-Youtube stand-in, one
+# parameter moved at a time; shares build/sweep/runs with the paper set)
+sensitivity: deps $(COSIM_BIN) $(SW_ELFS) ## sensitivity of the paper set's BFS conclusion to each parameter (docs/figures/sensitivity.*)
+	COPIM_SIM=$(COSIM_BIN) scripts/sensitivity.sh run $(SWEEP_OUT)
 
 # the issue-9 tests run the simulator (and the sweep scripts)
 $(BUILD)/tests/policies_smoke $(BUILD)/tests/sweep_resume: $(COSIM_BIN) $(SW_ELFS)

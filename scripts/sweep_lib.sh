@@ -3,7 +3,8 @@
 # sweep_check FILE KERNEL GRAPH POLICY PE_CLK_PS THETA_Q16|- [EXTRA]
 #   prints nothing and returns 0 when FILE is one copim-sim statistics
 #   object (format copim-sim-stats, version 1) of exactly this point: its
-#   kernel, graph, policy, PE clock, IMU threshold and LLC size, with
+#   kernel, graph, policy, PE clock, IMU threshold and LLC size (and the
+#   parameter of an EXTRA --name=value, e.g. --hmc.open_page=1), with
 #   result.verified = true and every statistic the CSV takes a number.
 #   Otherwise prints why (one line) and returns 1.
 # A point is its parameters: the defaults of the ones a point leaves alone
@@ -16,12 +17,15 @@ sweep_check() {
   local f=$1 k=$2 g=$3 p=$4 clk=$5 th=$6 extra=${7:-}
   [ -f "$f" ] || { echo "no such file"; return 1; }
   [ -s "$f" ] || { echo "empty file"; return 1; }
-  local llc=$SWEEP_DEFAULT_LLC
-  case $extra in --llc.bytes=*) llc=${extra#--llc.bytes=} ;; esac
+  local llc=$SWEEP_DEFAULT_LLC xn="" xv=0
+  case $extra in
+    --llc.bytes=*) llc=${extra#--llc.bytes=} ;;
+    --*=*) xn=${extra%%=*}; xn=${xn#--}; xv=${extra#*=} ;;
+  esac
   [ "$th" = "-" ] && th=$SWEEP_DEFAULT_THETA
   local why
   why=$(jq -r -s --arg k "$k" --arg g "${g##*/}" --arg p "$p" --argjson clk "$clk" --argjson th "$th" \
-      --argjson llc "$llc" '
+      --argjson llc "$llc" --arg xn "$xn" --argjson xv "$xv" '
     if length != 1 then "\(length) JSON values in one file"
     else .[0] |
       if type != "object" then "not a JSON object"
@@ -31,6 +35,8 @@ sweep_check() {
         "the result of another point (\(.run.kernel) \(.run.graph) \(.run.policy))"
       elif .params["pe.clk_ps"] != $clk or .params["imu.threshold_q16"] != $th or .params["llc.bytes"] != $llc then
         "the result of another point (pe.clk_ps \(.params["pe.clk_ps"]), imu.threshold_q16 \(.params["imu.threshold_q16"]), llc.bytes \(.params["llc.bytes"]))"
+      elif $xn != "" and .params[$xn] != $xv then
+        "the result of another point (\($xn) \(.params[$xn]))"
       elif .result.verified != true then "not verified: \(.result.why | tojson)"
       elif ([.time.kernel_cycles, .time.kernel_ps, .insns.kernel_host, .insns.kernel_pe, .insns.offloaded_share,
              .insns.offloaded_share_nosync, .energy_pj.l1, .energy_pj.l2, .energy_pj.llc, .energy_pj.hmc_link,

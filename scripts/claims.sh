@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# The CoPIM paper's headline claims beside this platform's measurement, from
+# a sweep CSV (scripts/sweep_gather.sh; meant for the paper set):
+#   scripts/claims.sh CSV [OUT.md]        (default docs/figures/claims.md)
+# Every ratio is over the main points (500 MHz PEs, theta 5 %, 8 MB LLC)
+# where all the policies compared are present; "GM" is the geometric mean
+# over those kernel x graph points, "per graph" the same restricted to one
+# graph.  Definitions (docs/results.md "The paper's claims"):
+#   speedup of A over B     = kernel time of B / kernel time of A
+#   offloaded instructions  = PE-retired instructions + host AMOs executed
+#                             in the HMC vaults (PEI's and GraphPIM's only
+#                             offload), summed over the points
+#   un-core energy          = the CSV's e_uncore_uj (caches, HMC link,
+#                             DRAM, logic; SPEC section 3), and with the PE
+#                             caches added (e_pe_cache_uj)
+#   theta optimum           = the threshold of the theta points whose GM
+#                             copim time over cpu-only is the lowest
+set -euo pipefail
+CSV=${1:?usage: claims.sh CSV [OUT.md]}
+OUT=${2:-docs/figures/claims.md}
+[ -s "$CSV" ] || { echo "claims: no CSV at $CSV" >&2; exit 2; }
+tmp=$OUT.tmp.$$
+trap 'rm -f "$tmp"' EXIT
+tr -d '"' < "$CSV" | awk -F, -v src="$CSV" '
+  NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+  {
+    set = $c["set"]; k = $c["kernel"]; g = $c["graph"]; sub(/\.txt(\.gz)?$/, "", g); p = $c["policy"]
+    if (set == "main") {
+      key = k "/" g; pts[key] = 1; gr[key] = g; kn[key] = k
+      if (!(g in gseen)) { gseen[g] = 1; gorder[++ng] = g }
+      t[key, p] = $c["kernel_us"]; e[key, p] = $c["e_uncore_uj"]; ep[key, p] = $c["e_uncore_uj"] + $c["e_pe_cache_uj"]
+      off[key, p] = $c["pe_insns"] + $c["hmc_amos"]
+    } else if (set == "theta") {
+      tk = k "/" g; tt[tk, $c["theta_pct"]] = $c["kernel_us"]; tkeys[tk] = 1
+    }
+  }
+  function gm(a, b,    key, s, n) {  # GM over the points of a (optionally graph-filtered) of t[b]/t[a]
+    s = 0; n = 0
+    for (key in pts) if (ok[key] && (flt == "" || gr[key] == flt)) { s += log(t[key, b] / t[key, a]); n++ }
+    return n ? exp(s / n) : 0
+  }
+  function gme(a, b, arr,    key, s, n) {
+    s = 0; n = 0
+    for (key in pts) if (ok[key]) { s += log(arr == "pe" ? ep[key, a] / ep[key, b] : e[key, a] / e[key, b]); n++ }
+    return n ? exp(s / n) : 0
+  }
+  function pct(x) { return sprintf("%+.1f %%", 100 * (x - 1)) }
+  END {
+    np = split("cpu-only pei graphpim copim", P, " ")
+    n = 0
+    for (key in pts) { ok[key] = 1; for (i = 1; i <= np; i++) if (!((key, P[i]) in t)) ok[key] = 0; if (ok[key]) { n++; G[gr[key]] = 1 } }
+    # pim-only where it ran too (the paper set runs it everywhere)
+    sq = si = 0
+    for (key in pts) if (ok[key] && (key, "pim-only") in off) { sq += off[key, "copim"]; si += off[key, "pim-only"] }
+    print "# The paper'"'"'s claims, measured (" src ")"
+    print ""
+    print "Main points with all four paper policies: " n " (kernel x graph).  Speedup of A over B = time of B / time of A;"
+    print "a positive percentage means CoPIM is faster, uses less, or offloads less."
+    print ""
+    print "| claim | paper | measured (GM over the points) |"
+    print "|---|---|---|"
+    flt = ""
+    printf "| CoPIM faster than PEI | +19.5 %% | %s |\n", pct(gm("copim", "pei"))
+    printf "| CoPIM faster than GraphPIM | +11.4 %% | %s |\n", pct(gm("copim", "graphpim"))
+    printf "| CoPIM faster than CPU-only | +38 %% | %s |\n", pct(gm("copim", "cpu-only"))
+    so = sp = sg = 0
+    for (key in pts) if (ok[key]) { so += off[key, "copim"]; sp += off[key, "pei"]; sg += off[key, "graphpim"] }
+    printf "| offloaded instructions, CoPIM vs PEI | -51.1 %% | %s (%.0f vs %.0f) |\n", (sp ? sprintf("%+.1f %%", 100 * (so / sp - 1)) : "PEI offloads none"), so, sp
+    printf "| offloaded instructions, CoPIM vs GraphPIM | -33 %% | %s (%.0f vs %.0f) |\n", (sg ? sprintf("%+.1f %%", 100 * (so / sg - 1)) : "GraphPIM offloads none"), so, sg
+    if (si) printf "| (offloaded instructions, CoPIM vs pim-only) | - | %+.1f %% |\n", 100 * (sq / si - 1)
+    printf "| un-core energy vs PEI | -6.8 %% | %+.1f %% (with PE caches %+.1f %%) |\n", 100 * (gme("copim", "pei") - 1), 100 * (gme("copim", "pei", "pe") - 1)
+    printf "| un-core energy vs GraphPIM | -6.5 %% | %+.1f %% (with PE caches %+.1f %%) |\n", 100 * (gme("copim", "graphpim") - 1), 100 * (gme("copim", "graphpim", "pe") - 1)
+    printf "| un-core energy vs CPU-only | -18 %% | %+.1f %% (with PE caches %+.1f %%) |\n", 100 * (gme("copim", "cpu-only") - 1), 100 * (gme("copim", "cpu-only", "pe") - 1)
+    best = ""; bv = 0
+    for (th = 1; th <= 10; th++) {
+      s = 0; m = 0
+      for (tk in tkeys) if ((tk, th) in tt && (tk, "cpu-only") in t) { s += log(tt[tk, th] / t[tk, "cpu-only"]); m++ }
+      if (m) { v = exp(s / m); line = line sprintf(" %d%%: %.3f", th, v); if (best == "" || v < bv) { best = th; bv = v } }
+    }
+    printf "| theta optimum | about 5 %% | %s |\n", (best == "" ? "no theta points" : best " % (GM copim time / cpu-only:" line ")")
+    print ""
+    print "Per graph (GM over its kernels): CoPIM speedup over cpu-only, PEI and GraphPIM"
+    print ""
+    print "| graph | kernels | over cpu-only | over PEI | over GraphPIM |"
+    print "|---|---|---|---|---|"
+    for (gi = 1; gi <= ng; gi++) {
+      g = gorder[gi]; if (!(g in G)) continue
+      flt = g; nk = 0
+      for (key in pts) if (ok[key] && gr[key] == g) nk++
+      printf "| %s | %d | %.3fx | %.3fx | %.3fx |\n", g, nk, gm("copim", "cpu-only"), gm("copim", "pei"), gm("copim", "graphpim")
+    }
+  }' > "$tmp"
+mv -f "$tmp" "$OUT"
+echo "claims: $OUT"

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Issue 17's sensitivity figure: which parameter, moved off its Table I or
+# cited value, would change the paper set's BFS conclusion on the
+# com-Youtube stand-in (copim faster than cpu-only and PEI there)?
+# One parameter at a time, two values around the default (halved and
+# doubled where that is meaningful); the default point is the paper set's
+# own run (main-bfs-<graph>-<policy>-500), so run `make sweep
+# SWEEP_SET=paper` first or let this script run those three points too.
+#
+#   scripts/sensitivity.sh run [OUT]    run the points (resumable), gather, draw
+#   scripts/sensitivity.sh draw [OUT]   gather and draw only
+#   SENS_JOBS=2  SENS_GRAPH=rmat:1134890:2987624  SENS_KERNEL=bfs  SENS_FIG=docs/figures  COPIM_SIM=build/copim-sim
+#
+# Parameters that only the PEs or the IMU see (PE clock and D-cache,
+# coherence, theta) leave cpu-only and pei unchanged, so those run copim
+# alone and are compared with the default cpu-only and pei runs.
+# Points go through scripts/sweep_point.sh (validated JSON, atomic,
+# resumable) into OUT/runs, shared with the sweep.
+set -euo pipefail
+MODE=${1:-run}
+OUT=${2:-build/sweep}
+SIM=${COPIM_SIM:-build/copim-sim}
+JOBS=${SENS_JOBS:-2}
+G=${SENS_GRAPH:-rmat:1134890:2987624}
+K=${SENS_KERNEL:-bfs}
+FIG=${SENS_FIG:-docs/figures}
+HERE=$(cd "$(dirname "$0")" && pwd)
+gid=$(basename "$G" | sed 's/\.txt\.gz$//; s/\.txt$//; s/:/_/g')
+case $MODE in run | draw) ;; *) echo "sensitivity.sh: unknown mode '$MODE' (run, draw)" >&2; exit 2 ;; esac
+mkdir -p "$OUT/runs" "$OUT/logs" "$FIG"
+
+# param  low  high  policies  (theta in Q0.16 goes through the theta column)
+SPEC="pe.clk_ps 4000 1000 copim
+pe.dcache_bytes 8192 131072 copim
+pim.coherence - 1 copim
+imu.threshold_q16 656 6554 copim
+llc.bytes 2097152 33554432 cpu-only,pei,copim
+hmc.link_lat_ps 1600 6400 cpu-only,pei,copim
+hmc.lane_mbps 12500 30000 cpu-only,pei,copim
+hmc.open_page - 1 cpu-only,pei,copim
+host.rob 96 384 cpu-only,pei,copim
+llc.mshrs 16 64 cpu-only,pei,copim"
+
+LIST=$OUT/sensitivity.points
+{
+  for p in cpu-only pei copim; do echo "main-$K-$gid-$p-500 $K $G $p 2000 -"; done
+  while read -r name lo hi pols; do
+    for v in $lo $hi; do
+      [ "$v" = - ] && continue
+      for p in ${pols//,/ }; do
+        id=sens-$K-$gid-$name-$v-$p
+        if [ "$name" = imu.threshold_q16 ]; then echo "$id $K $G $p 2000 $v"
+        elif [ "$name" = pe.clk_ps ]; then echo "$id $K $G $p $v -"
+        else echo "$id $K $G $p 2000 - --$name=$v"; fi
+      done
+    done
+  done <<< "$SPEC"
+} > "$LIST.tmp" && mv "$LIST.tmp" "$LIST"
+
+if [ "$MODE" = run ]; then
+  echo "sensitivity: $(wc -l < "$LIST") points ($K on $G) -> $OUT/runs"
+  COPIM_SIM=$SIM parallel -j "$JOBS" --colsep ' ' --halt never "$HERE/sweep_point.sh" "$OUT" {1} {2} {3} {4} {5} {6} {7} :::: "$LIST" ||
+    echo "sensitivity: some points failed (logs in $OUT/logs); run again to retry them" >&2
+fi
+
+# gather: param,value,policy,kernel_us (default rows: param "default")
+. "$HERE/sweep_lib.sh"
+csv=$FIG/sensitivity.csv
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+missing=0
+while read -r id k g p clk th x; do
+  f=$OUT/runs/$id.json
+  if ! sweep_check "$f" "$k" "$g" "$p" "$clk" "$th" "${x:-}" > /dev/null; then missing=$((missing + 1)); continue; fi
+  case $id in
+    main-*) name=default v=- ;;
+    *) rest=${id#sens-"$K"-"$gid"-}; rest=${rest%-"$p"}; name=${rest%-*}; v=${rest##*-} ;;
+  esac
+  jq -r --arg n "$name" --arg v "$v" --arg p "$p" '[$n, $v, $p, (.time.kernel_ps / 1000000)] | @csv' "$f" >> "$T/rows"
+done < "$LIST"
+[ -s "$T/rows" ] || { echo "sensitivity: no results in $OUT/runs (run scripts/sensitivity.sh run)" >&2; exit 1; }
+# one row per (param, value): copim's speedup over cpu-only and over pei with the same parameter
+# (for copim-only parameters the default cpu-only and pei runs)
+tr -d '"' < "$T/rows" | awk -F, -v g="$G" -v k="$K" '
+  { t[$1 "=" $2, $3] = $4; if (!(($1 "=" $2) in seen)) { seen[$1 "=" $2] = 1; order[++n] = $1 "=" $2 } }
+  END {
+    d = "default=-"
+    print "# " k " on " g ": copim speedup over cpu-only and over pei, one parameter moved at a time"
+    print "param,value,copim_us,cpu_only_us,pei_us,copim_vs_cpu,copim_vs_pei"
+    for (i = 1; i <= n; i++) {
+      key = order[i]; if (!((key, "copim") in t)) continue
+      c = ((key, "cpu-only") in t) ? t[key, "cpu-only"] : t[d, "cpu-only"]
+      e = ((key, "pei") in t) ? t[key, "pei"] : t[d, "pei"]
+      split(key, kv, "=")
+      printf "%s,%s,%.1f,%.1f,%.1f,%.3f,%.3f\n", kv[1], kv[2], t[key, "copim"], c, e, c / t[key, "copim"], e / t[key, "copim"]
+    }
+  }' > "$csv.tmp" && mv "$csv.tmp" "$csv"
+awk -F, 'NR > 2 { lab = ($1 == "default") ? "default" : $1 "=" $2; print "\"" lab "\"", $6, $7 }' "$csv" > "$T/plot"
+for term in "pngcairo size 1200,520 font ',10'" "svg size 1200,520 font 'sans,10'"; do
+  ext=png; case $term in svg*) ext=svg ;; esac
+  gnuplot <<EOG
+set terminal $term
+set output '$FIG/sensitivity.$ext'
+set title "Sensitivity: $K on $G, copim speedup with one parameter moved (1 = break-even)"
+set ylabel "speedup of copim"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set xtics rotate by -35 font ',9'
+set key outside right top
+set grid ytics
+set yrange [0:*]
+plot '$T/plot' using 2:xtic(1) title 'over cpu-only', '' using 3 title 'over pei', 1 with lines lw 2 lc rgb 'black' notitle
+EOG
+done
+note=""; [ "$missing" = 0 ] || note=" ($missing points without a result: run again)"
+echo "sensitivity: $(($(wc -l < "$csv") - 2)) settings in $csv and $FIG/sensitivity.png/svg$note"
+[ "$missing" = 0 ]
