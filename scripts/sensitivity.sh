@@ -9,6 +9,7 @@
 #
 #   scripts/sensitivity.sh run [OUT]    run the points (resumable), gather, draw
 #   scripts/sensitivity.sh draw [OUT]   gather and draw only
+# sensitivity.csv also has copim's un-core energy over cpu-only's.
 #   SENS_JOBS=2  SENS_GRAPH=rmat:1134890:2987624  SENS_KERNEL=bfs  SENS_FIG=docs/figures  COPIM_SIM=build/copim-sim
 #
 # Parameters that only the PEs or the IMU see (PE clock and D-cache,
@@ -76,23 +77,24 @@ while read -r id k g p clk th x; do
     main-*) name=default v=- ;;
     *) rest=${id#sens-"$K"-"$gid"-}; rest=${rest%-"$p"}; name=${rest%-*}; v=${rest##*-} ;;
   esac
-  jq -r --arg n "$name" --arg v "$v" --arg p "$p" '[$n, $v, $p, (.time.kernel_ps / 1000000)] | @csv' "$f" >> "$T/rows"
+  jq -r --arg n "$name" --arg v "$v" --arg p "$p" '[$n, $v, $p, (.time.kernel_ps / 1000000), (.energy_pj.uncore / 1e6)] | @csv' "$f" >> "$T/rows"
 done < "$LIST"
 [ -s "$T/rows" ] || { echo "sensitivity: no results in $OUT/runs (run scripts/sensitivity.sh run)" >&2; exit 1; }
 # one row per (param, value): copim's speedup over cpu-only and over pei with the same parameter
 # (for copim-only parameters the default cpu-only and pei runs)
 tr -d '"' < "$T/rows" | awk -F, -v g="$G" -v k="$K" '
-  { t[$1 "=" $2, $3] = $4; if (!(($1 "=" $2) in seen)) { seen[$1 "=" $2] = 1; order[++n] = $1 "=" $2 } }
+  { t[$1 "=" $2, $3] = $4; en[$1 "=" $2, $3] = $5; if (!(($1 "=" $2) in seen)) { seen[$1 "=" $2] = 1; order[++n] = $1 "=" $2 } }
   END {
     d = "default=-"
     print "# " k " on " g ": copim speedup over cpu-only and over pei, one parameter moved at a time"
-    print "param,value,copim_us,cpu_only_us,pei_us,copim_vs_cpu,copim_vs_pei"
+    print "param,value,copim_us,cpu_only_us,pei_us,copim_vs_cpu,copim_vs_pei,uncore_copim_over_cpu"
     for (i = 1; i <= n; i++) {
       key = order[i]; if (!((key, "copim") in t)) continue
-      c = ((key, "cpu-only") in t) ? t[key, "cpu-only"] : t[d, "cpu-only"]
+      ck = ((key, "cpu-only") in t) ? key : d
+      c = t[ck, "cpu-only"]
       e = ((key, "pei") in t) ? t[key, "pei"] : t[d, "pei"]
       split(key, kv, "=")
-      printf "%s,%s,%.1f,%.1f,%.1f,%.3f,%.3f\n", kv[1], kv[2], t[key, "copim"], c, e, c / t[key, "copim"], e / t[key, "copim"]
+      printf "%s,%s,%.1f,%.1f,%.1f,%.3f,%.3f,%.3f\n", kv[1], kv[2], t[key, "copim"], c, e, c / t[key, "copim"], e / t[key, "copim"], en[key, "copim"] / en[ck, "cpu-only"]
     }
   }' > "$csv.tmp" && mv "$csv.tmp" "$csv"
 awk -F, 'NR > 2 { lab = ($1 == "default") ? "default" : $1 "=" $2; print "\"" lab "\"", $6, $7 }' "$csv" > "$T/plot"
