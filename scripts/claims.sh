@@ -30,6 +30,7 @@ tr -d '"' < "$CSV" | awk -F, -v src="$CSV" '
       if (!(g in gseen)) { gseen[g] = 1; gorder[++ng] = g }
       t[key, p] = $c["kernel_us"]; e[key, p] = $c["e_uncore_uj"]; ep[key, p] = $c["e_uncore_uj"] + $c["e_pe_cache_uj"]
       off[key, p] = $c["pe_insns"] + $c["hmc_amos"]
+      if (!(key in kseen)) { kseen[key] = 1; korder[++nkey] = key }
     } else if (set == "theta") {
       tk = k "/" g; tt[tk, $c["theta_pct"]] = $c["kernel_us"]; tkeys[tk] = 1
     }
@@ -88,6 +89,22 @@ tr -d '"' < "$CSV" | awk -F, -v src="$CSV" '
       flt = g; nk = 0
       for (key in pts) if (ok[key] && gr[key] == g) nk++
       printf "| %s | %d | %.3fx | %.3fx | %.3fx |\n", g, nk, gm("copim", "cpu-only"), gm("copim", "pei"), gm("copim", "graphpim")
+    }
+    print ""
+    print "Every main point: speedup over cpu-only (time of cpu-only / time), copim'"'"'s offloaded instructions"
+    print "and un-core energy over cpu-only'"'"'s (\"-\": the policy did not run there)"
+    print ""
+    nq = split("pim-only pei graphpim copim mpki greedy pimprof a3pim oracle", Q, " ")
+    hdr = "| kernel | graph | cpu-only (us)"; sep = "|---|---|---"
+    for (i = 1; i <= nq; i++) { hdr = hdr " | " Q[i]; sep = sep "|---" }
+    print hdr " | copim offloaded insns | copim un-core energy / cpu-only |"; print sep "|---|---|"
+    for (i = 1; i <= nkey; i++) {
+      key = korder[i]; if (!((key, "cpu-only") in t)) continue
+      line = "| " kn[key] " | " gr[key] " | " sprintf("%.1f", t[key, "cpu-only"])
+      for (j = 1; j <= nq; j++) line = line " | " (((key, Q[j]) in t) ? sprintf("%.3f", t[key, "cpu-only"] / t[key, Q[j]]) : "-")
+      line = line " | " (((key, "copim") in off) ? sprintf("%.0f", off[key, "copim"]) : "-")
+      line = line " | " (((key, "copim") in e) ? sprintf("%.3f", e[key, "copim"] / e[key, "cpu-only"]) : "-") " |"
+      print line
     }
   }' > "$tmp"
 mv -f "$tmp" "$OUT"
