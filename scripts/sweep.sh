@@ -47,7 +47,7 @@ case $SET in
     # com-Youtube (1,134,890 V, 2,987,624 undirected E), wiki-Talk
     # (2,394,385 V, 5,021,410 directed E) and soc-LiveJournal1 at 1/16
     # (302,973 V, 4,312,110 directed E; the whole graph is 4,847,571 V,
-    # 68,993,773 E; 1/8 measured over the 2.5-hour budget): docs/results.md
+    # 68,993,773 E; at 1/8 the set was estimated over the 2.5-hour budget): docs/results.md
     # "The paper set"
     KERNELS="bfs sssp pr"
     POLICIES="cpu-only pim-only pei graphpim copim mpki"
