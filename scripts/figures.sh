@@ -123,9 +123,14 @@ awk '
 hist fig8_pe_freq "Fig. 8: speedup over cpu-only with PEs at 500 MHz and 1 GHz" "speedup (cpu-only time / time)" "$T/f8" \
   "pim-only 500 MHz" "pim-only 1 GHz" "copim 500 MHz" "copim 1 GHz"
 # Fig. 9: theta sensitivity: copim time normalised to cpu-only vs the threshold
+# (the paper set's 5 % point is its main copim run: same parameters, one run)
 awk '$1 == "main" && $4 == "cpu-only" && $5 == 500 { base[$2 "/" $3] = $8 }
+     $1 == "main" && $4 == "copim" && $5 == 500 && $6 == 5 { main5[$2 "/" $3] = $8 }
      $1 == "theta" { k = $2 "/" $3; v[k, $6] = $8; keys[k] = 1 }
-     END { for (th = 1; th <= 10; th++) { line = th; for (k in keys) if (k in base) line = line " " v[k, th] / base[k]; print line }
+     END { for (k in keys) if (!((k, 5) in v) && (k in main5)) v[k, 5] = main5[k]
+           for (th = 1; th <= 10; th++) { n = 0; line = th
+             for (k in keys) if (k in base) { if ((k, th) in v) { line = line " " v[k, th] / base[k]; n++ } else line = line " NaN" }
+             if (n) print line }
            for (k in keys) if (k in base) printf "%s ", k > "/dev/stderr" }' "$T/all" > "$T/f9" 2> "$T/f9keys"
 read -r -a K9 < "$T/f9keys" || true
 plot9=""; i=2

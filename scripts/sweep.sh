@@ -54,8 +54,17 @@ case $SET in
     GRAPHS="$GDIR/p2p-Gnutella30.txt rmat:317080:1049866 rmat:1134890:2987624 rmatd:2394385:5021410 rmatd:302973:4312110"
     # the offline policies (two or more profiling runs each) where affordable
     OFFLINE_GRAPHS="$GDIR/p2p-Gnutella30.txt"; OFFLINE_POLICIES="greedy pimprof a3pim oracle"
-    THETA_GRAPHS="$GDIR/p2p-Gnutella30.txt rmat:317080:1049866"; THETA_KERNELS="bfs sssp pr"
-    FREQ_GRAPHS="$GDIR/p2p-Gnutella30.txt rmat:317080:1049866"; FREQ_POLICIES="pim-only copim"
+    # The 2.5-hour budget (docs/results.md "The paper set"): mpki on the
+    # two smaller graphs only; theta on p2p-Gnutella30 at 1, 2, 3, 5, 7 and
+    # 10 %, its 5 % point being the main copim run (the same run:
+    # imu.threshold_q16 3277 is the default), and on the com-Youtube
+    # stand-in's BFS in `make sensitivity`; Fig. 8 divides by the 500 MHz
+    # cpu-only run, so no cpu-only run at 1 GHz
+    LARGE_GRAPHS="rmat:1134890:2987624 rmatd:2394385:5021410 rmatd:302973:4312110"
+    LARGE_POLICIES="cpu-only pim-only pei graphpim copim"
+    THETA_GRAPHS="$GDIR/p2p-Gnutella30.txt"; THETA_KERNELS="bfs sssp pr"
+    THETA_VALUES="1 2 3 5 7 10"; THETA_MAIN=1
+    FREQ_GRAPHS="$GDIR/p2p-Gnutella30.txt rmat:317080:1049866"; FREQ_POLICIES="pim-only copim"; FREQ_BASE=""
     export COPIM_SWEEP_ARGS="--max-cycles 200000000000" SLURM_TIME=${SLURM_TIME:-24:00:00} ;;
   quick)
     GRAPHS="$GDIR/p2p-Gnutella30.txt $GDIR/wiki-Vote.txt kron:14:3"
@@ -73,18 +82,26 @@ LIST=$OUT/$SET.points
 # one point a line: id kernel graph policy pe_clk_ps theta_q16 ("-" = default)
 gid() { basename "$1" | sed 's/\.txt\.gz$//; s/\.txt$//; s/:/_/g'; }
 {
-  for g in $GRAPHS; do for k in $KERNELS; do for p in $POLICIES; do
-    echo "main-$k-$(gid "$g")-$p-500 $k $g $p 2000 -"
-  done; done; done
+  for g in $GRAPHS; do
+    pols=$POLICIES
+    case " ${LARGE_GRAPHS:-} " in *" $g "*) pols=$LARGE_POLICIES ;; esac
+    for k in $KERNELS; do for p in $pols; do
+      echo "main-$k-$(gid "$g")-$p-500 $k $g $p 2000 -"
+    done; done
+  done
   for g in ${OFFLINE_GRAPHS:-}; do for k in $KERNELS; do for p in $OFFLINE_POLICIES; do
     echo "main-$k-$(gid "$g")-$p-500 $k $g $p 2000 -"
   done; done; done
-  for g in $THETA_GRAPHS; do for k in $THETA_KERNELS; do for t in 1 2 3 4 5 6 7 8 9 10; do
+  for g in $THETA_GRAPHS; do for k in $THETA_KERNELS; do for t in ${THETA_VALUES:-1 2 3 4 5 6 7 8 9 10}; do
     # theta t% in Q0.16, rounded up as the default 3277 is for 5%
     q=$(( (t * 65536 + 99) / 100 ))
-    echo "theta-$k-$(gid "$g")-copim-t$t $k $g copim 2000 $q"
+    if [ "${THETA_MAIN:-0}" = 1 ] && [ "$q" = 3277 ]; then
+      echo "main-$k-$(gid "$g")-copim-500 $k $g copim 2000 -"   # the same run (figures.sh: Fig. 9)
+    else
+      echo "theta-$k-$(gid "$g")-copim-t$t $k $g copim 2000 $q"
+    fi
   done; done; done
-  for g in $FREQ_GRAPHS; do for k in $KERNELS; do for p in cpu-only $FREQ_POLICIES; do
+  for g in $FREQ_GRAPHS; do for k in $KERNELS; do for p in ${FREQ_BASE-cpu-only} $FREQ_POLICIES; do
     echo "freq-$k-$(gid "$g")-$p-1000 $k $g $p 1000 -"
   done; done; done
   for g in ${LLC_GRAPHS:-}; do for k in $KERNELS; do for p in $LLC_POLICIES; do

@@ -14,6 +14,17 @@ if [ -e "$f" ]; then
   to=$(sweep_move_aside "$f")
   echo "sweep: $f: $why; moved to $to, running the point again" >&2
 fi
+# Another sweep over the same OUT (a restart while the last one drains, a
+# Slurm array beside a local run) may be running this point: its temporary
+# file names its live process.  Leave the point to it.
+for o in "$OUT/runs/.$ID".*.tmp; do
+  [ -e "$o" ] || continue
+  op=${o%.tmp}; op=${op##*.}
+  if [ "$op" != $$ ] && kill -0 "$op" 2>/dev/null; then
+    echo "sweep: $ID is running in process $op (another sweep over $OUT); left to it" >&2
+    exit 0
+  fi
+done
 mkdir -p "$OUT/runs" "$OUT/logs"
 tmp=$OUT/runs/.$ID.$$.tmp
 trap 'rm -f "$tmp" "$tmp.plan"' EXIT
