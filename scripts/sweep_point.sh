@@ -28,6 +28,9 @@ done
 mkdir -p "$OUT/runs" "$OUT/logs"
 tmp=$OUT/runs/.$ID.$$.tmp
 trap 'rm -f "$tmp" "$tmp.plan"' EXIT
+# the claim other sweeps see (above) while the simulator runs: it writes
+# its statistics only at the end
+: > "$tmp"
 args=(--kernel "$K" --graph "$G" --policy "$P" --pe.clk_ps="$CLK" --quiet --stats "$tmp")
 [ "$TH" != "-" ] && args+=(--imu.threshold_q16="$TH")
 [ -n "$EXTRA" ] && args+=("$EXTRA")
