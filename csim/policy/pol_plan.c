@@ -11,7 +11,8 @@
 #include "elf.h"
 #include "kernels.h"
 #include "pol.h"
-#include "sys_int.h"
+#include "rv32.h"
+#include "sys.h"
 
 #define POL_MAX_LOOPS 16
 
@@ -81,38 +82,39 @@ static int profile(const pol_ctx_t *c, const loops_t *L, unsigned mask, prof_t *
   int rc;
   while ((rc = sys_step(s)) == 0) {
     for (unsigned k = 0; k < nc; k++) {
-      const sys_track_t *t = &s->track[k];
-      if (t->depth) {
-        const int i = loop_index(L, t->id);
+      uint32_t id;
+      if (sys_loop_depth(s, k, &id)) {
+        const int i = loop_index(L, id);
         if (i >= 0) pr->cyc[i]++;
       }
     }
-    const sys_track_t *t0 = &s->track[0];
-    if (t0->depth != d0) {
-      if (d0 == 0 && t0->depth) { /* core 0 enters a loop: close the previous one's window */
-        host_stats_t hs;
-        host_stats(s->host, &hs);
+    uint32_t id0;
+    const unsigned depth0 = sys_loop_depth(s, 0, &id0);
+    if (depth0 != d0) {
+      if (d0 == 0 && depth0) { /* core 0 enters a loop: close the previous one's window */
+        uint64_t wb, inv;
+        sys_coh_lines(s, &wb, &inv);
         if (cur >= 0) {
-          pr->wb[cur] += hs.pim_wb_lines - wb0;
-          pr->inv[cur] += s->inv_lines - inv0;
+          pr->wb[cur] += wb - wb0;
+          pr->inv[cur] += inv - inv0;
         }
-        wb0 = hs.pim_wb_lines;
-        inv0 = s->inv_lines;
-        cur = loop_index(L, t0->id);
+        wb0 = wb;
+        inv0 = inv;
+        cur = loop_index(L, id0);
         if (cur >= 0) {
           pr->execs[cur]++;
           if (prev >= 0) pr->trans[prev][cur]++;
           prev = cur;
         }
       }
-      d0 = t0->depth;
+      d0 = depth0;
     }
   }
   if (cur >= 0) {
-    host_stats_t hs;
-    host_stats(s->host, &hs);
-    pr->wb[cur] += hs.pim_wb_lines - wb0;
-    pr->inv[cur] += s->inv_lines - inv0;
+    uint64_t wb, inv;
+    sys_coh_lines(s, &wb, &inv);
+    pr->wb[cur] += wb - wb0;
+    pr->inv[cur] += inv - inv0;
   }
   char why[256];
   if (rc < 0 || !sys_verify(s, why, sizeof why)) {
@@ -149,8 +151,6 @@ static void a3_label(a3_t *a, uint32_t lab) {
   if (a->nlab < A3_MAX_LABELS) a->lab[a->nlab++] = lab;
 }
 
-static int32_t sext(uint32_t v, unsigned bits) { return (int32_t)(v << (32 - bits)) >> (32 - bits); }
-
 static int a3_body(elf_t *e, const uint8_t *mem, size_t mem_bytes, const char *sym, a3_t *a, char *err, size_t cap) {
   memset(a, 0, sizeof *a);
   uint32_t lo = 0, n = 0, gp = 0;
@@ -172,68 +172,51 @@ static int a3_body(elf_t *e, const uint8_t *mem, size_t mem_bytes, const char *s
   for (uint32_t pc = lo; pc < lo + n; pc += 4) {
     uint32_t w;
     memcpy(&w, mem + pc, 4);
-    const unsigned op = w & 0x7f, rd = (w >> 7) & 31, f3 = (w >> 12) & 7, rs1 = (w >> 15) & 31, rs2 = (w >> 20) & 31;
-    const aval_t b = r[rs1];
+    rv32_insn_t d;
+    rv32_decode(w, &d);
+    const aval_t b = r[d.rs1];
+    const uint32_t imm = (uint32_t)d.imm;
     aval_t out = {0, 0};
-    int writes = rd != 0;
+    int writes = d.rd != 0 && !(d.cls & (RV32_C_STORE | RV32_C_BRANCH));
     a->insns++;
-    switch (op) {
-      case 0x37: out = (aval_t){1, w & 0xFFFFF000u}; break;             /* lui */
-      case 0x17: out = (aval_t){1, pc + (w & 0xFFFFF000u)}; break;      /* auipc */
-      case 0x13:                                                        /* op-imm */
-        if (f3 == 0 && b.kind == 1) out = (aval_t){1, b.val + (uint32_t)sext(w >> 20, 12)};
-        else if (f3 == 0 && b.kind == 2) out = b;
-        break;
-      case 0x33: {                                                      /* op */
-        const aval_t x = r[rs2];
-        const unsigned f7 = w >> 25;
-        if (f3 == 0 && f7 == 0 && b.kind == 1 && x.kind == 1) out = (aval_t){1, b.val + x.val};
-        else if (f3 == 0 && f7 == 0 && (b.kind == 2) != (x.kind == 2)) out = b.kind == 2 ? b : x;
-        break;
-      }
-      case 0x03: {                                                      /* load */
-        a->loads++;
-        const uint32_t ad = b.val + (uint32_t)sext(w >> 20, 12);
-        if (b.kind == 1) {
-          a3_label(a, ad);
-          out = (aval_t){2, ad}; /* a word of static data: may be an array's base */
-        } else if (b.kind == 2) a3_label(a, b.val);
-        break;
-      }
-      case 0x23:                                                        /* store */
-        a->stores++;
-        writes = 0;
-        if (b.kind == 1) a3_label(a, b.val + (uint32_t)sext((w >> 25) << 5 | ((w >> 7) & 31), 12));
-        else if (b.kind == 2) a3_label(a, b.val);
-        break;
-      case 0x2f:                                                        /* AMO */
-        a->amos++;
-        if (b.kind == 2) a3_label(a, b.val);
-        break;
-      case 0x63: {                                                      /* branch */
-        a->branches++;
-        writes = 0;
-        const int32_t off = sext((w >> 31) << 12 | ((w >> 7) & 1) << 11 | ((w >> 25) & 0x3f) << 5 | ((w >> 8) & 15) << 1, 13);
-        if (off < 0 && (!in_hi || (uint32_t)-off < in_hi - in_lo)) in_lo = pc + (uint32_t)off, in_hi = pc + 4;
-        break;
-      }
-      case 0x6f: {                                                      /* jal: backward jumps close loops too */
-        const int32_t off = sext((w >> 31) << 20 | ((w >> 12) & 0xff) << 12 | ((w >> 20) & 1) << 11 | ((w >> 21) & 0x3ff) << 1, 21);
-        if (off < 0 && (!in_hi || (uint32_t)-off < in_hi - in_lo)) in_lo = pc + (uint32_t)off, in_hi = pc + 4;
-        break;
-      }
-      default: break;
+    if (d.op == RV32_LUI) out = (aval_t){1, imm};
+    else if (d.op == RV32_AUIPC) out = (aval_t){1, pc + imm};
+    else if (d.op == RV32_ADDI) {
+      if (b.kind == 1) out = (aval_t){1, b.val + imm};
+      else if (b.kind == 2) out = b;
+    } else if (d.op == RV32_ADD) {
+      const aval_t x = r[d.rs2];
+      if (b.kind == 1 && x.kind == 1) out = (aval_t){1, b.val + x.val};
+      else if ((b.kind == 2) != (x.kind == 2)) out = b.kind == 2 ? b : x;
+    } else if (d.cls & RV32_C_LOAD) {
+      a->loads++;
+      if (b.kind == 1) {
+        a3_label(a, b.val + imm);
+        out = (aval_t){2, b.val + imm}; /* a word of static data: may be an array's base */
+      } else if (b.kind == 2) a3_label(a, b.val);
+    } else if (d.cls & RV32_C_STORE) {
+      a->stores++;
+      if (b.kind == 1) a3_label(a, b.val + imm);
+      else if (b.kind == 2) a3_label(a, b.val);
+    } else if (d.cls & RV32_C_AMO) {
+      a->amos++;
+      if (b.kind == 2) a3_label(a, b.val);
+    } else if (d.cls & RV32_C_BRANCH || d.op == RV32_JAL) {
+      /* backward branches and jumps close loops */
+      a->branches += !!(d.cls & RV32_C_BRANCH);
+      if (d.imm < 0 && (!in_hi || (uint32_t)-d.imm < in_hi - in_lo)) in_lo = pc + imm, in_hi = pc + 4;
     }
-    if (writes) r[rd] = out;
+    if (writes) r[d.rd] = out;
     r[0] = (aval_t){1, 0};
   }
   if (in_hi) {
     for (uint32_t pc = in_lo; pc < in_hi; pc += 4) {
       uint32_t w;
       memcpy(&w, mem + pc, 4);
-      const unsigned op = w & 0x7f;
+      rv32_insn_t d;
+      rv32_decode(w, &d);
       a->inner_insns++;
-      a->inner_mem += op == 0x03 || op == 0x23 || op == 0x2f;
+      a->inner_mem += !!(d.cls & (RV32_C_LOAD | RV32_C_STORE | RV32_C_AMO));
     }
   }
   return 0;

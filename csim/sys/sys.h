@@ -211,6 +211,13 @@ uint64_t sys_cycle(const sys_t *s);      /* host cycles so far */
 uint64_t sys_pe_cycle(const sys_t *s);   /* PE clock edges so far (gated or not) */
 uint64_t sys_insns(const sys_t *s);      /* instructions retired, host + PEs */
 const sys_cfg_t *sys_config(const sys_t *s);
+/* The loop nesting depth of core's marker stream (0: outside every marked
+ * loop) and, inside one, its loop id in *id: what the offline planners
+ * (csim/policy/pol_plan.c) account cycles to, without reaching into sys_t. */
+unsigned sys_loop_depth(const sys_t *s, unsigned core, uint32_t *id);
+/* Coherence so far, in lines: dirty host lines written back before launches
+ * (host pim_wb_lines) and lines the PEs wrote, dropped from the host caches. */
+void sys_coh_lines(const sys_t *s, uint64_t *wb_lines, uint64_t *inv_lines);
 host_t *sys_host(sys_t *s);
 
 /* Verifies the kernel's results against the native reference (csim/kref).

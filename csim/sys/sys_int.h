@@ -1,6 +1,8 @@
 /* Internal state of the co-simulation system shared by sys.c (the cycle
- * loop, PE ports, dispatcher), sys_stats.c (JSON, summary, energy) and
- * sys_vcd.c (system waveform).  Not an API: include sys.h. */
+ * loop, dispatcher, idle skipping), sys_pe.c (PE ports), sys_loops.c (loop
+ * tracking, retire observer), sys_stats.c (JSON, summary, energy),
+ * sys_vcd.c (system waveform) and sys_watchdog.c.  Nothing outside
+ * csim/sys/sys*.c includes it: others use sys.h.  Not an API. */
 #ifndef SYS_INT_H
 #define SYS_INT_H
 
@@ -135,6 +137,15 @@ void sys_fail(struct sys *s, const char *fmt, ...) __attribute__((format(printf,
 void sys_coh_charge(struct sys *s, unsigned core, uint32_t id);
 /* Commits the table captures of unfinished tracks (end of run). */
 void sys_loops_finish(struct sys *s);
+/* sys_pe.c: the PE edges up to this host cycle's time (with the HMC and the
+ * dispatcher advanced to it), and the HMC responses for PEs handed over
+ * since the last poll. */
+void sys_pe_side(struct sys *s);
+void sys_pe_responses(struct sys *s);
+/* sys_loops.c: follows core c's markers and IMU verdicts of this cycle. */
+void sys_track(struct sys *s, unsigned c, const host_imu_out_t *hm);
+/* sys_loops.c: the host's retire hook (host.h host_hooks_t.retire). */
+void sys_on_retire(void *ctx, unsigned core, const rv32_result_t *r);
 /* One VCD sample for the current host cycle (sys_vcd.c). */
 void sys_vcd_sample(struct sys *s);
 void sys_vcd_close(struct sys *s);

@@ -1,0 +1,138 @@
+/* Loop tracking of the co-simulation system: each core's marker stream and
+ * IMU verdicts (per-loop statistics), coherence charged to loops, and the
+ * retire observer that sees loop names, kernel marks and the property
+ * region (sys_int.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../sw/include/copim_mmio.h"
+#include "sys_int.h"
+
+/* Charges core's coherence cycles since its last launch: the write-back
+ * wait just before this launch to loop id, the invalidation wait after its
+ * previous launch to that launch's loop (id 0: the end of the run). */
+void sys_coh_charge(struct sys *s, unsigned core, uint32_t id) {
+  host_stats_t st;
+  host_stats(s->host, &st);
+  const host_core_stats_t *k = &st.core[core];
+  sys_coh_t *c = &s->coh[core];
+  if (id) {
+    s->loops[id].wb_cycles += k->pim_wb_cycles - c->wb_cycles;
+    s->loops[id].wb_lines += st.pim_wb_lines - s->wb_lines_seen;
+    s->wb_lines_seen = st.pim_wb_lines;
+  }
+  if (c->last_loop) s->loops[c->last_loop].inv_cycles += k->pim_inv_cycles - c->inv_cycles;
+  c->wb_cycles = k->pim_wb_cycles;
+  c->inv_cycles = k->pim_inv_cycles;
+  if (id) c->last_loop = id;
+}
+
+/* Loop names (LOOP_NAME) and kernel marks (KERNEL_MARK) are device stores
+ * the host model handles without telling anyone: watch for them here. */
+void sys_on_retire(void *ctx, unsigned core, const rv32_result_t *r) {
+  struct sys *s = ctx;
+  if (r->pc - s->sync_lo < s->sync_hi - s->sync_lo) {
+    s->sync_insns++;
+    if (s->kmark == 1) s->sync_insns_kernel++;
+  }
+  if (s->pei && (r->mem == 1 || r->mem == 2) && r->mem_addr < COPIM_MMIO_BASE) pol_pei_access(s->pei, r->mem_addr);
+  if (r->mem != 2 || r->mem_addr < COPIM_MMIO_BASE) return;
+  const uint32_t v = host_hart(s->host, core)->x[(r->insn >> 20) & 31];
+  const uint32_t off = r->mem_addr - COPIM_MMIO_BASE;
+  if (off == COPIM_MMIO_LOOP_NAME) {
+    char buf[64];
+    size_t i = 0;
+    for (; i + 1 < sizeof buf && (uint64_t)v + i < s->mem_bytes && s->mem[v + i]; i++) buf[i] = (char)s->mem[v + i];
+    buf[i] = 0;
+    char *colon = strchr(buf, ':');
+    if (!colon) return;
+    unsigned long id = strtoul(buf, NULL, 10);
+    if (id >= SYS_MAX_LOOPS) return;
+    snprintf(s->loops[id].name, sizeof s->loops[id].name, "%s", colon + 1);
+  } else if (off == COPIM_MMIO_PIM_REGION_BASE) {
+    s->pim_lo = v;
+  } else if (off == COPIM_MMIO_PIM_REGION_END) {
+    s->pim_hi = v;
+  } else if (off == COPIM_MMIO_KERNEL_MARK) {
+    if (v == COPIM_KERNEL_START && s->kmark == 0) {
+      s->kmark = 1;
+      s->pe_insns_k0 = s->pe_insns;
+    } else if (v == COPIM_KERNEL_END && s->kmark == 1) {
+      s->kmark = 2;
+      s->pe_insns_kernel = s->pe_insns - s->pe_insns_k0;
+    }
+  }
+}
+
+
+
+static void track_commit(struct sys *s, sys_track_t *tr) {
+  if (!tr->cap_valid) return;
+  sys_loop_t *l = &s->loops[tr->id < SYS_MAX_LOOPS ? tr->id : 0];
+  l->theta_num += tr->cap_num;
+  l->theta_den += tr->cap_den;
+  l->sampled += tr->cap_sampled;
+  tr->cap_valid = 0;
+}
+
+void sys_loops_finish(struct sys *s) {
+  for (unsigned c = 0; c < s->cfg.host.cores; c++) {
+    track_commit(s, &s->track[c]);
+    sys_coh_charge(s, c, 0);
+  }
+}
+
+void sys_track(struct sys *s, unsigned c, const host_imu_out_t *hm) {
+  sys_track_t *tr = &s->track[c];
+  const imu_out_t *mo = &s->mo[c];
+  sys_loop_t *l = &s->loops[tr->id < SYS_MAX_LOOPS ? tr->id : 0];
+  if (mo->verdict_valid && tr->depth == 1 && tr->active) {
+    if (mo->verdict) {
+      if (!tr->off) {
+        tr->off = 1;
+        l->pim_iters += tr->trip > tr->k ? tr->trip - tr->k : 0;
+      }
+    } else {
+      tr->k++;
+      l->host_iters++;
+    }
+  }
+  if (!(hm->marker_valid && mo->marker_ready)) return;
+  switch (hm->marker_op) {
+    case IMU_OP_BEGIN:
+      if (tr->depth == 0) {
+        track_commit(s, tr);
+        tr->id = hm->marker_id;
+        tr->trip = hm->marker_trip;
+        tr->k = 0;
+        tr->off = 0;
+        tr->active = 1;
+        l = &s->loops[tr->id < SYS_MAX_LOOPS ? tr->id : 0];
+        l->execs++;
+        l->trip += tr->trip;
+      }
+      tr->depth++;
+      break;
+    case IMU_OP_END:
+      if (tr->depth == 1 && tr->active && tr->trip) { /* an empty chunk decides nothing */
+        if (tr->off) l->dec_pim++;
+        else l->dec_host++;
+      }
+      if (tr->depth) tr->depth--;
+      break;
+    default: break;
+  }
+}
+
+unsigned sys_loop_depth(const sys_t *s, unsigned core, uint32_t *id) {
+  const sys_track_t *t = &s->track[core];
+  *id = t->id;
+  return t->depth;
+}
+
+void sys_coh_lines(const sys_t *s, uint64_t *wb_lines, uint64_t *inv_lines) {
+  host_stats_t hs;
+  host_stats(s->host, &hs);
+  *wb_lines = hs.pim_wb_lines;
+  *inv_lines = s->inv_lines;
+}

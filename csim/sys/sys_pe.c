@@ -1,0 +1,347 @@
+/* The PE side of the co-simulation system: each vault PE's memory port
+ * (the MMIO page, the dispatcher's work grabs, HMC requests and their
+ * responses), the PE clock edges and the lines the PEs write (sys_int.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../sw/include/copim_mmio.h"
+#include "sys_int.h"
+
+static void mark_written(struct sys *s, uint32_t addr) {
+  const uint32_t line = addr >> 6;
+  uint64_t *w = &s->wbits[line >> 6];
+  const uint64_t b = 1ull << (line & 63);
+  if (*w & b) return;
+  *w |= b;
+  if (s->wn == s->wcap) {
+    size_t cap = s->wcap ? s->wcap * 2 : 4096;
+    uint32_t *n = realloc(s->wlist, cap * sizeof *n);
+    if (!n) {
+      sys_fail(s, "sys: out of memory");
+      return;
+    }
+    s->wlist = n;
+    s->wcap = cap;
+  }
+  s->wlist[s->wn++] = line;
+}
+
+
+static void pecon_put(struct sys *s, char ch) {
+  if (s->pecon_n + 1 < sizeof s->pecon) {
+    s->pecon[s->pecon_n++] = ch;
+    s->pecon[s->pecon_n] = 0;
+  }
+}
+
+static void pe_respond_local(struct sys *s, sys_pe_t *p, uint32_t v, uint64_t t) {
+  memset(p->resp_data, 0, sizeof p->resp_data);
+  p->resp_data[0] = v;
+  p->resp_ready = 1;
+  p->resp_t_ps = t + (uint64_t)s->cfg.pe_mmio_lat * s->cfg.pe_clk_ps;
+  p->wait_resp = 0;
+}
+
+static hmc_cmd_t amo_cmd(unsigned f5) {
+  switch (f5) {
+    case RV32_AMO_ADD: return HMC_AMOADD_W;
+    case RV32_AMO_SWAP: return HMC_AMOSWAP_W;
+    case RV32_AMO_XOR: return HMC_AMOXOR_W;
+    case RV32_AMO_AND: return HMC_AMOAND_W;
+    case RV32_AMO_OR: return HMC_AMOOR_W;
+    case RV32_AMO_MIN: return HMC_AMOMIN_W;
+    case RV32_AMO_MAX: return HMC_AMOMAX_W;
+    case RV32_AMO_MINU: return HMC_AMOMINU_W;
+    case RV32_AMO_MAXU: return HMC_AMOMAXU_W;
+    default: return HMC_CMD_COUNT;
+  }
+}
+
+/* A read of PE_GRAB: the dispatcher finishes the PE's chunk and picks its
+ * next one now; a dynamic grab then costs its work counter's fetch-and-add
+ * in the HMC, whose response carries the answer.  1 accepted, 0 not. */
+static int pe_grab(struct sys *s, unsigned pe, sys_pe_t *p, uint64_t t) {
+  if (!p->grab_unsent) {
+    if (hmc_dispatch_grab(s->disp, pe, t, &p->grab)) {
+      sys_fail(s, "PE %u: work grab the dispatcher did not expect at PE cycle %llu", pe, (unsigned long long)s->pe_cycle);
+      return 0;
+    }
+    p->grabs++;
+    if (p->grab.got) p->loop_id = p->grab.loop_id < SYS_MAX_LOOPS ? p->grab.loop_id : 0;
+    p->grab_unsent = p->grab.ctr_addr != 0;
+  }
+  if (!p->grab_unsent) {
+    pe_respond_local(s, p, (uint32_t)p->grab.got, t);
+    return 1;
+  }
+  hmc_req_t r;
+  memset(&r, 0, sizeof r);
+  r.port = hmc_port_pe(pe);
+  r.tag = pe;
+  r.cmd = HMC_AMOADD_W;
+  r.addr = p->grab.ctr_addr;
+  r.op[0] = p->grab.hi - p->grab.lo;
+  const int rc = hmc_send(s->hmc, &r, t);
+  if (rc == HMC_STALL) return 0;
+  if (rc != HMC_OK) {
+    sys_fail(s, "PE %u: the HMC refused the work counter at 0x%08x", pe, (uint32_t)r.addr);
+    return 0;
+  }
+  p->grab_unsent = 0;
+  p->reqs++;
+  p->req_kind = SYS_REQ_GRAB;
+  p->req_val = (uint32_t)p->grab.got;
+  p->wait_resp = 1;
+  return 1;
+}
+
+/* The PE's request of this edge: 1 accepted (ready), 0 not (HMC full or a failure). */
+static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o, uint64_t t) {
+  const uint32_t a = o->mem_req_addr;
+  const unsigned line = s->cfg.pe.line_bytes;
+  if (a >= COPIM_MMIO_BASE) {
+    const uint32_t off = a - COPIM_MMIO_BASE;
+    if (o->mem_req_op == PE_OP_READ && off == COPIM_MMIO_PE_GRAB) return pe_grab(s, pe, p, t);
+    if (o->mem_req_op == PE_OP_READ) {
+      uint32_t v = 0;
+      if (off == COPIM_MMIO_PE_ENTRY) v = p->grab.entry;
+      else if (off == COPIM_MMIO_PE_ARG) v = p->grab.arg;
+      else if (off == COPIM_MMIO_PE_LO) v = p->grab.lo;
+      else if (off == COPIM_MMIO_PE_HI) v = p->grab.hi;
+      else if (off == COPIM_MMIO_PE_TICKET) v = p->grab.ticket;
+      else if (off == COPIM_MMIO_NUM_HARTS) v = s->cfg.host.cores;
+      else if (off == COPIM_MMIO_NUM_PES) v = s->cfg.num_pes;
+      else if (off == COPIM_MMIO_CYCLE_LO) v = (uint32_t)host_cycle(s->host);
+      else if (off == COPIM_MMIO_CYCLE_HI) v = (uint32_t)(host_cycle(s->host) >> 32);
+      pe_respond_local(s, p, v, t);
+      return 1;
+    }
+    if (o->mem_req_op == PE_OP_WRITE) {
+      if (off == COPIM_MMIO_CONSOLE) pecon_put(s, (char)(o->mem_req_wdata & 0xff));
+      else if (off == COPIM_MMIO_EXIT && !s->pe_exited) {
+        s->pe_exited = 1;
+        s->pe_exit_code = o->mem_req_wdata;
+        s->pe_exit_pe = pe;
+      }
+      return 1;
+    }
+    sys_fail(s, "PE %u: %s of device address 0x%08x at PE cycle %llu", pe, o->mem_req_op == PE_OP_AMO ? "AMO" : "fill", a,
+             (unsigned long long)s->pe_cycle);
+    return 0;
+  }
+  const unsigned len = o->mem_req_op == PE_OP_FILL ? line : 4;
+  if (a < COPIM_TEXT_BASE || (uint64_t)a + len > s->mem_bytes) {
+    sys_fail(s, "PE %u: access to 0x%08x outside memory [0x1000, 0x%zx) at PE cycle %llu", pe, a, s->mem_bytes,
+             (unsigned long long)s->pe_cycle);
+    return 0;
+  }
+  hmc_req_t r;
+  memset(&r, 0, sizeof r);
+  r.port = hmc_port_pe(pe);
+  r.tag = pe;
+  switch (o->mem_req_op) {
+    case PE_OP_FILL:
+      r.cmd = HMC_RD;
+      r.addr = a & ~(uint32_t)(line - 1);
+      r.size = line < 16 ? 16 : line;
+      r.flags = HMC_REQ_DATA;
+      break;
+    case PE_OP_READ:
+      r.cmd = HMC_RD;
+      r.addr = a & ~15u;
+      r.size = 16;
+      r.flags = HMC_REQ_DATA;
+      break;
+    case PE_OP_WRITE:
+      /* the data lands now (one functional memory; the PE waits for nothing);
+       * the HMC carries the timing and the energy of a 16-byte write */
+      r.cmd = HMC_WR_POSTED;
+      r.addr = a & ~15u;
+      r.size = 16;
+      break;
+    case PE_OP_AMO:
+      if (o->mem_req_amo == RV32_AMO_LR || o->mem_req_amo == RV32_AMO_SC) {
+        /* LR/SC are not vault atomics (docs/hmc.md): a read or a write with
+         * the reservation kept here */
+        r.cmd = o->mem_req_amo == RV32_AMO_LR ? HMC_RD : HMC_WR;
+        r.addr = a & ~15u;
+        r.size = 16;
+      } else {
+        r.cmd = amo_cmd(o->mem_req_amo);
+        r.addr = a;
+        r.op[0] = o->mem_req_wdata;
+        if (r.cmd == HMC_CMD_COUNT) {
+          sys_fail(s, "PE %u: unknown AMO funct5 0x%x at PE cycle %llu", pe, o->mem_req_amo,
+                   (unsigned long long)s->pe_cycle);
+          return 0;
+        }
+      }
+      break;
+    default:
+      sys_fail(s, "PE %u: unknown memory operation %u at PE cycle %llu", pe, o->mem_req_op,
+               (unsigned long long)s->pe_cycle);
+      return 0;
+  }
+  int rc = hmc_send(s->hmc, &r, t);
+  if (rc == HMC_STALL) return 0;
+  if (rc != HMC_OK) {
+    sys_fail(s, "PE %u: the HMC refused a request to 0x%08x at PE cycle %llu", pe, a, (unsigned long long)s->pe_cycle);
+    return 0;
+  }
+  p->reqs++;
+  p->req_kind = o->mem_req_op;
+  p->req_addr = a;
+  if (o->mem_req_op == PE_OP_WRITE) {
+    for (unsigned b = 0; b < 4; b++)
+      if (o->mem_req_be & (1u << b)) s->mem[(a & ~3u) + b] = (uint8_t)(o->mem_req_wdata >> (8 * b));
+    mark_written(s, a);
+    resv_write(host_resv(s->host), a & ~3u, 4);
+    return 1;
+  }
+  if (o->mem_req_op == PE_OP_AMO) {
+    s->pe_amos++;
+    /* one reservation set for host cores and PEs (agent HOST_MAX_CORES + pe);
+     * a vault AMO clears reservations when the vault executes it (the HMC
+     * write hook set in sys_new) */
+    resv_t *rs = host_resv(s->host);
+    if (o->mem_req_amo == RV32_AMO_LR) {
+      memcpy(&p->req_val, s->mem + a, 4);
+      resv_lr(rs, HOST_MAX_CORES + pe, a);
+    } else if (o->mem_req_amo == RV32_AMO_SC) {
+      if (resv_sc(rs, HOST_MAX_CORES + pe, a)) {
+        memcpy(s->mem + a, &o->mem_req_wdata, 4);
+        mark_written(s, a);
+        resv_write(rs, a, 4);
+        p->req_val = 0;
+      } else {
+        p->req_val = 1;
+      }
+    } else {
+      mark_written(s, a);
+    }
+  }
+  p->wait_resp = 1;
+  return 1;
+}
+
+void sys_pe_responses(struct sys *s) {
+  /* nothing new to poll unless the HMC handed something over since */
+  const uint64_t dl = hmc_delivered(s->hmc);
+  if (dl == s->pe_resp_seen) return;
+  s->pe_resp_seen = dl;
+  hmc_resp_t r;
+  for (unsigned pe = 0; pe < s->cfg.num_pes; pe++) {
+    if (!s->pes[pe].wait_resp) continue; /* writes are posted: nothing else comes back */
+    while (hmc_poll(s->hmc, hmc_port_pe(pe), &r)) {
+      if (r.cmd == HMC_WR_POSTED) continue;
+      sys_pe_t *p = &s->pes[r.tag < s->cfg.num_pes ? r.tag : pe];
+      if (!p->wait_resp) continue;
+      memset(p->resp_data, 0, sizeof p->resp_data);
+      switch (p->req_kind) {
+        case PE_OP_FILL: memcpy(p->resp_data, r.data, s->cfg.pe.line_bytes); break;
+        case PE_OP_READ: memcpy(p->resp_data, r.data + (p->req_addr & 12), 4); break;
+        case SYS_REQ_GRAB: p->resp_data[0] = p->req_val; break;
+        default:
+          p->resp_data[0] = (r.cmd == HMC_RD || r.cmd == HMC_WR) ? p->req_val : (uint32_t)r.ret[0];
+          break;
+      }
+      p->wait_resp = 0;
+      p->resp_ready = 1;
+      p->resp_t_ps = r.t_ps;
+    }
+  }
+}
+
+/* One PE clock edge at time t for every PE that is not clock gated. */
+static void pe_edge(struct sys *s, uint64_t t) {
+  const uint64_t wide = hmc_dispatch_wide(s->disp) != 0; /* as the edge starts */
+  for (unsigned pe = 0; pe < s->cfg.num_pes && !s->failed; pe++) {
+    sys_pe_t *p = &s->pes[pe];
+    if (!p->running) continue;
+    if (s->cfg.skip && s->pe_c[pe] && !p->start_pending && pe_idle(s->pe[pe].ctx) > p->owed &&
+        !(p->resp_ready && p->resp_t_ps <= t)) {
+      /* still waiting with the same inputs (so not halted): the edge would
+       * only count (pe.h pe_idle); the model gets the count before its next step */
+      p->owed++;
+      p->run_cycles++;
+      p->run_cycles_wide += wide;
+      continue;
+    }
+    if (p->owed) {
+      pe_skip(s->pe[pe].ctx, p->owed);
+      p->owed = 0;
+    }
+    pe_out_t o;
+    s->pe[pe].outputs(s->pe[pe].ctx, &o);
+    if (!p->start_pending && p->seen_run && o.halted && !p->wait_resp && !p->resp_ready) {
+      p->running = 0;
+      s->pe_active--;
+      if (hmc_dispatch_pe_halted(s->disp, pe, t)) sys_fail(s, "PE %u: halt the dispatcher did not expect", pe);
+      continue;
+    }
+    pe_in_t in;
+    memset(&in, 0, sizeof in);
+    in.hart_id = COPIM_PE_HARTID_BASE + pe;
+    if (p->start_pending && o.halted) {
+      in.start = 1;
+      in.boot_pc = p->boot_pc;
+      p->start_pending = 0;
+      p->seen_run = 0;
+    } else if (!o.halted) {
+      p->seen_run = 1;
+    }
+    if (p->resp_ready && p->resp_t_ps <= t) {
+      in.mem_resp_valid = 1;
+      memcpy(in.mem_resp_data, p->resp_data, sizeof in.mem_resp_data);
+      p->resp_ready = 0;
+    }
+    if (o.mem_req_valid) in.mem_req_ready = pe_request(s, pe, p, &o, t);
+    pe_out_t so;
+    if (s->pe[pe].step(s->pe[pe].ctx, &in, &so)) {
+      sys_fail(s, "%s", s->pe[pe].error(s->pe[pe].ctx));
+      return;
+    }
+    p->run_cycles++;
+    p->run_cycles_wide += wide;
+    if (so.ret_valid) {
+      p->retired++;
+      s->pe_insns++;
+      s->loops[p->loop_id].pe_insns++;
+      const uint32_t opc = so.ret_insn & 0x7f;
+      if (opc == 0x03) p->loads++;
+      else if (opc == 0x23) p->stores++;
+    }
+  }
+}
+
+/* The PE side of one cycle: the HMC, the dispatcher and the PE edges up to its time. */
+void sys_pe_side(struct sys *s) {
+  const unsigned nc = s->cfg.host.cores;
+  /* PEs: every edge up to the time of this host cycle.  The host advances
+   * the HMC only while it has requests in flight, so the system does it
+   * for the PEs (same time: a no-op when the host already did), and hands
+   * any host-link response that advance delivered to the host. */
+  const uint64_t now_ps = (host_cycle(s->host) - 1) * s->cfg.host.clk_ps;
+  if (s->pe_active || hmc_inflight(s->hmc)) {
+    hmc_advance(s->hmc, now_ps);
+    hmc_resp_t hr;
+    const unsigned links = s->cfg.hmc.links;
+    for (unsigned l = 0; l < links && l < nc; l++)
+      while (hmc_poll(s->hmc, hmc_port_link(l), &hr)) host_hmc_response(s->host, &hr);
+  }
+  hmc_dispatch_advance(s->disp, now_ps);
+  if (s->pe_active) {
+    while (s->pe_t_ps <= now_ps && s->pe_active && !s->failed) {
+      sys_pe_responses(s); /* only before an edge: responses keep their time */
+      pe_edge(s, s->pe_t_ps);
+      s->pe_t_ps += s->cfg.pe_clk_ps;
+      s->pe_cycle++;
+    }
+  }
+  if (s->pe_t_ps <= now_ps) {
+    /* gated: skip to the first edge after now */
+    const uint64_t n = (now_ps - s->pe_t_ps) / s->cfg.pe_clk_ps + 1;
+    s->pe_t_ps += n * s->cfg.pe_clk_ps;
+    s->pe_cycle += n;
+  }
+}
