@@ -1,4 +1,4 @@
-/* Behavioural host: harts, functional memory callbacks, MMIO page,
+/* Behavioural host: harts, functional memory callbacks, MMIO page hooks,
  * custom-0, IMU/PMC wiring, the event heap and the cycle loop (host.h). */
 #include <stdlib.h>
 #include <string.h>
@@ -13,52 +13,20 @@ static int dram(const struct host *h, uint32_t addr, uint32_t n) {
   return addr >= COPIM_TEXT_BASE && (uint64_t)addr + n <= h->mem_bytes;
 }
 
-static int is_mmio(uint32_t addr) { return addr >= COPIM_MMIO_BASE && addr < COPIM_MMIO_BASE + 0x1000; }
-
-static void con_put(struct host *h, char ch) {
-  if (h->con_len + 2 > h->con_cap) {
-    size_t cap = h->con_cap ? h->con_cap * 2 : 4096;
-    if (cap > (64u << 20)) return;
-    char *x = realloc(h->con, cap);
-    if (!x) return;
-    h->con = x;
-    h->con_cap = cap;
-  }
-  h->con[h->con_len++] = ch;
-  h->con[h->con_len] = 0;
-  if (h->cfg.echo_console) fputc(ch, stdout);
-}
-
 static uint64_t committed_all(const struct host *h) {
   uint64_t n = 0;
   for (unsigned c = 0; c < h->cfg.cores; c++) n += h->core[c].st.insns;
   return n;
 }
 
-int host_dev_load(struct host *h, host_core_t *c, uint32_t addr, unsigned size, uint32_t *v) {
-  (void)c;
-  if (size != 4) return -1;
-  switch (addr - COPIM_MMIO_BASE) {
-    case COPIM_MMIO_NUM_HARTS: *v = h->cfg.cores; return 0;
-    case COPIM_MMIO_NUM_PES: *v = h->cfg.num_pes; return 0;
-    case COPIM_MMIO_CYCLE_LO:
-      h->cycle_hi = (uint32_t)(h->now >> 32);
-      *v = (uint32_t)h->now;
-      return 0;
-    case COPIM_MMIO_CYCLE_HI: *v = h->cycle_hi; return 0;
-    default: return -1;
-  }
-}
+/* ---------------------------------------------------------------- MMIO page hooks (mmio.h) */
 
-int host_dev_store(struct host *h, host_core_t *c, uint32_t addr, unsigned size, uint32_t v) {
-  (void)c;
-  if (size != 4) return -1;
-  switch (addr - COPIM_MMIO_BASE) {
-    case COPIM_MMIO_CONSOLE: con_put(h, (char)(v & 0xff)); return 0;
-    case COPIM_MMIO_EXIT:
-      h->exited = 1;
-      h->exit_code = v;
-      return 0;
+static uint64_t dev_clock(void *ctx) { return ((const struct host *)ctx)->now; }
+
+static int dev_store(void *ctx, int agent, uint32_t off, uint32_t v) {
+  (void)agent;
+  struct host *h = ctx;
+  switch (off) {
     case COPIM_MMIO_KERNEL_MARK:
       if (v == COPIM_KERNEL_START) {
         h->st.kernel_start = h->now;
@@ -70,8 +38,7 @@ int host_dev_store(struct host *h, host_core_t *c, uint32_t addr, unsigned size,
       return 0;
     case COPIM_MMIO_PIM_REGION_BASE: h->st.pim_region_base = v; return 0;
     case COPIM_MMIO_PIM_REGION_END: h->st.pim_region_end = v; return 0;
-    case COPIM_MMIO_LOOP_NAME: return dram(h, v, 1) ? 0 : -1;
-    default: return -1;
+    default: return dram(h, v, 1) ? 0 : -1; /* LOOP_NAME: a string in memory (the system reads it at retire) */
   }
 }
 
@@ -85,7 +52,7 @@ static int cb_fetch(void *ctx, uint32_t addr, uint32_t *insn) {
 static int cb_load(void *ctx, uint32_t addr, unsigned size, uint32_t *val) {
   host_core_t *c = ctx;
   struct host *h = c->h;
-  if (is_mmio(addr)) return host_dev_load(h, c, addr, size, val);
+  if (mmio_is_page(addr)) return mmio_read(h->mmio, MMIO_HOST, addr - COPIM_MMIO_BASE, size, val);
   if (!dram(h, addr, size)) return -1;
   uint32_t v = 0;
   memcpy(&v, h->mem + addr, size);
@@ -96,7 +63,7 @@ static int cb_load(void *ctx, uint32_t addr, unsigned size, uint32_t *val) {
 static int cb_store(void *ctx, uint32_t addr, unsigned size, uint32_t val) {
   host_core_t *c = ctx;
   struct host *h = c->h;
-  if (is_mmio(addr)) return host_dev_store(h, c, addr, size, val);
+  if (mmio_is_page(addr)) return mmio_write(h->mmio, MMIO_HOST, addr - COPIM_MMIO_BASE, size, val);
   if (!dram(h, addr, size)) return -1;
   memcpy(h->mem + addr, &val, size);
   resv_write(&h->resv, addr, size);
@@ -180,8 +147,11 @@ host_t *host_new(const host_cfg_t *cfg, uint8_t *mem, size_t mem_bytes, hmc_t *h
   h->mem = mem;
   h->mem_bytes = mem_bytes;
   h->hmc = hmc;
+  const mmio_cfg_t mc = {cfg->cores, cfg->num_pes, cfg->echo_console};
+  const mmio_hooks_t mh = {h, dev_clock, dev_store, NULL};
+  h->mmio = mmio_new(&mc, &mh);
   const host_mem_up_t up = {host_core_load_done, host_core_fetch_done, host_core_store_wake};
-  int bad = host_mem_init(h, &up);
+  int bad = !h->mmio || host_mem_init(h, &up);
   for (unsigned c = 0; c < cfg->cores && !bad; c++) {
     host_core_t *k = &h->core[c];
     bad = host_core_init(k, h, c);
@@ -202,7 +172,7 @@ void host_free(host_t *h) {
   for (unsigned c = 0; c < h->cfg.cores; c++) host_core_fini(&h->core[c]);
   host_mem_fini(h);
   free(h->ev);
-  free(h->con);
+  mmio_free(h->mmio);
   free(h);
 }
 
@@ -210,7 +180,7 @@ void host_set_hooks(host_t *h, const host_hooks_t *hooks) { h->hooks = *hooks; }
 uint64_t host_cycle(const host_t *h) { return h->now; }
 const char *host_error(const host_t *h) { return h->failed ? h->err : ""; }
 const rv32_hart_t *host_hart(const host_t *h, unsigned core) { return &h->core[core].hart; }
-const char *host_console(const host_t *h) { return h->con ? h->con : ""; }
+const char *host_console(const host_t *h) { return mmio_console(h->mmio); }
 
 void host_set_entry(host_t *h, uint32_t pc) {
   h->entry = pc;
@@ -219,8 +189,7 @@ void host_set_entry(host_t *h, uint32_t pc) {
 }
 
 int host_exited(const host_t *h, uint32_t *code) {
-  if (code) *code = h->exit_code;
-  return h->exited;
+  return mmio_exited(h->mmio, code, NULL);
 }
 
 void host_read(const host_t *h, uint32_t addr, void *p, size_t n) {
@@ -307,7 +276,7 @@ void host_hmc_response(host_t *h, const hmc_resp_t *r) { host_mem_hmc_resp(h, r)
 
 int host_step(host_t *h) {
   if (h->failed) return -1;
-  if (h->exited) return 1;
+  if (mmio_exited(h->mmio, NULL, NULL)) return 1;
   const unsigned nc = h->cfg.cores;
   imu_out_t mo[HOST_MAX_CORES];
   for (unsigned c = 0; c < nc; c++) {
@@ -363,7 +332,7 @@ int host_step(host_t *h) {
   }
   h->st.cycles = ++h->now;
   if (h->failed) return -1;
-  if (h->exited) return 1;
+  if (mmio_exited(h->mmio, NULL, NULL)) return 1;
   if (!live) {
     host_fail(h, "every host hart is asleep (wfi) and none wrote EXIT (cycle %llu)", (unsigned long long)h->now);
     return -1;
@@ -382,7 +351,7 @@ int host_step(host_t *h) {
 
 uint64_t host_quiet_until(host_t *h) {
   const uint64_t now = h->now;
-  if (h->failed || h->exited || h->pmc || h->sendq_n || h->fillq_n || h->invq_n) return now;
+  if (h->failed || mmio_exited(h->mmio, NULL, NULL) || h->pmc || h->sendq_n || h->fillq_n || h->invq_n) return now;
   uint64_t until = HOST_INF;
   if (h->ev_n) {
     if (h->ev[0].t <= now) return now;
@@ -463,7 +432,7 @@ int host_run(host_t *h, uint64_t max_cycles, uint32_t *code, char *err, size_t c
     snprintf(err, cap, "%s", h->err);
     return -1;
   }
-  *code = h->exit_code;
+  mmio_exited(h->mmio, code, NULL);
   return 0;
 }
 

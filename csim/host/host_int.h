@@ -6,6 +6,7 @@
 #define HOST_INT_H
 
 #include "host.h"
+#include "mmio.h"
 
 #define HOST_INF UINT64_MAX
 #define HOST_NIL 0xFFFFu
@@ -249,11 +250,8 @@ struct host {
   /* ELF */
   uint32_t entry;
   int loaded;
-  /* MMIO, console, exit */
-  char *con;
-  size_t con_len, con_cap;
-  int exited, failed;
-  uint32_t exit_code, cycle_hi;
+  mmio_t *mmio;         /* the MMIO page: console, exit, clock (mmio.h) */
+  int failed;
   char err[512];
   uint64_t last_commit;
   uint64_t kernel_insn0;
@@ -265,10 +263,6 @@ struct host {
 void host_fail(struct host *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void host_ev_push(struct host *h, uint64_t t, unsigned type, unsigned core, unsigned a, uint32_t b);
 void host_ev_pop(struct host *h); /* drops the earliest event (h->ev[0]) */
-
-/* host.c, the top: calls the cores and the memory system, never the reverse */
-int host_dev_load(struct host *h, host_core_t *c, uint32_t addr, unsigned size, uint32_t *v);
-int host_dev_store(struct host *h, host_core_t *c, uint32_t addr, unsigned size, uint32_t v);
 
 /* host_core.c */
 int host_core_init(host_core_t *c, struct host *h, unsigned id);

@@ -8,6 +8,7 @@
 
 #include "../../sw/include/copim_mmio.h"
 #include "elf.h"
+#include "mmio.h"
 #include "resv.h"
 #include "rv32.h"
 
@@ -37,13 +38,11 @@ struct fsim {
   fsim_li_t li[FSIM_MAX_HARTS];
   uint32_t entry, pe_start;
   int loaded, have_pe_start;
-  int exited, failed;
-  uint32_t exit_code;
-  char *con;
-  size_t con_len, con_cap;
+  int failed;
+  mmio_t *mmio; /* the MMIO page: console, exit, clock (mmio.h) */
   fsim_stats_t st;
   uint64_t mark_host, mark_pe;
-  uint32_t next_ticket, cycle_hi;
+  uint32_t next_ticket;
   uint32_t pe_loop; /* loop id the PEs are running */
   uint32_t pe_work[FSIM_MAX_PES][5]; /* PE p's one chunk: entry, arg, lo, hi, ticket (the PE_* registers) */
   int pe_grabbed[FSIM_MAX_PES];     /* its GRAB was read: the next one answers "no work" */
@@ -65,6 +64,11 @@ static void fail(struct fsim *s, const char *fmt, ...) {
 
 static uint64_t total_insns(const struct fsim *s) { return s->st.host_insns + s->st.pe_insns; }
 
+/* The MMIO page's hooks (mmio.h), below with the memory. */
+static uint64_t dev_clock(void *ctx);
+static int dev_store(void *ctx, int agent, uint32_t off, uint32_t v);
+static int dev_pe_load(void *ctx, unsigned p, uint32_t off, uint32_t *v);
+
 fsim_t *fsim_new(const fsim_cfg_t *cfg, char *err, size_t cap) {
   if (cfg->harts < 1 || cfg->harts > FSIM_MAX_HARTS || cfg->pes < 1 || cfg->pes > FSIM_MAX_PES || cfg->quantum < 1 ||
       cfg->verdict > FSIM_VERDICT_SAMPLE) {
@@ -72,9 +76,14 @@ fsim_t *fsim_new(const fsim_cfg_t *cfg, char *err, size_t cap) {
     return NULL;
   }
   struct fsim *s = calloc(1, sizeof *s);
-  if (s) s->pages = calloc(NPAGES, sizeof *s->pages);
-  if (!s || !s->pages) {
-    if (s) free(s);
+  if (s) {
+    s->pages = calloc(NPAGES, sizeof *s->pages);
+    const mmio_cfg_t mc = {cfg->harts, cfg->pes, cfg->echo_console};
+    const mmio_hooks_t mh = {s, dev_clock, dev_store, dev_pe_load};
+    s->mmio = mmio_new(&mc, &mh);
+  }
+  if (!s || !s->pages || !s->mmio) {
+    if (s) free(s->pages), mmio_free(s->mmio), free(s);
     snprintf(err, cap, "fsim: out of memory");
     return NULL;
   }
@@ -87,7 +96,7 @@ void fsim_free(fsim_t *s) {
   if (!s) return;
   for (unsigned i = 0; i < NPAGES; i++) free(s->pages[i]);
   free(s->pages);
-  free(s->con);
+  mmio_free(s->mmio);
   free(s);
 }
 
@@ -132,23 +141,10 @@ void fsim_read(const fsim_t *s, uint32_t addr, void *p, size_t n) {
   }
 }
 
-static void con_put(struct fsim *s, char c) {
-  if (s->con_len + 2 > s->con_cap) {
-    size_t cap = s->con_cap ? s->con_cap * 2 : 4096;
-    if (cap > (64u << 20)) return; /* a runaway printer: keep the first 64 MiB */
-    char *x = realloc(s->con, cap);
-    if (!x) return;
-    s->con = x;
-    s->con_cap = cap;
-  }
-  s->con[s->con_len++] = c;
-  s->con[s->con_len] = 0;
-  if (s->cfg.echo_console) fputc(c, stdout);
-}
-
 /* A PE's view of the dispatcher: one static chunk per launch (functional
  * only; the timed system's dispatcher is csim/hmc/hmc_dispatch.c). */
-static int pe_mmio_load(struct fsim *s, unsigned p, uint32_t off, uint32_t *v) {
+static int dev_pe_load(void *ctx, unsigned p, uint32_t off, uint32_t *v) {
+  struct fsim *s = ctx;
   switch (off) {
     case COPIM_MMIO_PE_GRAB: *v = !s->pe_grabbed[p]; s->pe_grabbed[p] = 1; return 0;
     case COPIM_MMIO_PE_ENTRY: *v = s->pe_work[p][0]; return 0;
@@ -160,28 +156,12 @@ static int pe_mmio_load(struct fsim *s, unsigned p, uint32_t off, uint32_t *v) {
   }
 }
 
-static int mmio_load(struct fsim *s, uint32_t off, uint32_t *v) {
-  switch (off) {
-    case COPIM_MMIO_NUM_HARTS: *v = s->cfg.harts; return 0;
-    case COPIM_MMIO_NUM_PES: *v = s->cfg.pes; return 0;
-    case COPIM_MMIO_CYCLE_LO: {
-      uint64_t c = total_insns(s);
-      s->cycle_hi = (uint32_t)(c >> 32);
-      *v = (uint32_t)c;
-      return 0;
-    }
-    case COPIM_MMIO_CYCLE_HI: *v = s->cycle_hi; return 0;
-    default: return -1;
-  }
-}
+static uint64_t dev_clock(void *ctx) { return total_insns(ctx); }
 
-static int mmio_store(struct fsim *s, uint32_t off, uint32_t v) {
+static int dev_store(void *ctx, int agent, uint32_t off, uint32_t v) {
+  (void)agent;
+  struct fsim *s = ctx;
   switch (off) {
-    case COPIM_MMIO_CONSOLE: con_put(s, (char)(v & 0xFF)); return 0;
-    case COPIM_MMIO_EXIT:
-      s->exited = 1;
-      s->exit_code = v;
-      return 0;
     case COPIM_MMIO_KERNEL_MARK:
       if (v == COPIM_KERNEL_START) {
         s->mark_host = s->st.host_insns;
@@ -210,8 +190,6 @@ static int mmio_store(struct fsim *s, uint32_t off, uint32_t v) {
   }
 }
 
-static int is_mmio(uint32_t addr) { return addr >= COPIM_MMIO_BASE && addr < COPIM_MMIO_BASE + 0x1000; }
-
 static int cb_fetch(void *ctx, uint32_t addr, uint32_t *insn) {
   fsim_ctx_t *c = ctx;
   if (!dram(addr, 4)) return -1;
@@ -223,11 +201,7 @@ static int cb_fetch(void *ctx, uint32_t addr, uint32_t *insn) {
 
 static int cb_load(void *ctx, uint32_t addr, unsigned size, uint32_t *val) {
   fsim_ctx_t *c = ctx;
-  if (is_mmio(addr)) {
-    if (size != 4) return -1;
-    if (c->pe && !pe_mmio_load(c->s, c->i, addr - COPIM_MMIO_BASE, val)) return 0;
-    return mmio_load(c->s, addr - COPIM_MMIO_BASE, val);
-  }
+  if (mmio_is_page(addr)) return mmio_read(c->s->mmio, c->pe ? (int)c->i : MMIO_HOST, addr - COPIM_MMIO_BASE, size, val);
   if (!dram(addr, size)) return -1;
   uint32_t v = 0;
   fsim_read(c->s, addr, &v, size);
@@ -237,7 +211,7 @@ static int cb_load(void *ctx, uint32_t addr, unsigned size, uint32_t *val) {
 
 static int cb_store(void *ctx, uint32_t addr, unsigned size, uint32_t val) {
   fsim_ctx_t *c = ctx;
-  if (is_mmio(addr)) return size == 4 ? mmio_store(c->s, addr - COPIM_MMIO_BASE, val) : -1;
+  if (mmio_is_page(addr)) return mmio_write(c->s->mmio, c->pe ? (int)c->i : MMIO_HOST, addr - COPIM_MMIO_BASE, size, val);
   if (!dram(addr, size)) return -1;
   return fsim_write(c->s, addr, &val, size);
 }
@@ -283,8 +257,8 @@ static void run_pes(struct fsim *s, uint32_t entry, uint32_t arg, uint32_t first
   }
   fsim_loop_t *L = &s->st.loop[loop_id < FSIM_MAX_LOOPS ? loop_id : 0];
   unsigned live = P;
-  while (live && !s->failed && !s->exited) {
-    for (unsigned p = 0; p < P && !s->failed && !s->exited; p++) {
+  while (live && !s->failed && !mmio_exited(s->mmio, NULL, NULL)) {
+    for (unsigned p = 0; p < P && !s->failed && !mmio_exited(s->mmio, NULL, NULL); p++) {
       if (!running[p]) continue;
       for (unsigned q = 0; q < s->cfg.quantum; q++) {
         rv32_result_t r;
@@ -418,9 +392,9 @@ int fsim_run(fsim_t *s, uint32_t *code, char *err, size_t cap) {
     s->pctx[p] = (fsim_ctx_t){s, 1, p};
     s->pbus[p] = (rv32_bus_t){&s->pctx[p], cb_fetch, cb_load, cb_store, cb_amo, NULL, NULL};
   }
-  while (!s->exited && !s->failed) {
+  while (!mmio_exited(s->mmio, NULL, NULL) && !s->failed) {
     int awake = 0;
-    for (unsigned h = 0; h < s->cfg.harts && !s->exited && !s->failed; h++) {
+    for (unsigned h = 0; h < s->cfg.harts && !mmio_exited(s->mmio, NULL, NULL) && !s->failed; h++) {
       if (s->asleep[h]) continue;
       awake = 1;
       for (unsigned q = 0; q < s->cfg.quantum; q++) {
@@ -434,7 +408,7 @@ int fsim_run(fsim_t *s, uint32_t *code, char *err, size_t cap) {
         }
         rv32_tick(&s->host[h], 1);
         s->st.host_insns++;
-        if (s->exited) break;
+        if (mmio_exited(s->mmio, NULL, NULL)) break;
         if (s->host[h].wfi) {
           s->asleep[h] = 1;
           break;
@@ -444,13 +418,13 @@ int fsim_run(fsim_t *s, uint32_t *code, char *err, size_t cap) {
         fail(s, "hart %u: instruction limit %llu reached at pc=0x%08x", h, (unsigned long long)s->cfg.max_insns,
              s->host[h].pc);
     }
-    if (!awake && !s->exited) fail(s, "every host hart is asleep (wfi) and none wrote EXIT");
+    if (!awake && !mmio_exited(s->mmio, NULL, NULL)) fail(s, "every host hart is asleep (wfi) and none wrote EXIT");
   }
   s->err = NULL;
   if (s->failed) return -1;
-  *code = s->exit_code;
+  mmio_exited(s->mmio, code, NULL);
   return 0;
 }
 
 const fsim_stats_t *fsim_stats(const fsim_t *s) { return &s->st; }
-const char *fsim_console(const fsim_t *s) { return s->con ? s->con : ""; }
+const char *fsim_console(const fsim_t *s) { return mmio_console(s->mmio); }

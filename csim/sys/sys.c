@@ -1,7 +1,6 @@
 /* Co-simulation system: construction, the per-host-cycle wiring of host,
  * PMC, IMUs, HMC and dispatcher, idle skipping (sys.h).  The PE memory
- * ports are in sys_pe.c, loop tracking and the retire observer in
- * sys_loops.c. */
+ * ports are in sys_pe.c, loop tracking in sys_loops.c. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,6 +131,45 @@ static int h_done(void *ctx, unsigned core, uint32_t ticket, uint64_t now_ps) {
   struct sys *s = ctx;
   return hmc_dispatch_done(s->disp, ticket);
 }
+
+/* Loop names (LOOP_NAME) and kernel marks (KERNEL_MARK) are device stores
+ * the host model handles without telling anyone: watch for them here. */
+static void h_retire(void *ctx, unsigned core, const rv32_result_t *r) {
+  struct sys *s = ctx;
+  if (r->pc - s->sync_lo < s->sync_hi - s->sync_lo) {
+    s->sync_insns++;
+    if (s->kmark == 1) s->sync_insns_kernel++;
+  }
+  if (s->pei && (r->mem == 1 || r->mem == 2) && r->mem_addr < COPIM_MMIO_BASE) pol_pei_access(s->pei, r->mem_addr);
+  if (r->mem != 2 || r->mem_addr < COPIM_MMIO_BASE) return;
+  const uint32_t v = host_hart(s->host, core)->x[(r->insn >> 20) & 31];
+  const uint32_t off = r->mem_addr - COPIM_MMIO_BASE;
+  if (off == COPIM_MMIO_LOOP_NAME) {
+    char buf[64];
+    size_t i = 0;
+    for (; i + 1 < sizeof buf && (uint64_t)v + i < s->mem_bytes && s->mem[v + i]; i++) buf[i] = (char)s->mem[v + i];
+    buf[i] = 0;
+    char *colon = strchr(buf, ':');
+    if (!colon) return;
+    unsigned long id = strtoul(buf, NULL, 10);
+    if (id >= SYS_MAX_LOOPS) return;
+    snprintf(s->loops[id].name, sizeof s->loops[id].name, "%s", colon + 1);
+  } else if (off == COPIM_MMIO_PIM_REGION_BASE) {
+    s->pim_lo = v;
+  } else if (off == COPIM_MMIO_PIM_REGION_END) {
+    s->pim_hi = v;
+  } else if (off == COPIM_MMIO_KERNEL_MARK) {
+    if (v == COPIM_KERNEL_START && s->kmark == 0) {
+      s->kmark = 1;
+      s->pe_insns_k0 = s->pe_insns;
+    } else if (v == COPIM_KERNEL_END && s->kmark == 1) {
+      s->kmark = 2;
+      s->pe_insns_kernel = s->pe_insns - s->pe_insns_k0;
+    }
+  }
+}
+
+
 
 /* Per-AMO placement of the policy (host.h amo_site). */
 static int h_amo_site(void *ctx, unsigned core, uint32_t addr, unsigned funct5) {
@@ -270,6 +308,11 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
     elf_free(e);
     s->pe_start = pc;
   }
+  if (sys_pe_dev_new(s)) {
+    snprintf(err, cap, "sys: out of memory");
+    sys_free(s);
+    return NULL;
+  }
   hmc_dispatch_cfg_t dc = HMC_DISPATCH_CFG_DEFAULT;
   dc.num_pes = cfg->num_pes;
   dc.boot_pc = s->pe_start;
@@ -295,7 +338,7 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
       return NULL;
     }
   }
-  host_hooks_t hk = {.ctx = s, .pim_launch = h_launch, .pim_done = h_done, .retire = sys_on_retire,
+  host_hooks_t hk = {.ctx = s, .pim_launch = h_launch, .pim_done = h_done, .retire = h_retire,
                      .amo_site = pol->amo_site == SYS_AMO_CACHE ? NULL : h_amo_site};
   host_set_hooks(s->host, &hk);
   pmc_t *pmc = pmc_new(&s->cfg.pmc);
@@ -339,6 +382,7 @@ void sys_free(sys_t *s) {
   for (unsigned p = 0; p < SYS_MAX_PES; p++)
     if (s->pe[p].free) s->pe[p].free(s->pe[p].ctx);
   hmc_dispatch_free(s->disp);
+  mmio_free(s->pedev);
   pol_pei_free(s->pei);
   host_free(s->host);
   hmc_free(s->hmc);
@@ -579,13 +623,15 @@ static int sys_host_cycle(struct sys *s, int *rcp) {
 static int sys_finish_cycle(struct sys *s, int rc) {
   if (s->vcd) sys_vcd_sample(s);
   if (s->failed) return -1;
-  if (s->pe_exited) {
+  uint32_t pe_code;
+  int pe_who;
+  if (mmio_exited(s->pedev, &pe_code, &pe_who)) {
     char con[201];
-    snprintf(con, sizeof con, "%.200s", s->pecon);
+    snprintf(con, sizeof con, "%.200s", mmio_console(s->pedev));
     for (char *q = con; *q; q++)
       if (*q == '\n' || *q == '\r') *q = ' ';
-    sys_fail(s, "PE %u wrote EXIT = %u at PE cycle %llu (host cycle %llu); PE console: %s", s->pe_exit_pe,
-             s->pe_exit_code, (unsigned long long)s->pe_cycle, (unsigned long long)host_cycle(s->host), con);
+    sys_fail(s, "PE %d wrote EXIT = %u at PE cycle %llu (host cycle %llu); PE console: %s", pe_who, pe_code,
+             (unsigned long long)s->pe_cycle, (unsigned long long)host_cycle(s->host), con);
     return -1;
   }
   if (rc == 1) {

@@ -1,11 +1,12 @@
 /* Internal state of the co-simulation system shared by sys.c (the cycle
  * loop, dispatcher, idle skipping), sys_pe.c (PE ports), sys_loops.c (loop
- * tracking, retire observer), sys_stats.c (JSON, summary, energy),
+ * tracking), sys_stats.c (JSON, summary, energy),
  * sys_vcd.c (system waveform) and sys_watchdog.c.  Nothing outside
  * csim/sys/sys*.c includes it: others use sys.h.  Not an API. */
 #ifndef SYS_INT_H
 #define SYS_INT_H
 
+#include "mmio.h"
 #include "pol.h"
 #include "sys.h"
 
@@ -107,12 +108,8 @@ struct sys {
   uint64_t pe_insns, pe_insns_k0, pe_insns_kernel;
   int kmark;             /* 0 before the kernel, 1 inside, 2 after */
   uint64_t launches, pe_amos;
-  /* PE console and exit */
-  char pecon[2048];
-  size_t pecon_n;
-  int pe_exited;
-  uint32_t pe_exit_code;
-  unsigned pe_exit_pe;
+  /* the PEs' MMIO page: console and exit (the host has its own, host.h) */
+  mmio_t *pedev;
   /* run state */
   int failed, finished, programmed;
   uint32_t exit_code;
@@ -141,11 +138,11 @@ void sys_loops_finish(struct sys *s);
  * dispatcher advanced to it), and the HMC responses for PEs handed over
  * since the last poll. */
 void sys_pe_side(struct sys *s);
+/* sys_pe.c: makes s->pedev; 0, or -1 out of memory. */
+int sys_pe_dev_new(struct sys *s);
 void sys_pe_responses(struct sys *s);
 /* sys_loops.c: follows core c's markers and IMU verdicts of this cycle. */
 void sys_track(struct sys *s, unsigned c, const host_imu_out_t *hm);
-/* sys_loops.c: the host's retire hook (host.h host_hooks_t.retire). */
-void sys_on_retire(void *ctx, unsigned core, const rv32_result_t *r);
 /* One VCD sample for the current host cycle (sys_vcd.c). */
 void sys_vcd_sample(struct sys *s);
 void sys_vcd_close(struct sys *s);

@@ -1,11 +1,6 @@
 /* Loop tracking of the co-simulation system: each core's marker stream and
- * IMU verdicts (per-loop statistics), coherence charged to loops, and the
- * retire observer that sees loop names, kernel marks and the property
- * region (sys_int.h). */
-#include <stdlib.h>
-#include <string.h>
-
-#include "../../sw/include/copim_mmio.h"
+ * IMU verdicts (per-loop statistics) and the coherence cycles charged to
+ * loops (sys_int.h). */
 #include "sys_int.h"
 
 /* Charges core's coherence cycles since its last launch: the write-back
@@ -26,45 +21,6 @@ void sys_coh_charge(struct sys *s, unsigned core, uint32_t id) {
   c->inv_cycles = k->pim_inv_cycles;
   if (id) c->last_loop = id;
 }
-
-/* Loop names (LOOP_NAME) and kernel marks (KERNEL_MARK) are device stores
- * the host model handles without telling anyone: watch for them here. */
-void sys_on_retire(void *ctx, unsigned core, const rv32_result_t *r) {
-  struct sys *s = ctx;
-  if (r->pc - s->sync_lo < s->sync_hi - s->sync_lo) {
-    s->sync_insns++;
-    if (s->kmark == 1) s->sync_insns_kernel++;
-  }
-  if (s->pei && (r->mem == 1 || r->mem == 2) && r->mem_addr < COPIM_MMIO_BASE) pol_pei_access(s->pei, r->mem_addr);
-  if (r->mem != 2 || r->mem_addr < COPIM_MMIO_BASE) return;
-  const uint32_t v = host_hart(s->host, core)->x[(r->insn >> 20) & 31];
-  const uint32_t off = r->mem_addr - COPIM_MMIO_BASE;
-  if (off == COPIM_MMIO_LOOP_NAME) {
-    char buf[64];
-    size_t i = 0;
-    for (; i + 1 < sizeof buf && (uint64_t)v + i < s->mem_bytes && s->mem[v + i]; i++) buf[i] = (char)s->mem[v + i];
-    buf[i] = 0;
-    char *colon = strchr(buf, ':');
-    if (!colon) return;
-    unsigned long id = strtoul(buf, NULL, 10);
-    if (id >= SYS_MAX_LOOPS) return;
-    snprintf(s->loops[id].name, sizeof s->loops[id].name, "%s", colon + 1);
-  } else if (off == COPIM_MMIO_PIM_REGION_BASE) {
-    s->pim_lo = v;
-  } else if (off == COPIM_MMIO_PIM_REGION_END) {
-    s->pim_hi = v;
-  } else if (off == COPIM_MMIO_KERNEL_MARK) {
-    if (v == COPIM_KERNEL_START && s->kmark == 0) {
-      s->kmark = 1;
-      s->pe_insns_k0 = s->pe_insns;
-    } else if (v == COPIM_KERNEL_END && s->kmark == 1) {
-      s->kmark = 2;
-      s->pe_insns_kernel = s->pe_insns - s->pe_insns_k0;
-    }
-  }
-}
-
-
 
 static void track_commit(struct sys *s, sys_track_t *tr) {
   if (!tr->cap_valid) return;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../../sw/include/copim_mmio.h"
+#include "mmio.h"
 #include "sys_int.h"
 
 static void mark_written(struct sys *s, uint32_t addr) {
@@ -27,11 +28,28 @@ static void mark_written(struct sys *s, uint32_t addr) {
 }
 
 
-static void pecon_put(struct sys *s, char ch) {
-  if (s->pecon_n + 1 < sizeof s->pecon) {
-    s->pecon[s->pecon_n++] = ch;
-    s->pecon[s->pecon_n] = 0;
+/* The PEs' view of the MMIO page (mmio.h): the clock is the host's, the
+ * work registers those of the PE's last grab (PE_GRAB itself is taken in
+ * pe_request, since a grab may go to the HMC). */
+static uint64_t pedev_clock(void *ctx) { return host_cycle(((const struct sys *)ctx)->host); }
+
+static int pedev_load(void *ctx, unsigned pe, uint32_t off, uint32_t *v) {
+  const hmc_grab_t *g = &((const struct sys *)ctx)->pes[pe].grab;
+  switch (off) {
+    case COPIM_MMIO_PE_ENTRY: *v = g->entry; return 0;
+    case COPIM_MMIO_PE_ARG: *v = g->arg; return 0;
+    case COPIM_MMIO_PE_LO: *v = g->lo; return 0;
+    case COPIM_MMIO_PE_HI: *v = g->hi; return 0;
+    case COPIM_MMIO_PE_TICKET: *v = g->ticket; return 0;
+    default: return -1;
   }
+}
+
+int sys_pe_dev_new(struct sys *s) {
+  const mmio_cfg_t mc = {s->cfg.host.cores, s->cfg.num_pes, 0};
+  const mmio_hooks_t mh = {s, pedev_clock, NULL, pedev_load};
+  s->pedev = mmio_new(&mc, &mh);
+  return s->pedev ? 0 : -1;
 }
 
 static void pe_respond_local(struct sys *s, sys_pe_t *p, uint32_t v, uint64_t t) {
@@ -101,31 +119,16 @@ static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o
   const unsigned line = s->cfg.pe.line_bytes;
   if (a >= COPIM_MMIO_BASE) {
     const uint32_t off = a - COPIM_MMIO_BASE;
-    if (o->mem_req_op == PE_OP_READ && off == COPIM_MMIO_PE_GRAB) return pe_grab(s, pe, p, t);
-    if (o->mem_req_op == PE_OP_READ) {
-      uint32_t v = 0;
-      if (off == COPIM_MMIO_PE_ENTRY) v = p->grab.entry;
-      else if (off == COPIM_MMIO_PE_ARG) v = p->grab.arg;
-      else if (off == COPIM_MMIO_PE_LO) v = p->grab.lo;
-      else if (off == COPIM_MMIO_PE_HI) v = p->grab.hi;
-      else if (off == COPIM_MMIO_PE_TICKET) v = p->grab.ticket;
-      else if (off == COPIM_MMIO_NUM_HARTS) v = s->cfg.host.cores;
-      else if (off == COPIM_MMIO_NUM_PES) v = s->cfg.num_pes;
-      else if (off == COPIM_MMIO_CYCLE_LO) v = (uint32_t)host_cycle(s->host);
-      else if (off == COPIM_MMIO_CYCLE_HI) v = (uint32_t)(host_cycle(s->host) >> 32);
+    const unsigned op = o->mem_req_op;
+    if (op == PE_OP_READ && off == COPIM_MMIO_PE_GRAB) return pe_grab(s, pe, p, t);
+    uint32_t v = 0;
+    if (op == PE_OP_READ && !mmio_read(s->pedev, (int)pe, off, 4, &v)) {
       pe_respond_local(s, p, v, t);
       return 1;
     }
-    if (o->mem_req_op == PE_OP_WRITE) {
-      if (off == COPIM_MMIO_CONSOLE) pecon_put(s, (char)(o->mem_req_wdata & 0xff));
-      else if (off == COPIM_MMIO_EXIT && !s->pe_exited) {
-        s->pe_exited = 1;
-        s->pe_exit_code = o->mem_req_wdata;
-        s->pe_exit_pe = pe;
-      }
-      return 1;
-    }
-    sys_fail(s, "PE %u: %s of device address 0x%08x at PE cycle %llu", pe, o->mem_req_op == PE_OP_AMO ? "AMO" : "fill", a,
+    if (op == PE_OP_WRITE && !mmio_write(s->pedev, (int)pe, off, 4, o->mem_req_wdata)) return 1;
+    sys_fail(s, "PE %u: %s of device address 0x%08x at PE cycle %llu", pe,
+             op == PE_OP_AMO ? "AMO" : op == PE_OP_FILL ? "fill" : op == PE_OP_READ ? "read" : "write", a,
              (unsigned long long)s->pe_cycle);
     return 0;
   }
@@ -140,16 +143,11 @@ static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o
   r.port = hmc_port_pe(pe);
   r.tag = pe;
   switch (o->mem_req_op) {
-    case PE_OP_FILL:
+    case PE_OP_FILL: /* a cache line (at least the HMC's 16-byte minimum) */
+    case PE_OP_READ: /* an uncached word: the 16-byte block holding it */
       r.cmd = HMC_RD;
-      r.addr = a & ~(uint32_t)(line - 1);
-      r.size = line < 16 ? 16 : line;
-      r.flags = HMC_REQ_DATA;
-      break;
-    case PE_OP_READ:
-      r.cmd = HMC_RD;
-      r.addr = a & ~15u;
-      r.size = 16;
+      r.addr = o->mem_req_op == PE_OP_FILL ? a & ~(uint32_t)(line - 1) : a & ~15u;
+      r.size = o->mem_req_op == PE_OP_FILL && line > 16 ? line : 16;
       r.flags = HMC_REQ_DATA;
       break;
     case PE_OP_WRITE:
