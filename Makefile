@@ -39,6 +39,9 @@ VLFLAGS  := --cc --trace-fst --assert --x-assign unique --x-initial unique -O3 \
 # compile order, top module <blk>) and block.mk (its build-time parameters:
 # <blk>_PARAMS for verilator, <blk>_DEFS for the shim).
 BLOCKS := $(patsubst rtl/%/files.f,%,$(wildcard rtl/*/files.f))
+# Each block's generated rtl/<blk>/params.mk (hw/<blk>.desc) lists its
+# defaults as NAME=value words; this sets each with ?=.
+blk_defaults = $(foreach d,$(1),$(eval $(subst =, ?= ,$(d))))
 include $(wildcard rtl/*/block.mk)
 RTL_FILES := $(sort $(foreach b,$(BLOCKS),$(shell cat rtl/$(b)/files.f)))
 
@@ -115,7 +118,7 @@ include $(wildcard mk/*.mk)
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
-.PHONY: help deps demo test tests tests-san sim wave lint synth bench soak clean
+.PHONY: help deps demo test tests tests-san sim wave lint gen synth bench soak clean
 .DEFAULT_GOAL := help
 
 help: ## this list
@@ -170,8 +173,11 @@ wave: ## open build/waves/<TEST>.fst in GTKWave with the block's saved layout
 	    echo "make wave: gtkwave cannot open the display '$$DISPLAY'; copy $(BUILD)/waves/$(TEST).fst to a machine with one" >&2; exit 1; fi; \
 	  cat $$log; rm -f $$log; exit $$rc
 
-lint: deps ## verilator --lint-only -Wall and Yosys read+synth of every RTL file
+lint: deps ## generated files equal hw/*.desc, verilator --lint-only -Wall and Yosys read+synth of every RTL file
 	@scripts/lint.sh $(BLOCKS)
+
+gen: ## regenerate the block packages, C headers and params.mk from hw/*.desc (docs/extending.md)
+	@python3 scripts/gen_blocks.py
 
 synth: deps ## FPGA: make synth [TARGET=ice40] (prototype bitstream; BLOCK=<blk>: one block) | TARGET=xc7 (full complex estimates)
 	@case "$(or $(TARGET),ice40)" in \

@@ -63,11 +63,14 @@ $(BUILD)/obj/shim/pmc_net_rtl.o: tb/shim/pmc_rtl.cpp tb/shim/pmc_rtl.h tb/shim/v
 # the PMC's smallest window with a 4-level popcount; 8 MSHRs, 2 loop-table
 # entries with 8-bit loop ids, 256 B direct-mapped PE caches with 16 B lines
 # (PE_SYNTH_PARAMS: 24 of the 32 BRAMs), 2 KB of PE memory (4 BRAMs).
-PROTO_PMC_PARAMS := -GNumCores=1 -GNumMshr=8 -GW=16 -GCntW=32
-PROTO_IMU_PARAMS := -GNumLoops=2 -GIdW=8 -GCntW=32 -GRetW=3 -GPlanW=3 -GDepthW=4
+# The blocks' sets are the configurations 'proto' of hw/*.desc; the top takes
+# the PMC's and the IMU's (one core, so no NumCores; RetW and DepthW at the
+# top's own) and 512 words of memory.
+PROTO_PMC_PARAMS := $(pmc_CONFIG_proto)
+PROTO_IMU_PARAMS := $(imu_CONFIG_proto)
 PROTO_PE_PARAMS  := $(PE_SYNTH_PARAMS)
-PROTO_TOP_PARAMS := -GNumMshr=8 -GW=16 -GCntW=32 -GNumLoops=2 -GIdW=8 -GPlanW=3 -GMemWords=512 \
-                    $(PE_SYNTH_PARAMS)
+PROTO_TOP_PARAMS := $(filter-out -GNumCores=%,$(pmc_CONFIG_proto)) \
+                    $(filter -GNumLoops=% -GIdW=% -GPlanW=%,$(imu_CONFIG_proto)) -GMemWords=512 $(PE_SYNTH_PARAMS)
 
 synth-proto: deps
 	@scripts/synth_proto.sh '$(PROTO_PMC_PARAMS)' '$(PROTO_IMU_PARAMS)' '$(PROTO_PE_PARAMS)' '$(PROTO_TOP_PARAMS)'
@@ -77,9 +80,9 @@ synth-proto: deps
 # ---------------------------------------------------------------- xc7
 # make synth TARGET=xc7: the full complex at the paper's parameters (SPEC.md
 # Table I) and the PE the simulator runs: PE_SIM_PARAMS, the sizes of
-# csim/pe/pe_sizes.h through rtl/pe/block.mk; scripts/synth_xc7.sh.
-XC7_PMC_PARAMS := -GNumCores=4 -GNumMshr=32 -GW=64 -GCntW=48
-XC7_IMU_PARAMS := -GNumLoops=16 -GIdW=32 -GCntW=48 -GRetW=3 -GPlanW=6 -GDepthW=4
+# hw/pe.desc through rtl/pe/params.mk and block.mk; scripts/synth_xc7.sh.
+XC7_PMC_PARAMS := $(pmc_CONFIG_xc7)
+XC7_IMU_PARAMS := $(imu_CONFIG_xc7)
 XC7_PE_PARAMS  := $(PE_SIM_PARAMS)
 
 synth-xc7: deps
@@ -96,7 +99,7 @@ PROTO_SIM_CLKDIV := 8
 PROTO_FILES := $(shell cat rtl/pmc/files.f rtl/imu/files.f rtl/pe/files.f | awk '!seen[$$0]++') \
                fpga/ice40/proto_uart_rx.sv fpga/ice40/proto_uart_tx.sv fpga/ice40/proto_mem.sv fpga/ice40/proto_top.sv
 
-$(BUILD)/vl/proto/stamp: $(PROTO_FILES) mk/fpga.mk rtl/pe/block.mk | deps
+$(BUILD)/vl/proto/stamp: $(PROTO_FILES) mk/fpga.mk rtl/pe/block.mk rtl/pmc/params.mk rtl/imu/params.mk rtl/pe/params.mk | deps
 	@mkdir -p $(@D)
 	verilator $(VLFLAGS) --Mdir $(@D) --prefix Vproto --top-module proto_top $(PROTO_TOP_PARAMS) -GWithPe=1 \
 	  -GClkDiv=$(PROTO_SIM_CLKDIV) rtl/lint.vlt $(PROTO_FILES) --build -j $(JOBS) >$(@D)/build.log 2>&1 \

@@ -189,7 +189,7 @@ parameters (SPEC.md Table I), multiplied by the instance count: the blocks
 only meet at ports, so the sum is what a flat synthesis would give.  PMC:
 4 cores, 32 MSHRs, W 64, CntW 48; IMU: 16 entries, 32-bit ids, CntW 48; PE:
 $(kb $X_pe_p_ICacheBytes) $X_pe_p_ICacheWays-way I-cache and $(kb $X_pe_p_DCacheBytes) $X_pe_p_DCacheWays-way D-cache, $X_pe_p_LineBytes B lines, the
-sizes the simulator's PE has (\`csim/pe/pe_sizes.h\`, read by rtl/pe/block.mk).  Synthesis
+sizes the simulator's PE has (\`hw/pe.desc\`, through rtl/pe/params.mk).  Synthesis
 estimates, before packing and place-and-route.
 
 | block | instances | LUT | INV | LUT as memory | flip-flops | RAMB36 | RAMB18 | DSP48E1 |

@@ -22,6 +22,7 @@ jq:jq
 zlib1g-dev:/usr/include/zlib.h
 g++:g++
 make:make
+python3-minimal:python3
 xvfb:xvfb-run
 qemu-user:qemu-riscv32
 "

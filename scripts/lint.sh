@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # make lint: every RTL module through `verilator --lint-only -Wall` (as its
 # own top, inside its block's file list) and every block through a Yosys
-# read + generic synth + check.  Waivers live only in rtl/lint.vlt.
+# read + generic synth + check.  Waivers live only in rtl/lint.vlt.  First,
+# the files generated from hw/*.desc must not have drifted from it.
 set -u
 fail=0
+# the generated block files must equal what hw/*.desc says (scripts/gen_blocks.py)
+if ! out=$(python3 scripts/gen_blocks.py --check 2>&1); then echo "lint: $out"; fail=1; fi
 for blk in "$@"; do
   files=$(tr "\n" " " < "rtl/$blk/files.f")
   for f in $files; do

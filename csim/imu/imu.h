@@ -9,33 +9,11 @@
 
 #define IMU_MAX_LOOPS 256
 
-/* Marker operation (rtl/imu/imu_pkg.sv op_e): the funct3 of cp.loop.*. */
-enum { IMU_OP_BEGIN = 0, IMU_OP_ITER = 1, IMU_OP_END = 2, IMU_OP_NONE = 3 };
-
-/* Offload policy (mode_e); 5..7 behave as HOST. */
-enum { IMU_MODE_HOST = 0, IMU_MODE_PIM = 1, IMU_MODE_THETA = 2, IMU_MODE_MPKI = 3, IMU_MODE_PLAN = 4 };
-
-/* Configuration register addresses (cfg_e). */
-enum {
-  IMU_CFG_MODE = 0,      /* [2:0] IMU_MODE_* */
-  IMU_CFG_FRACTION = 1,  /* Q0.16 in 17 bits: 0x10000 = 1.0, larger values saturate to it */
-  IMU_CFG_THRESHOLD = 2, /* theta threshold, Q0.16 in 17 bits, same saturation */
-  IMU_CFG_MIN_SAMPLE = 3,
-  IMU_CFG_MPKI_THR = 4,  /* unsigned Q16.16 */
-  IMU_CFG_PLAN = 5,      /* [31] site (1 = PIM) of plan entry [plan_w-1:0] */
-  IMU_CFG_CTRL = 6,      /* [0] sticky decisions */
-  IMU_CFG_TBL_CLEAR = 7  /* any value: invalidate the decision table */
-};
-
-/* Reset values of the configuration registers. */
-#define IMU_FRACTION_DEFAULT 3276u      /* 0.049988: 5% rounded down */
-#define IMU_THRESHOLD_DEFAULT 3277u     /* 0.0500031: 5% rounded up, so theta = 5% is not > it */
-#define IMU_MIN_SAMPLE_DEFAULT 1u
-#define IMU_MPKI_THR_DEFAULT 0x50000u   /* 5.0 */
-#define IMU_Q_ONE 0x10000u
-
-/* FSM states (state_e), for waveforms and tests. */
-enum { IMU_ST_IDLE, IMU_ST_CALC_S, IMU_ST_FLUSH, IMU_ST_READ_NUM, IMU_ST_READ_DEN, IMU_ST_MUL, IMU_ST_DECIDE };
+/* IMU_OP_*, IMU_MODE_*, IMU_CFG_*, IMU_ST_*, the configuration registers'
+ * reset values (IMU_*_DEFAULT, IMU_Q_ONE), the parameter defaults and
+ * IMU_CFG_DEFAULT: generated from hw/imu.desc (rtl/imu/imu_pkg.sv has the
+ * same names). */
+#include "imu_desc.h"
 
 typedef struct {
   unsigned num_loops; /* NumLoops, 2..256 */
@@ -45,9 +23,6 @@ typedef struct {
   unsigned plan_w;    /* PlanW, 1..16 and <= IdW */
   unsigned depth_w;   /* DepthW, 1..16 */
 } imu_cfg_t;
-
-#define IMU_CFG_DEFAULT \
-  ((imu_cfg_t){.num_loops = 16, .id_w = 32, .cnt_w = 48, .ret_w = 3, .plan_w = 6, .depth_w = 4})
 
 /* Ports in RTL order. */
 typedef struct {

@@ -29,12 +29,13 @@
 
 #include <stdint.h>
 
-#include "pe_sizes.h"
+#include "pe_desc.h"
 #include "rv32.h"
 
 #define PE_MAX_LINE_BYTES 64
 
-enum { PE_OP_FILL = 0, PE_OP_WRITE = 1, PE_OP_AMO = 2, PE_OP_READ = 3 };
+/* PE_OP_* (the port operations), the default sizes and PE_CFG_DEFAULT:
+ * generated from hw/pe.desc (pe_desc.h). */
 
 typedef struct {
   unsigned icache_bytes, icache_ways; /* ICacheBytes, ICacheWays */
@@ -42,13 +43,6 @@ typedef struct {
   unsigned line_bytes;                /* LineBytes: 16, 32 or 64 */
   unsigned counters;                  /* Counters: 1 mcycle/minstret count, 0 they read 0 */
 } pe_cfg_t;
-
-/* The defaults of SPEC section 2 / issue 3: csim/pe/pe_sizes.h, which
- * rtl/pe/block.mk reads too. */
-#define PE_CFG_DEFAULT                                                                                     \
-  ((pe_cfg_t){.icache_bytes = PE_DEFAULT_ICACHE_BYTES, .icache_ways = PE_DEFAULT_ICACHE_WAYS,              \
-              .dcache_bytes = PE_DEFAULT_DCACHE_BYTES, .dcache_ways = PE_DEFAULT_DCACHE_WAYS,              \
-              .line_bytes = PE_DEFAULT_LINE_BYTES, .counters = PE_DEFAULT_COUNTERS})
 
 typedef struct {
   int start;              /* start_i: starts a halted PE at boot_pc */

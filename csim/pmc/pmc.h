@@ -11,17 +11,6 @@
 #define PMC_MAX_MSHR 1024
 #define PMC_MAX_W 64      /* HCT/MCT are uint64_t */
 
-/* Counter select of the read port (rtl/pmc/pmc_pkg.sv sel_e). */
-enum {
-  PMC_SEL_TOTAL = 0,
-  PMC_SEL_HIT = 1,
-  PMC_SEL_MISS = 2,
-  PMC_SEL_PURE = 3,
-  PMC_SEL_MISSES = 4,
-  PMC_SEL_PURE_MISSES = 5,
-  PMC_SEL_WIN_FILL = 6,
-  PMC_SEL_NONE = 7
-};
 
 typedef struct {
   unsigned num_cores; /* NumCores, 1..64 */
@@ -30,8 +19,9 @@ typedef struct {
   unsigned cnt_w;     /* CntW, counters wrap modulo 2^CntW, 8..64 */
 } pmc_cfg_t;
 
-/* The defaults of SPEC section 5 / issue 2. */
-#define PMC_CFG_DEFAULT ((pmc_cfg_t){.num_cores = 4, .num_mshr = 32, .w = 64, .cnt_w = 48})
+/* PMC_SEL_* (the read port's counter select), the defaults of SPEC
+ * section 5 / issue 2 and PMC_CFG_DEFAULT: generated from hw/pmc.desc. */
+#include "pmc_desc.h"
 
 /* Ports in RTL order; bit c of a core bitmap is core c. */
 typedef struct {

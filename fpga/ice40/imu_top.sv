@@ -6,12 +6,12 @@
 // combinational table read port included, is register to register and the
 // reported Fmax is the block's own.
 module imu_top #(
-  parameter int unsigned NumLoops = 16,
-  parameter int unsigned IdW      = 32,
-  parameter int unsigned CntW     = 48,
-  parameter int unsigned RetW     = 3,
-  parameter int unsigned PlanW    = 6,
-  parameter int unsigned DepthW   = 4
+  parameter int unsigned NumLoops = imu_pkg::DefaultNumLoops,
+  parameter int unsigned IdW      = imu_pkg::DefaultIdW,
+  parameter int unsigned CntW     = imu_pkg::DefaultCntW,
+  parameter int unsigned RetW     = imu_pkg::DefaultRetW,
+  parameter int unsigned PlanW    = imu_pkg::DefaultPlanW,
+  parameter int unsigned DepthW   = imu_pkg::DefaultDepthW
 ) (
   input  logic clk_i,
   input  logic rst_ni,

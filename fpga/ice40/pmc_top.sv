@@ -5,10 +5,10 @@
 // chains are registers, so every PMC path is register to register and the
 // reported Fmax is the block's own.
 module pmc_top #(
-  parameter int unsigned NumCores = 4,
-  parameter int unsigned NumMshr  = 32,
-  parameter int unsigned W        = 64,
-  parameter int unsigned CntW     = 48
+  parameter int unsigned NumCores = pmc_pkg::DefaultNumCores,
+  parameter int unsigned NumMshr  = pmc_pkg::DefaultNumMshr,
+  parameter int unsigned W        = pmc_pkg::DefaultW,
+  parameter int unsigned CntW     = pmc_pkg::DefaultCntW
 ) (
   input  logic clk_i,
   input  logic rst_ni,

@@ -19,12 +19,12 @@
 // One loop is managed at a time (depth 1); markers of loops nested inside it
 // only move the depth counter and their iters are answered 0 at once.
 module imu #(
-  parameter int unsigned NumLoops = 16,  // decision-table entries, >= 2
-  parameter int unsigned IdW      = 32,  // loop id bits kept (tags, read port)
-  parameter int unsigned CntW     = 48,  // PMC counter width, 32..64
-  parameter int unsigned RetW     = 3,   // instructions retired per cycle, width
-  parameter int unsigned PlanW    = 6,   // plan bitmap has 2^PlanW entries, <= IdW
-  parameter int unsigned DepthW   = 4,   // nesting depth counter (saturates)
+  parameter int unsigned NumLoops = imu_pkg::DefaultNumLoops,  // decision-table entries, >= 2
+  parameter int unsigned IdW      = imu_pkg::DefaultIdW,     // loop id bits kept (tags, read port)
+  parameter int unsigned CntW     = imu_pkg::DefaultCntW,    // PMC counter width, 32..64
+  parameter int unsigned RetW     = imu_pkg::DefaultRetW,    // instructions retired per cycle, width
+  parameter int unsigned PlanW    = imu_pkg::DefaultPlanW,   // plan bitmap has 2^PlanW entries, <= IdW
+  parameter int unsigned DepthW   = imu_pkg::DefaultDepthW,  // nesting depth counter (saturates)
   localparam int unsigned IdxW    = $clog2(NumLoops)
 ) (
   input  logic                clk_i,
@@ -65,10 +65,9 @@ module imu #(
   localparam logic [IdxW-1:0]   LastIdx = LastIdxI[IdxW-1:0];
   localparam logic [DepthW-1:0] DepthMax = {DepthW{1'b1}};
   localparam logic [DepthW-1:0] DepthOne = {{(DepthW - 1){1'b0}}, 1'b1};
-  localparam logic [16:0] QOne        = 17'h10000;
-  localparam logic [16:0] FracDefault = 17'd3276;   // 0.04999: ceil(20 x f) = 1 (docs/imu.md)
-  localparam logic [16:0] ThrDefault  = 17'd3277;   // 0.05000305: theta = 5.000% exactly is not > it
-  localparam logic [31:0] MpkiDefault = 32'h0005_0000;  // 5.0 in Q16.16
+  // 1.0 in Q0.16 and the configuration registers' reset values: imu_pkg
+  // (hw/imu.desc)
+  localparam logic [16:0] QOne        = imu_pkg::QOne;
 
   // ---------------------------------------------------------------- state
   imu_pkg::state_e            state_q, state_d;
@@ -528,10 +527,10 @@ module imu #(
     if (!rst_ni) begin
       state_q     <= imu_pkg::StIdle;
       mode_q      <= imu_pkg::ModeTheta;
-      frac_q      <= FracDefault;
-      thr_q       <= ThrDefault;
-      min_q       <= 32'd1;
-      mpki_q      <= MpkiDefault;
+      frac_q      <= imu_pkg::FracDefault;
+      thr_q       <= imu_pkg::ThrDefault;
+      min_q       <= imu_pkg::MinSampleDefault;
+      mpki_q      <= imu_pkg::MpkiDefault;
       sticky_q    <= 1'b0;
       plan_q      <= '0;
       depth_q     <= '0;

@@ -13,10 +13,10 @@
 //  * a miss counts at alloc, a pure miss at free (flag set), both only while
 //    the owner core is enabled; clear_i of a core drops its entries' flags.
 module pmc #(
-  parameter int unsigned NumCores = 4,
-  parameter int unsigned NumMshr  = 32,
-  parameter int unsigned W        = 64,
-  parameter int unsigned CntW     = 48,
+  parameter int unsigned NumCores = pmc_pkg::DefaultNumCores,
+  parameter int unsigned NumMshr  = pmc_pkg::DefaultNumMshr,
+  parameter int unsigned W        = pmc_pkg::DefaultW,
+  parameter int unsigned CntW     = pmc_pkg::DefaultCntW,
   localparam int unsigned MshrW   = $clog2(NumMshr),
   localparam int unsigned CoreW   = (NumCores > 1) ? $clog2(NumCores) : 1
 ) (

@@ -9,8 +9,8 @@
 //  * the window folds (its counts added, then emptied) when the cycle just
 //    recorded is its W-th, or on flush_i; the fold includes this cycle.
 module pmc_core #(
-  parameter int unsigned W    = 64,
-  parameter int unsigned CntW = 48
+  parameter int unsigned W    = pmc_pkg::DefaultW,
+  parameter int unsigned CntW = pmc_pkg::DefaultCntW
 ) (
   input  logic            clk_i,
   input  logic            rst_ni,
