@@ -169,8 +169,6 @@ static void h_retire(void *ctx, unsigned core, const rv32_result_t *r) {
   }
 }
 
-
-
 /* Per-AMO placement of the policy (host.h amo_site). */
 static int h_amo_site(void *ctx, unsigned core, uint32_t addr, unsigned funct5) {
   (void)core;
