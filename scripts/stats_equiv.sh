@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# A refactor must not move a simulated cycle: record the statistics JSON and
+# the output of a fixed set of runs before it, and compare them byte for
+# byte after it.
+#
+#   scripts/stats_equiv.sh save DIR      run the points, write DIR/<point>.{json,out}
+#   scripts/stats_equiv.sh compare DIR   run them again into DIR.new and cmp every file
+#
+# The points (79): every kernel of --list-kernels under cpu-only, pim-only,
+# copim, pei, graphpim, mpki and pim-amo on kron:10:8, under cpu-only,
+# pim-only, copim and pei on p2p-Gnutella30, and under a3pim; greedy,
+# pimprof, oracle (the profiling solvers); copim with the PMC and IMU as
+# RTL, with every block as RTL, and in PMC+IMU lockstep.  About a minute on
+# one core.  COPIM_SIM (default build/copim-sim) and GRAPHS (default
+# ../shared/data/graphs) as usual.
+set -u
+cd "$(dirname "$0")/.."
+sim=${COPIM_SIM:-build/copim-sim}
+p2p=${GRAPHS:-../shared/data/graphs}/p2p-Gnutella30.txt
+[[ $# -eq 2 && ( $1 == save || $1 == compare ) ]] || { echo "usage: $0 save|compare DIR" >&2; exit 2; }
+[[ -x $sim ]] || { echo "stats_equiv: no $sim (make build/copim-sim)" >&2; exit 2; }
+[[ -f $p2p ]] || { echo "stats_equiv: no $p2p" >&2; exit 2; }
+out=$2
+[[ $1 == compare ]] && { [[ -d $out ]] || { echo "stats_equiv: no saved run in $out" >&2; exit 2; }; out=$2.new; }
+mkdir -p "$out"
+
+point() { # name graph kernel policy [extra args]
+  local n=$1 g=$2 k=$3 p=$4
+  shift 4
+  "$sim" --kernel "$k" --graph "$g" --policy "$p" --quiet --stats "$out/$n.json" "$@" >"$out/$n.out" 2>&1
+  echo "rc=$?" >>"$out/$n.out"
+}
+
+for k in $("$sim" --list-kernels); do
+  for p in cpu-only pim-only copim pei graphpim mpki pim-amo; do point "kron-$k-$p" kron:10:8 "$k" "$p"; done
+  for p in cpu-only pim-only copim pei; do point "p2p-$k-$p" "$p2p" "$k" "$p"; done
+  point "kron-$k-a3pim" kron:10:8 "$k" a3pim
+done
+point kron-bfs-greedy kron:10:8 bfs greedy
+point kron-sssp-pimprof kron:10:8 sssp pimprof
+point kron-cc-oracle kron:10:8 cc oracle
+point kron-dc-greedy kron:10:8 dc greedy
+point kron-bfs-copim-rtl kron:10:8 bfs copim --rtl=pmc,imu
+point kron-kcore-copim-rtlall kron:9:8 kcore copim --rtl=all
+point kron-pr-copim-lockstep kron:9:8 pr copim --lockstep=pmc,imu
+
+[[ $1 == save ]] && { echo "stats_equiv: $(ls "$out" | wc -l) files in $out"; exit 0; }
+n=0 bad=0
+for f in "$2"/*; do
+  n=$((n + 1))
+  cmp -s "$f" "$out/$(basename "$f")" || { echo "stats_equiv: $(basename "$f") differs"; bad=$((bad + 1)); }
+done
+echo "stats_equiv: $n files compared, $bad differ"
+[[ $bad -eq 0 ]]
