@@ -11,6 +11,9 @@
 #   scripts/sensitivity.sh draw [OUT]   gather and draw only
 # sensitivity.csv also has copim's un-core energy over cpu-only's.
 #   SENS_JOBS=2  SENS_GRAPH=rmat:1134890:2987624  SENS_KERNEL=bfs  SENS_FIG=docs/figures  COPIM_SIM=build/copim-sim
+#   SENS_PARAMS="pe.clk_ps pe.dcache_bytes" (a subset of the rows below)
+#   SENS_NAME=sensitivity (the CSV and figure names; another kernel or graph
+#   needs another name, e.g. sensitivity_pr)
 #
 # Parameters that only the PEs or the IMU see (PE clock and D-cache,
 # coherence, theta) leave cpu-only and pei unchanged, so those run copim
@@ -25,6 +28,7 @@ JOBS=${SENS_JOBS:-2}
 G=${SENS_GRAPH:-rmat:1134890:2987624}
 K=${SENS_KERNEL:-bfs}
 FIG=${SENS_FIG:-docs/figures}
+NAME=${SENS_NAME:-sensitivity}
 HERE=$(cd "$(dirname "$0")" && pwd)
 gid=$(basename "$G" | sed 's/\.txt\.gz$//; s/\.txt$//; s/:/_/g')
 case $MODE in run | draw) ;; *) echo "sensitivity.sh: unknown mode '$MODE' (run, draw)" >&2; exit 2 ;; esac
@@ -42,10 +46,11 @@ hmc.open_page - 1 cpu-only,pei,copim
 host.rob 96 384 cpu-only,pei,copim
 llc.mshrs 16 64 cpu-only,pei,copim"
 
-LIST=$OUT/sensitivity.points
+LIST=$OUT/$NAME.points
 {
   for p in cpu-only pei copim; do echo "main-$K-$gid-$p-500 $K $G $p 2000 -"; done
   while read -r name lo hi pols; do
+    [ -z "${SENS_PARAMS:-}" ] || case " $SENS_PARAMS " in *" $name "*) ;; *) continue ;; esac
     for v in $lo $hi; do
       [ "$v" = - ] && continue
       for p in ${pols//,/ }; do
@@ -66,7 +71,7 @@ fi
 
 # gather: param,value,policy,kernel_us (default rows: param "default")
 . "$HERE/sweep_lib.sh"
-csv=$FIG/sensitivity.csv
+csv=$FIG/$NAME.csv
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 missing=0
@@ -102,7 +107,7 @@ for term in "pngcairo size 1200,520 font ',10'" "svg size 1200,520 font 'sans,10
   ext=png; case $term in svg*) ext=svg ;; esac
   gnuplot <<EOG
 set terminal $term
-set output '$FIG/sensitivity.$ext'
+set output '$FIG/$NAME.$ext'
 set title "Sensitivity: $K on $G, copim speedup with one parameter moved (1 = break-even)"
 set ylabel "speedup of copim"
 set style data histograms
@@ -117,5 +122,5 @@ plot '$T/plot' using 2:xtic(1) title 'over cpu-only', '' using 3 title 'over pei
 EOG
 done
 note=""; [ "$missing" = 0 ] || note=" ($missing points without a result: run again)"
-echo "sensitivity: $(($(wc -l < "$csv") - 2)) settings in $csv and $FIG/sensitivity.png/svg$note"
+echo "sensitivity: $(($(wc -l < "$csv") - 2)) settings in $csv and $FIG/$NAME.png/svg$note"
 [ "$missing" = 0 ]
