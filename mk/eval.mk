@@ -27,10 +27,13 @@ figures: deps ## paper figures 5-9, all-policy comparison and the claims table f
 	  csv=docs/figures/$(FIG_SET).csv; echo "figures: no sweep in $(SWEEP_OUT); drawing from the committed $$csv"; fi; \
 	  scripts/figures.sh $$csv $(FIG_DIR) && scripts/claims.sh $$csv $(FIG_DIR)/claims.md
 
-# Issue 17's sensitivity figure (BFS on the com-Youtube stand-in, one
-# parameter moved at a time; shares build/sweep/runs with the paper set)
+# Issue 17's sensitivity figures (BFS on the com-Youtube stand-in, one
+# parameter moved at a time; PageRank on the com-DBLP stand-in for the PE
+# side's parameters; shares build/sweep/runs with the paper set)
 sensitivity: deps $(COSIM_BIN) $(SW_ELFS) ## sensitivity of the paper set's BFS conclusion to each parameter (docs/figures/sensitivity.*)
 	COPIM_SIM=$(COSIM_BIN) scripts/sensitivity.sh run $(SWEEP_OUT)
+	COPIM_SIM=$(COSIM_BIN) SENS_KERNEL=pr SENS_GRAPH=rmat:317080:1049866 SENS_NAME=sensitivity_pr \
+	  SENS_PARAMS="pe.clk_ps pe.dcache_bytes pim.coherence" scripts/sensitivity.sh run $(SWEEP_OUT)
 
 # the issue-9 tests run the simulator (and the sweep scripts)
 $(BUILD)/tests/policies_smoke $(BUILD)/tests/sweep_resume: $(COSIM_BIN) $(SW_ELFS)
