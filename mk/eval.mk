@@ -30,8 +30,11 @@ figures: deps ## paper figures 5-9, all-policy comparison and the claims table f
 # Issue 17's sensitivity figures (BFS on the com-Youtube stand-in, one
 # parameter moved at a time; PageRank on the com-DBLP stand-in for the PE
 # side's parameters; shares build/sweep/runs with the paper set)
+# the parameters of docs/figures/sensitivity.* (the script knows a few more:
+# hmc.lane_mbps, hmc.open_page, llc.mshrs; SENS_BFS_PARAMS= runs them all)
+SENS_BFS_PARAMS ?= pe.clk_ps pe.dcache_bytes pim.coherence imu.threshold_q16 llc.bytes hmc.link_lat_ps host.rob
 sensitivity: deps $(COSIM_BIN) $(SW_ELFS) ## sensitivity of the paper set's BFS conclusion to each parameter (docs/figures/sensitivity.*)
-	COPIM_SIM=$(COSIM_BIN) scripts/sensitivity.sh run $(SWEEP_OUT)
+	COPIM_SIM=$(COSIM_BIN) SENS_PARAMS="$(SENS_BFS_PARAMS)" scripts/sensitivity.sh run $(SWEEP_OUT)
 	COPIM_SIM=$(COSIM_BIN) SENS_KERNEL=pr SENS_GRAPH=rmat:317080:1049866 SENS_NAME=sensitivity_pr \
 	  SENS_PARAMS="pe.clk_ps pe.dcache_bytes pim.coherence" scripts/sensitivity.sh run $(SWEEP_OUT)
 
