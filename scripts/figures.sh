@@ -43,30 +43,8 @@ table() { # $1 = field (time|share|energy) $2.. = policies
     }' "$T/all" | sort -t/ -k1,1 -k2,2 | awk '$1 != "GM" { print } $1 == "GM" { gm = $0 } END { if (gm != "") print gm }'
 }
 
-hist() { # $1 name $2 title $3 ylabel $4 data $5.. policies
-  local name=$1 title=$2 ylab=$3 data=$4; shift 4
-  if [ ! -s "$data" ]; then echo "figures: no data for $name (its sweep points are missing): skipped" >&2; return 0; fi
-  local n=$# plot="" i=2
-  for p in "$@"; do plot="$plot${plot:+, }'$data' using $i:xtic(1) title '$p'"; i=$((i + 1)); done
-  for term in "pngcairo size 1400,520 font ',10'" "svg size 1400,520 font 'sans,10'"; do
-    local ext=png; case $term in svg*) ext=svg ;; esac
-    gnuplot <<EOG
-set terminal $term
-set output '$OUT/$name.$ext'
-set title "$title"
-set ylabel "$ylab"
-set style data histograms
-set style histogram clustered gap 1
-set style fill solid 0.85 border -1
-set boxwidth 0.9
-set xtics rotate by -40 font ',8'
-set key outside right top
-set grid ytics
-set yrange [0:*]
-plot $plot
-EOG
-  done
-}
+. "$(dirname "$0")/plot_lib.sh"
+hist() { plot_hist "$OUT" "$@"; }  # name title ylabel data policies...
 
 # the policies of a list that ran at every main point (the paper set runs
 # the offline policies on p2p-Gnutella30 only; a figure then shows all points
@@ -97,11 +75,7 @@ awk -v pols="cpu-only pim-only pei graphpim copim" '
       for (i = 1; i <= np; i++) for (c = 10; c <= 15; c++) m[i, c] += e[k, P[i], c] / u[k, "cpu-only"] }
     for (i = 1; i <= np; i++) { line = P[i]; for (c = 10; c <= 15; c++) line = line " " (n ? m[i, c] / n : 0); print line }
   }' "$T/all" > "$T/f7"
-[ -s "$T/f7" ] && for term in "pngcairo size 900,520 font ',10'" "svg size 900,520 font 'sans,10'"; do
-  ext=png; case $term in svg*) ext=svg ;; esac
-  gnuplot <<EOG
-set terminal $term
-set output '$OUT/fig7_uncore_energy.$ext'
+[ -s "$T/f7" ] && plot_both "$OUT" fig7_uncore_energy 900 <<EOG
 set title "Fig. 7: un-core energy breakdown, normalised to cpu-only (mean over kernels x graphs)"
 set ylabel "energy / cpu-only un-core"
 set style data histograms
@@ -112,7 +86,6 @@ set key outside right top
 set grid ytics
 plot '$T/f7' using 2:xtic(1) title 'L1', '' using 3 title 'L2', '' using 4 title 'LLC', '' using 5 title 'HMC link', '' using 6 title 'HMC DRAM', '' using 7 title 'HMC logic'
 EOG
-done
 # Fig. 8: PE frequency: speedup over cpu-only of pim-only and copim, PEs at 500 MHz and 1 GHz
 awk '
   ($1 == "main" || $1 == "freq") { k = $2 "/" $3; t[k, $4, $5] = $8; keys[k] = 1 }
@@ -136,11 +109,7 @@ read -r -a K9 < "$T/f9keys" || true
 plot9=""; i=2
 for k in "${K9[@]}"; do plot9="$plot9${plot9:+, }'$T/f9' using 1:$i with linespoints lw 2 title '$k'"; i=$((i + 1)); done
 if [ -n "$plot9" ]; then
-  for term in "pngcairo size 900,520 font ',10'" "svg size 900,520 font 'sans,10'"; do
-    ext=png; case $term in svg*) ext=svg ;; esac
-    gnuplot <<EOG
-set terminal $term
-set output '$OUT/fig9_theta.$ext'
+  plot_both "$OUT" fig9_theta 900 <<EOG
 set title "Fig. 9: CoPIM sensitivity to the offload threshold theta"
 set xlabel "theta threshold (%)"
 set ylabel "kernel time / cpu-only"
@@ -149,7 +118,6 @@ set key outside right top
 set grid
 plot $plot9
 EOG
-  done
 fi
 # all ten policies: geometric-mean speedup over cpu-only and mean offloaded share
 table time $POLS_ALL | awk '$1 == "GM"' > "$T/gm"
@@ -161,11 +129,7 @@ awk -v pols="$POLS_ALL" 'BEGIN { np = split(pols, P, " ") }
 # only points where all ten ran (the paper set: p2p-Gnutella30); none: no figure, no table
 if [ -s "$T/gm" ]; then mv -f "$T/summary" "$OUT/policies_summary.txt"
 else echo "figures: no point has all of $POLS_ALL: fig10_all_policies skipped" >&2; fi
-[ -s "$T/gm" ] && for term in "pngcairo size 1000,520 font ',10'" "svg size 1000,520 font 'sans,10'"; do
-  ext=png; case $term in svg*) ext=svg ;; esac
-  gnuplot <<EOG
-set terminal $term
-set output '$OUT/fig10_all_policies.$ext'
+[ -s "$T/gm" ] && plot_both "$OUT" fig10_all_policies 1000 <<EOG
 set title "All ten policies: geometric-mean speedup over cpu-only (bars) and mean offloaded share (points)"
 set ylabel "speedup (GM)"
 set y2label "offloaded share (%)"
@@ -179,6 +143,5 @@ set y2range [0:100]
 set grid ytics
 plot '$OUT/policies_summary.txt' using 0:2:xtic(1) with boxes title 'GM speedup', '' using 0:3 axes x1y2 with points pt 7 ps 1.5 title 'offloaded share'
 EOG
-done
 cp "$T/f6b" "$OUT/fig6b_data.txt"; cp "$T/f5b" "$OUT/fig5b_data.txt"; cp "$T/f6" "$OUT/fig6_data.txt"; cp "$T/f5" "$OUT/fig5_data.txt"; cp "$T/f7" "$OUT/fig7_data.txt"; cp "$T/f8" "$OUT/fig8_data.txt"; cp "$T/f9" "$OUT/fig9_data.txt"
 echo "figures: $(ls "$OUT"/*.png | wc -l) PNG + SVG in $OUT (data tables *_data.txt, policies_summary.txt)"

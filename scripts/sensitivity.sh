@@ -103,24 +103,10 @@ tr -d '"' < "$T/rows" | awk -F, -v g="$G" -v k="$K" '
     }
   }' > "$csv.tmp" && mv "$csv.tmp" "$csv"
 awk -F, 'NR > 2 { lab = ($1 == "default") ? "default" : $1 "=" $2; print "\"" lab "\"", $6, $7 }' "$csv" > "$T/plot"
-for term in "pngcairo size 1200,520 font ',10'" "svg size 1200,520 font 'sans,10'"; do
-  ext=png; case $term in svg*) ext=svg ;; esac
-  gnuplot <<EOG
-set terminal $term
-set output '$FIG/$NAME.$ext'
-set title "Sensitivity: $K on $G, copim speedup with one parameter moved (1 = break-even)"
-set ylabel "speedup of copim"
-set style data histograms
-set style histogram clustered gap 1
-set style fill solid 0.85 border -1
-set boxwidth 0.9
-set xtics rotate by -35 font ',9'
-set key outside right top
-set grid ytics
-set yrange [0:*]
-plot '$T/plot' using 2:xtic(1) title 'over cpu-only', '' using 3 title 'over pei', 1 with lines lw 2 lc rgb 'black' notitle
-EOG
-done
+. "$HERE/plot_lib.sh"
+PLOT_WIDTH=1200 PLOT_XTICS="rotate by -35 font ',9'" PLOT_EXTRA="1 with lines lw 2 lc rgb 'black' notitle" \
+  plot_hist "$FIG" "$NAME" "Sensitivity: $K on $G, copim speedup with one parameter moved (1 = break-even)" \
+  "speedup of copim" "$T/plot" "over cpu-only" "over pei"
 note=""; [ "$missing" = 0 ] || note=" ($missing points without a result: run again)"
 echo "sensitivity: $(($(wc -l < "$csv") - 2)) settings in $csv and $FIG/$NAME.png/svg$note"
 [ "$missing" = 0 ]
