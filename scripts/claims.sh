@@ -33,7 +33,7 @@ tr -d '"' < "$CSV" | awk -F, -v src="$CSV" -v large="$LARGE" '
       if (!(g in gseen)) { gseen[g] = 1; gorder[++ng] = g }
       t[key, p] = $c["kernel_us"]; e[key, p] = $c["e_uncore_uj"]; ep[key, p] = $c["e_uncore_uj"] + $c["e_pe_cache_uj"]
       off[key, p] = $c["pe_insns"] + $c["hmc_amos"]
-      if ("hmc_requests" in c) { rq[key, p] = $c["hmc_requests"]; fl[key, p] = $c["hmc_requests"] * $c["hmc_lat_avg_ps"] / ($c["kernel_us"] * 1e6) }
+      if ("hmc_requests" in c) { rq[key, p] = $c["hmc_requests"]; la[key, p] = $c["hmc_lat_avg_ps"]; fl[key, p] = $c["hmc_requests"] * $c["hmc_lat_avg_ps"] / ($c["kernel_us"] * 1e6) }
       if (!(key in kseen)) { kseen[key] = 1; korder[++nkey] = key }
     } else if (set == "theta") {
       tk = k "/" g; tt[tk, $c["theta_pct"]] = $c["kernel_us"]; tkeys[tk] = 1
@@ -118,14 +118,15 @@ tr -d '"' < "$CSV" | awk -F, -v src="$CSV" -v large="$LARGE" '
     }
     fltk = ""
     print ""
-    print "Traffic against parallelism (pim-only against cpu-only): HMC requests of the run, and the mean number in flight"
-    print "(requests x mean HMC latency / kernel time); PE-side traffic pays when its parallelism grows more than its volume"
+    print "Traffic against parallelism (pim-only against cpu-only): HMC requests of the run, their mean latency and the mean number"
+    print "in flight (requests x latency / kernel time, Little'"'"'s law).  So pim-only'"'"'s speedup = parallelism ratio / traffic ratio"
+    print "x latency ratio (cpu-only'"'"'s latency / pim-only'"'"'s), exactly: the table splits each speedup into those three measured factors."
     print ""
-    print "| kernel | graph | cpu-only requests | in flight | pim-only requests | in flight | traffic ratio | parallelism ratio | pim-only speedup | copim speedup |"
-    print "|---|---|---|---|---|---|---|---|---|---|"
+    print "| kernel | graph | cpu-only requests | latency (ns) | in flight | pim-only requests | latency (ns) | in flight | traffic ratio | parallelism ratio | latency ratio | pim-only speedup | copim speedup |"
+    print "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     for (i = 1; i <= nkey; i++) {
       key = korder[i]; if (!((key, "cpu-only") in rq) || !((key, "pim-only") in rq) || !((key, "copim") in t)) continue
-      printf "| %s | %s | %.0f | %.2f | %.0f | %.2f | %.1fx | %.1fx | %.3f | %.3f |\n", kn[key], gr[key], rq[key, "cpu-only"], fl[key, "cpu-only"], rq[key, "pim-only"], fl[key, "pim-only"], rq[key, "pim-only"] / rq[key, "cpu-only"], fl[key, "pim-only"] / fl[key, "cpu-only"], t[key, "cpu-only"] / t[key, "pim-only"], t[key, "cpu-only"] / t[key, "copim"]
+      printf "| %s | %s | %.0f | %.1f | %.2f | %.0f | %.1f | %.2f | %.1fx | %.1fx | %.2fx | %.3f | %.3f |\n", kn[key], gr[key], rq[key, "cpu-only"], la[key, "cpu-only"] / 1000, fl[key, "cpu-only"], rq[key, "pim-only"], la[key, "pim-only"] / 1000, fl[key, "pim-only"], rq[key, "pim-only"] / rq[key, "cpu-only"], fl[key, "pim-only"] / fl[key, "cpu-only"], la[key, "cpu-only"] / la[key, "pim-only"], t[key, "cpu-only"] / t[key, "pim-only"], t[key, "cpu-only"] / t[key, "copim"]
     }
     print ""
     print "Every main point: speedup over cpu-only (time of cpu-only / time), copim'"'"'s offloaded instructions"
