@@ -13,6 +13,7 @@ plot_hist() {
   for p in "$@"; do plot="$plot${plot:+, }'$data' using $i:xtic(1) title '$p'"; i=$((i + 1)); done
   [ -n "${PLOT_EXTRA:-}" ] && plot="$plot, $PLOT_EXTRA"
   plot_both "$out" "$name" "$w" <<EOG
+set termoption noenhanced
 set title "$title"
 set ylabel "$ylab"
 set style data histograms
