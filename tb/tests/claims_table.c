@@ -1,0 +1,94 @@
+/* claims_table (issue 17): scripts/claims.sh on a hand-made sweep CSV whose
+ * answers are known: the geometric means of CoPIM's speedup over PEI,
+ * GraphPIM and cpu-only, the offloaded-instruction and energy ratios, the
+ * theta optimum (its 5 % point taken from the main copim run, as the paper
+ * set does) and the Little's-law split of the traffic table.  Every value
+ * is asymmetric, so a ratio taken upside down gives another number. */
+#include "cosim_util.h"
+
+/* one CSV row; the columns scripts/sweep_gather.sh writes */
+static void row(FILE *f, const char *set, const char *g, const char *pol, int theta, double us, double pe_insns,
+                double uncore, double amos, double reqs, double lat_ps) {
+  fprintf(f, "\"%s-bfs-%s-%s-%d\",\"%s\",\"bfs\",\"%s\",\"%s\",500,%d,true,%.0f,%.1f,1000,%.0f,0.5,0.5,"
+             "0,0,0,0,0,0,%.1f,0,%.0f,1,8192,\"\",%.0f,%.0f\n",
+          set, g, pol, theta, set, g, pol, theta, us * 2000, us, pe_insns, uncore, amos, reqs, lat_ps);
+}
+
+int main(int argc, char **argv) {
+  tb_t t;
+  tb_init(&t, argc, argv, "claims_table", 1);
+  char dir[96], path[160], cmd[512];
+  snprintf(dir, sizeof dir, "build/claims-table-%d", (int)getpid());
+  snprintf(cmd, sizeof cmd, "mkdir -p %s", dir);
+  cu_system(cmd);
+  snprintf(path, sizeof path, "%s/set.csv", dir);
+  FILE *f = fopen(path, "w");
+  if (!f) {
+    tb_fail(&t, "cannot write %s\n", path);
+    return tb_finish(&t);
+  }
+  fputs("id,set,kernel,graph,policy,pe_mhz,theta_pct,verified,kernel_cycles,kernel_us,host_insns,pe_insns,"
+        "offloaded_share,offloaded_share_nosync,e_l1_uj,e_l2_uj,e_llc_uj,e_link_uj,e_dram_uj,e_logic_uj,"
+        "e_uncore_uj,e_pe_cache_uj,hmc_amos,launches,llc_kb,plan,hmc_requests,hmc_lat_avg_ps\n",
+        f);
+  /* g1: copim 2x faster than every baseline, 3x PEI's energy; g2: 1.25x, 0.75x:
+   * GM speedup sqrt(2 * 1.25) = 1.5811 (+58.1 %), GM energy sqrt(3 * 0.75) = 1.5 (+50.0 %) */
+  row(f, "main", "g1", "cpu-only", 5, 100, 0, 100, 0, 100, 50000);
+  row(f, "main", "g1", "pei", 5, 100, 0, 100, 10, 100, 50000);
+  row(f, "main", "g1", "graphpim", 5, 100, 0, 100, 10, 100, 50000);
+  row(f, "main", "g1", "copim", 5, 50, 1000, 300, 0, 500, 25000);
+  row(f, "main", "g1", "pim-only", 5, 50, 1250, 300, 0, 1000, 25000);
+  row(f, "main", "g2", "cpu-only", 5, 100, 0, 100, 0, 100, 50000);
+  row(f, "main", "g2", "pei", 5, 100, 0, 100, 10, 100, 50000);
+  row(f, "main", "g2", "graphpim", 5, 100, 0, 100, 10, 100, 50000);
+  row(f, "main", "g2", "copim", 5, 80, 1000, 75, 0, 500, 25000);
+  row(f, "main", "g2", "pim-only", 5, 80, 1250, 75, 0, 1000, 25000);
+  /* theta on g1: the lowest time is the main run's 50 at 5 % */
+  const int th[] = {1, 2, 3, 7, 10};
+  const double tus[] = {90, 70, 60, 55, 65};
+  for (int i = 0; i < 5; i++) row(f, "theta", "g1", "copim", th[i], tus[i], 1000, 100, 0, 100, 50000);
+  fclose(f);
+
+  snprintf(cmd, sizeof cmd, "CLAIMS_LARGE=g2 scripts/claims.sh %s/set.csv %s/claims.md > %s/log 2>&1", dir, dir, dir);
+  t.checks++;
+  if (cu_system(cmd)) tb_fail(&t, "claims.sh failed (see %s/log)\n", dir);
+  snprintf(path, sizeof path, "%s/claims.md", dir);
+  char *md = cu_slurp(path, NULL);
+  t.checks++;
+  if (!md) {
+    tb_fail(&t, "no %s\n", path);
+    return tb_finish(&t);
+  }
+  static const struct {
+    const char *what, *want;
+  } exp[] = {
+      {"points", "Main points with all four paper policies: 2 "},
+      {"speedup over PEI", "| CoPIM faster than PEI | +19.5 % | +58.1 % |"},
+      {"speedup over GraphPIM", "| CoPIM faster than GraphPIM | +11.4 % | +58.1 % |"},
+      {"speedup over cpu-only", "| CoPIM faster than CPU-only | +38 % | +58.1 % |"},
+      {"the large graphs' row (g2 alone: 1.25x)", "| +25.0 % / +25.0 % / +25.0 % |"},
+      {"offloaded vs PEI (2000 vs 20)", "| offloaded instructions, CoPIM vs PEI | -51.1 % | +9900.0 % (2000 vs 20) |"},
+      {"offloaded vs pim-only (2000 vs 2500)", "| (offloaded instructions, CoPIM vs pim-only) | - | -20.0 % |"},
+      {"energy vs PEI", "| un-core energy vs PEI | -6.8 % | +50.0 % "},
+      {"theta optimum at the main run's 5 %", "| theta optimum | about 5 % | 5 % "},
+      {"per graph g2", "| g2 | 1 | 1.250x | 1.250x | 1.250x |"},
+      /* cpu-only: 100 req x 50 ns / 100 us = 0.05 in flight; pim-only 1000 x 25 ns / 50 us = 0.5:
+       * traffic 10x, parallelism 10x, latency 2x, speedup 2 = 10 / 10 x 2 */
+      {"traffic row g1", "| bfs | g1 | 100 | 50.0 | 0.05 | 1000 | 25.0 | 0.50 | 10.0x | 10.0x | 2.00x | 2.000 | 2.000 |"},
+  };
+  for (size_t i = 0; i < sizeof exp / sizeof exp[0]; i++) {
+    t.checks++;
+    if (!strstr(md, exp[i].want)) tb_fail(&t, "%s: no line with \"%s\" in %s\n", exp[i].what, exp[i].want, path);
+  }
+  free(md);
+
+  /* bad input: no CSV is an error with the path, not an empty table */
+  snprintf(cmd, sizeof cmd, "scripts/claims.sh %s/none.csv %s/x.md > %s/bad.log 2>&1", dir, dir, dir);
+  t.checks++;
+  if (!cu_system(cmd)) tb_fail(&t, "claims.sh on a missing CSV exited 0\n");
+  if (t.failures == 0) {
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    cu_system(cmd);
+  }
+  return tb_finish(&t);
+}
