@@ -39,7 +39,7 @@ sensitivity: deps $(COSIM_BIN) $(SW_ELFS) ## sensitivity of the paper set's BFS 
 	  SENS_PARAMS="pe.clk_ps pe.dcache_bytes pim.coherence" scripts/sensitivity.sh run $(SWEEP_OUT)
 
 # the issue-9 tests run the simulator (and the sweep scripts)
-$(BUILD)/tests/policies_smoke $(BUILD)/tests/sweep_resume $(BUILD)/tests/crossover_tiny $(BUILD)/tests/sensitivity_tiny: $(COSIM_BIN) $(SW_ELFS)
+$(BUILD)/tests/policies_smoke $(BUILD)/tests/sweep_resume $(BUILD)/tests/crossover_tiny $(BUILD)/tests/sensitivity_tiny $(BUILD)/tests/sweep_claim: $(COSIM_BIN) $(SW_ELFS)
 
 # Issue 17's crossover map: speedups over cpu-only against footprint / LLC
 # (scripts/crossover.sh; resumable; docs/results.md "Crossover map")
