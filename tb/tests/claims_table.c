@@ -17,10 +17,8 @@ static void row(FILE *f, const char *set, const char *g, const char *pol, int th
 int main(int argc, char **argv) {
   tb_t t;
   tb_init(&t, argc, argv, "claims_table", 1);
-  char dir[96], path[160], cmd[512];
-  snprintf(dir, sizeof dir, "build/claims-table-%d", (int)getpid());
-  snprintf(cmd, sizeof cmd, "mkdir -p %s", dir);
-  cu_system(cmd);
+  char dir[96], path[160], cmd[512], log[128];
+  cu_scratch(dir, sizeof dir, "claims-table");
   snprintf(path, sizeof path, "%s/set.csv", dir);
   FILE *f = fopen(path, "w");
   if (!f) {
@@ -50,15 +48,10 @@ int main(int argc, char **argv) {
   fclose(f);
 
   snprintf(cmd, sizeof cmd, "CLAIMS_LARGE=g2 scripts/claims.sh %s/set.csv %s/claims.md > %s/log 2>&1", dir, dir, dir);
-  t.checks++;
-  if (cu_system(cmd)) tb_fail(&t, "claims.sh failed (see %s/log)\n", dir);
+  snprintf(log, sizeof log, "%s/log", dir);
   snprintf(path, sizeof path, "%s/claims.md", dir);
-  char *md = cu_slurp(path, NULL);
-  t.checks++;
-  if (!md) {
-    tb_fail(&t, "no %s\n", path);
-    return tb_finish(&t);
-  }
+  char *md = cu_script_output(&t, cmd, log, path);
+  if (!md) return tb_finish(&t);
   static const struct {
     const char *what, *want;
   } exp[] = {

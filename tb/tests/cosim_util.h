@@ -106,6 +106,28 @@ static inline char *cu_stats(tb_t *t, const char *label, const char *args) {
   return j;
 }
 
+/* A scratch directory of this run, build/<name>-<pid> (made), for tests
+ * that drive the scripts. */
+static inline void cu_scratch(char *dir, size_t n, const char *name) {
+  char cmd[256];
+  snprintf(dir, n, "build/%s-%d", name, (int)getpid());
+  snprintf(cmd, sizeof cmd, "mkdir -p %s/runs", dir);
+  cu_system(cmd);
+}
+
+/* Runs a script's command line and reads the file it should have written:
+ * two checks, failing with the log's path when the command exits non-zero
+ * and with the file's when it is missing.  Returns the file (malloc'd) or
+ * NULL. */
+static inline char *cu_script_output(tb_t *t, const char *cmd, const char *log, const char *path) {
+  t->checks++;
+  if (cu_system(cmd)) tb_fail(t, "%s failed (see %s)\n", cmd, log);
+  char *out = cu_slurp(path, NULL);
+  t->checks++;
+  if (!out) tb_fail(t, "no %s\n", path);
+  return out;
+}
+
 static inline int cu_count_lines(const char *s) {
   int n = 0;
   for (; *s; s++) n += *s == '\n';

@@ -12,23 +12,16 @@
 int main(int argc, char **argv) {
   tb_t t;
   tb_init(&t, argc, argv, "sensitivity_tiny", 1);
-  char dir[96], cmd[1024], path[192];
-  snprintf(dir, sizeof dir, "build/sensitivity-tiny-%d", (int)getpid());
-  snprintf(cmd, sizeof cmd, "mkdir -p %s", dir);
-  cu_system(cmd);
+  char dir[96], cmd[1024], path[192], log[128];
+  cu_scratch(dir, sizeof dir, "sensitivity-tiny");
   snprintf(cmd, sizeof cmd,
            "SENS_GRAPH=kron:7:4 SENS_KERNEL=bfs SENS_PARAMS='pe.clk_ps llc.bytes' SENS_FIG=%s/fig SENS_JOBS=2 "
            "COPIM_SIM=${COPIM_SIM:-build/copim-sim} scripts/sensitivity.sh run %s >%s/log 2>&1",
            dir, dir, dir);
-  t.checks++;
-  if (cu_system(cmd)) tb_fail(&t, "sensitivity.sh run failed (see %s/log)\n", dir);
+  snprintf(log, sizeof log, "%s/log", dir);
   snprintf(path, sizeof path, "%s/fig/sensitivity.csv", dir);
-  char *csv = cu_slurp(path, NULL);
-  t.checks++;
-  if (!csv) {
-    tb_fail(&t, "no table %s\n", path);
-    return tb_finish(&t);
-  }
+  char *csv = cu_script_output(&t, cmd, log, path);
+  if (!csv) return tb_finish(&t);
   int rows = 0, ok = 0;
   double def_cpu = 0;
   char *save = NULL;

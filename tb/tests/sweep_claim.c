@@ -9,10 +9,8 @@ int main(int argc, char **argv) {
   tb_t t;
   tb_init(&t, argc, argv, "sweep_claim", 1);
   char dir[96], cmd[1024], path[192];
-  snprintf(dir, sizeof dir, "build/sweep-claim-%d", (int)getpid());
+  cu_scratch(dir, sizeof dir, "sweep-claim");
   const char *id = "main-bfs-kron_7_4-cpu-only-500";
-  snprintf(cmd, sizeof cmd, "mkdir -p %s/runs", dir);
-  cu_system(cmd);
   /* held by this test's own process, which is alive */
   snprintf(path, sizeof path, "%s/runs/.%s.%d.tmp", dir, id, (int)getpid());
   FILE *f = fopen(path, "w");
