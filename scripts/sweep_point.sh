@@ -16,11 +16,18 @@ if [ -e "$f" ]; then
 fi
 # Another sweep over the same OUT (a restart while the last one drains, a
 # Slurm array beside a local run) may be running this point: its temporary
-# file names its live process.  Leave the point to it.
+# file names its process and holds its host.  Leave the point to it while
+# that process is alive on this host and is a sweep point; a claim from
+# another host, or whose number now belongs to another process (a killed
+# sweep's leftover), does not hold the point: at worst it runs twice, and
+# the rename below keeps one result.
+host=$(uname -n)
 for o in "$OUT/runs/.$ID".*.tmp; do
   [ -e "$o" ] || continue
   op=${o%.tmp}; op=${op##*.}
-  if [ "$op" != $$ ] && kill -0 "$op" 2>/dev/null; then
+  [ "$op" != $$ ] || continue
+  [ "$(head -c 256 "$o" 2>/dev/null | head -1)" = "$host" ] || continue
+  if kill -0 "$op" 2>/dev/null && tr '\0' ' ' < "/proc/$op/cmdline" 2>/dev/null | grep -q 'sweep_point\.sh'; then
     echo "sweep: $ID is running in process $op (another sweep over $OUT); left to it" >&2
     exit 0
   fi
@@ -30,7 +37,7 @@ tmp=$OUT/runs/.$ID.$$.tmp
 trap 'rm -f "$tmp" "$tmp.plan"' EXIT
 # the claim other sweeps see (above) while the simulator runs: it writes
 # its statistics only at the end
-: > "$tmp"
+echo "$host" > "$tmp"
 args=(--kernel "$K" --graph "$G" --policy "$P" --pe.clk_ps="$CLK" --quiet --stats "$tmp")
 [ "$TH" != "-" ] && args+=(--imu.threshold_q16="$TH")
 [ -n "$EXTRA" ] && args+=("$EXTRA")
