@@ -30,7 +30,8 @@ K=${SENS_KERNEL:-bfs}
 FIG=${SENS_FIG:-docs/figures}
 NAME=${SENS_NAME:-sensitivity}
 HERE=$(cd "$(dirname "$0")" && pwd)
-gid=$(basename "$G" | sed 's/\.txt\.gz$//; s/\.txt$//; s/:/_/g')
+. "$HERE/sweep_lib.sh"
+gid=$(sweep_gid "$G")
 case $MODE in run | draw) ;; *) echo "sensitivity.sh: unknown mode '$MODE' (run, draw)" >&2; exit 2 ;; esac
 mkdir -p "$OUT/runs" "$OUT/logs" "$FIG"
 
@@ -70,7 +71,6 @@ if [ "$MODE" = run ]; then
 fi
 
 # gather: param,value,policy,kernel_us (default rows: param "default")
-. "$HERE/sweep_lib.sh"
 csv=$FIG/$NAME.csv
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT

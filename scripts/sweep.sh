@@ -82,37 +82,36 @@ esac
 mkdir -p "$OUT/runs" "$OUT/logs"
 LIST=$OUT/$SET.points
 # one point a line: id kernel graph policy pe_clk_ps theta_q16 ("-" = default)
-gid() { basename "$1" | sed 's/\.txt\.gz$//; s/\.txt$//; s/:/_/g'; }
+. "$HERE/sweep_lib.sh"
 {
   for g in $GRAPHS; do
     pols=$POLICIES
     case " ${LARGE_GRAPHS:-} " in *" $g "*) pols=$LARGE_POLICIES ;; esac
     for k in $KERNELS; do for p in $pols; do
-      echo "main-$k-$(gid "$g")-$p-500 $k $g $p 2000 -"
+      echo "main-$k-$(sweep_gid "$g")-$p-500 $k $g $p 2000 -"
     done; done
   done
   for g in ${OFFLINE_GRAPHS:-}; do for k in $KERNELS; do for p in $OFFLINE_POLICIES; do
-    echo "main-$k-$(gid "$g")-$p-500 $k $g $p 2000 -"
+    echo "main-$k-$(sweep_gid "$g")-$p-500 $k $g $p 2000 -"
   done; done; done
   for g in $THETA_GRAPHS; do for k in $THETA_KERNELS; do for t in ${THETA_VALUES:-1 2 3 4 5 6 7 8 9 10}; do
     # theta t% in Q0.16, rounded up as the default 3277 is for 5%
     q=$(( (t * 65536 + 99) / 100 ))
-    if [ "${THETA_MAIN:-0}" = 1 ] && [ "$q" = 3277 ]; then
-      echo "main-$k-$(gid "$g")-copim-500 $k $g copim 2000 -"   # the same run (figures.sh: Fig. 9)
+    if [ "${THETA_MAIN:-0}" = 1 ] && [ "$q" = "$SWEEP_DEFAULT_THETA" ]; then
+      echo "main-$k-$(sweep_gid "$g")-copim-500 $k $g copim 2000 -"   # the same run (figures.sh: Fig. 9)
     else
-      echo "theta-$k-$(gid "$g")-copim-t$t $k $g copim 2000 $q"
+      echo "theta-$k-$(sweep_gid "$g")-copim-t$t $k $g copim 2000 $q"
     fi
   done; done; done
   for g in $FREQ_GRAPHS; do for k in $KERNELS; do for p in ${FREQ_BASE-cpu-only} $FREQ_POLICIES; do
-    echo "freq-$k-$(gid "$g")-$p-1000 $k $g $p 1000 -"
+    echo "freq-$k-$(sweep_gid "$g")-$p-1000 $k $g $p 1000 -"
   done; done; done
   for g in ${LLC_GRAPHS:-}; do for k in $KERNELS; do for p in $LLC_POLICIES; do
-    echo "llc-$k-$(gid "$g")-$p-256k $k $g $p 2000 - --llc.bytes=262144"
+    echo "llc-$k-$(sweep_gid "$g")-$p-256k $k $g $p 2000 - --llc.bytes=262144"
   done; done; done
 } | awk '!seen[$1]++' > "$LIST.tmp" && mv "$LIST.tmp" "$LIST"
 N=$(wc -l < "$LIST")
 
-. "$HERE/sweep_lib.sh"
 # a point is done when its JSON is a valid result of that point (sweep_lib.sh);
 # a bad file counts as to do, and the point moves it aside when it runs
 pdone() { sweep_check "$OUT/runs/$1.json" "$2" "$3" "$4" "$5" "$6" "${7:-}" >/dev/null; }

@@ -13,6 +13,10 @@
 SWEEP_DEFAULT_THETA=3277
 SWEEP_DEFAULT_LLC=8388608
 
+# The graph's part of a point id: file name without .txt[.gz], ':' as '_'
+# (sweep.sh's points and sensitivity.sh's, which reuse the paper set's runs).
+sweep_gid() { basename "$1" | sed 's/\.txt\.gz$//; s/\.txt$//; s/:/_/g'; }
+
 sweep_check() {
   local f=$1 k=$2 g=$3 p=$4 clk=$5 th=$6 extra=${7:-}
   [ -f "$f" ] || { echo "no such file"; return 1; }
