@@ -41,12 +41,16 @@ tr -d '"' < "$CSV" | awk -F, -v src="$CSV" -v large="$LARGE" '
   }
   function gm(a, b,    key, s, n) {  # GM over the points of a (optionally graph-filtered) of t[b]/t[a]
     s = 0; n = 0
-    for (key in pts) if (ok[key] && (flt == "" || gr[key] == flt || (flt == "@large" && gr[key] in islarge)) && (fltk == "" || kn[key] == fltk)) { s += log(t[key, b] / t[key, a]); n++ }
+    for (key in pts) if (ok[key] && sel(key)) { s += log(t[key, b] / t[key, a]); n++ }
     return n ? exp(s / n) : 0
+  }
+  # the points the filters flt (a graph, or "@large") and fltk (a kernel) leave
+  function sel(key) {
+    return (flt == "" || gr[key] == flt || (flt == "@large" && gr[key] in islarge)) && (fltk == "" || kn[key] == fltk)
   }
   function gme(a, b, arr,    key, s, n) {
     s = 0; n = 0
-    for (key in pts) if (ok[key]) { s += log(arr == "pe" ? ep[key, a] / ep[key, b] : e[key, a] / e[key, b]); n++ }
+    for (key in pts) if (ok[key] && sel(key)) { s += log(arr == "pe" ? ep[key, a] / ep[key, b] : e[key, a] / e[key, b]); n++ }
     return n ? exp(s / n) : 0
   }
   function pct(x) { return sprintf("%+.1f %%", 100 * (x - 1)) }
@@ -74,7 +78,14 @@ tr -d '"' < "$CSV" | awk -F, -v src="$CSV" -v large="$LARGE" '
       for (i = 1; i <= nl; i++) islarge[L[i]] = 1
       flt = "@large"
       printf "| the same over the graphs beyond 2.5x the LLC (%s): faster than PEI / GraphPIM / CPU-only | +19.5 / +11.4 / +38 %% | %s / %s / %s |\n", lg, pct(gm("copim", "pei")), pct(gm("copim", "graphpim")), pct(gm("copim", "cpu-only"))
-      flt = ""
+      printf "| their un-core energy vs PEI / GraphPIM / CPU-only | -6.8 / -6.5 / -18 %% | %s / %s / %s |\n", pct(gme("copim", "pei")), pct(gme("copim", "graphpim")), pct(gme("copim", "cpu-only"))
+      fltk = "bfs"
+      printf "| BFS alone on those graphs: faster than PEI / GraphPIM / CPU-only | +19.5 / +11.4 / +38 %% | %s / %s / %s |\n", pct(gm("copim", "pei")), pct(gm("copim", "graphpim")), pct(gm("copim", "cpu-only"))
+      printf "| BFS alone on those graphs: un-core energy vs PEI / GraphPIM / CPU-only | -6.8 / -6.5 / -18 %% | %s / %s / %s |\n", pct(gme("copim", "pei")), pct(gme("copim", "graphpim")), pct(gme("copim", "cpu-only"))
+      bq = bi = 0
+      for (key in pts) if (ok[key] && sel(key) && (key, "pim-only") in off) { bq += off[key, "copim"]; bi += off[key, "pim-only"] }
+      if (bi) printf "| BFS alone on those graphs: offloaded instructions vs pim-only | - | %+.1f %% |\n", 100 * (bq / bi - 1)
+      flt = ""; fltk = ""
     }
     so = sp = sg = 0
     for (key in pts) if (ok[key]) { so += off[key, "copim"]; sp += off[key, "pei"]; sg += off[key, "graphpim"] }
