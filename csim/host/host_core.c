@@ -13,7 +13,6 @@
 #include "../../sw/include/copim_mmio.h"
 #include "host_int.h"
 
-#define DEV_BASE 0xF0000000u
 
 static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
@@ -495,7 +494,7 @@ static void dispatch(host_core_t *c) {
       return;
     }
     int ser = serialising(d);
-    if (!ser && (is_ld || is_st) && c->hart.x[d->rs1] + (uint32_t)d->imm >= DEV_BASE) ser = 1;
+    if (!ser && (is_ld || is_st) && c->hart.x[d->rs1] + (uint32_t)d->imm >= COPIM_MMIO_BASE) ser = 1;
     if (ser) {
       if (n || c->rob_n || c->sq_n) {
         if (!n) c->st.stall_serial++;
@@ -711,7 +710,7 @@ uint64_t host_core_quiet_until(host_core_t *c, uint64_t now) {
     return until;
   }
   int ser = serialising(d);
-  if (!ser && (is_ld || is_st) && c->hart.x[d->rs1] + (uint32_t)d->imm >= DEV_BASE) ser = 1;
+  if (!ser && (is_ld || is_st) && c->hart.x[d->rs1] + (uint32_t)d->imm >= COPIM_MMIO_BASE) ser = 1;
   if (ser && (c->rob_n || c->sq_n)) {
     c->q_ctr = &c->st.stall_serial;
     return until;

@@ -9,8 +9,6 @@
 enum { P_IDLE = 0, P_REQ = 1, P_RESP = 2 };
 /* Byte enables of a port request that is not a write (rtl: the same). */
 enum { PE_BE_NONE = 0x0, PE_BE_WORD = 0xF };
-/* Device space: no fetch, no caching (docs/memory_map.md; pe_pkg DevNibble). */
-#define PE_DEVICE_BASE 0xF0000000u
 /* The M unit's iterations, one bit each (rtl pe_mdu LastStep + 1). */
 #define PE_MDU_STEPS 32u
 
@@ -172,7 +170,8 @@ static void decode(uint32_t insn, ctl_t *c) {
   c->u2 = (k & RV32_C_USES_RS2) != 0;
 }
 
-static int is_device(uint32_t addr) { return addr >= PE_DEVICE_BASE; }
+/* device space: addr[31:28] == pe_pkg::DevNibble, as the RTL decodes it */
+static int is_device(uint32_t addr) { return (addr >> 28) == PE_DEV_NIBBLE; }
 
 /* Bytes a load or store moves (its funct3[1:0]). */
 static unsigned mem_size(rv32_op_t op) {

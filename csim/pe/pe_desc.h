@@ -3,8 +3,9 @@
 #ifndef PE_DESC_H
 #define PE_DESC_H
 
-/* The package's constants the C model names (pe_pkg::MemOpFill, ...). */
+/* The package's constants the C model names (pe_pkg::DevNibble, ...). */
 enum {
+  PE_DEV_NIBBLE = 15, /* DevNibble */
   PE_OP_FILL = 0, /* MemOpFill */
   PE_OP_WRITE = 1, /* MemOpWrite */
   PE_OP_AMO = 2, /* MemOpAmo */
