@@ -295,13 +295,15 @@ int host_step(host_t *h) {
     else host_mem_event(h, &e);
   }
   host_mem_llc(h);
-  int live = 0;
+  int live = 0, any = 0;
   for (unsigned c = 0; c < nc; c++) {
     host_core_t *k = &h->core[c];
     host_core_cycle(k);
     k->imu_out.instr_ret = k->committed_now;
+    any |= k->committed_now != 0;
     live |= !k->halted;
   }
+  h->committed_any = any;
   host_mem_pmc(h);
   if (h->pmc) {
     pmc_in_t in = h->pmc_in;
@@ -382,15 +384,12 @@ uint64_t host_quiet_until(host_t *h) {
   return until;
 }
 
-int host_committed(const host_t *h) {
-  for (unsigned c = 0; c < h->cfg.cores; c++)
-    if (h->core[c].committed_now) return 1;
-  return 0;
-}
+int host_committed(const host_t *h) { return h->committed_any; }
 
 void host_quiet_skip(host_t *h, uint64_t to) {
   if (to <= h->now) return;
   const uint64_t n = to - h->now;
+  h->committed_any = 0;
   for (unsigned c = 0; c < h->cfg.cores; c++) {
     host_core_t *k = &h->core[c];
     k->imu_out.marker_valid = 0;

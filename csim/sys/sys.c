@@ -48,12 +48,14 @@ void sys_set_pmc(sys_t *s, const sys_pmc_ops_t *ops) {
   if (s->pmc.free) s->pmc.free(s->pmc.ctx);
   s->pmc = *ops;
   s->pmc_c = 0;
+  for (unsigned c = 0; c < HOST_MAX_CORES; c++) s->po_ok[c] = 0;
 }
 void sys_set_imu(sys_t *s, unsigned core, const sys_imu_ops_t *ops) {
   if (core >= s->cfg.host.cores) return;
   if (s->imu[core].free) s->imu[core].free(s->imu[core].ctx);
   s->imu[core] = *ops;
   s->imu_c[core] = 0;
+  s->mo_ok[core] = 0;
 }
 void sys_set_pe(sys_t *s, unsigned pe, const sys_pe_ops_t *ops) {
   if (pe >= s->cfg.num_pes) return;
@@ -394,13 +396,23 @@ void sys_free(sys_t *s) {
 
 static uint64_t div_up(uint64_t a, uint64_t b) { return a == UINT64_MAX ? UINT64_MAX : a / b + (a % b != 0); }
 
+/* The C PMC's read port of core c: the register pmc_read() shows, read
+ * again only after a real PMC step or a new select (the state changes only
+ * in pmc_step). */
+static void pmc_port(struct sys *s, unsigned c, unsigned sel) {
+  if (s->po_ok[c] && s->po_sel[c] == sel) return;
+  s->po.rd_data[c] = pmc_read(s->pmc.ctx, c, sel);
+  s->po_sel[c] = sel;
+  s->po_ok[c] = 1;
+}
+
 /* Cycles [now, T) of sys_skip: what each would have added. */
 static void sys_skip_to(struct sys *s, uint64_t T) {
   const unsigned nc = s->cfg.host.cores;
   const uint64_t hclk = s->cfg.host.clk_ps, pclk = s->cfg.pe_clk_ps;
   host_quiet_skip(s->host, T);
   /* what the PMC read ports show in the last skipped cycle (PMC idle) */
-  for (unsigned c = 0; c < nc; c++) s->po.rd_data[c] = pmc_read(s->pmc.ctx, c, s->mo[c].pmc_rd_sel);
+  for (unsigned c = 0; c < nc; c++) pmc_port(s, c, s->mo[c].pmc_rd_sel);
   /* the PE edges of the skipped cycles: counted, or gated */
   const uint64_t last_ps = (T - 1) * hclk;
   if (s->pe_t_ps <= last_ps) {
@@ -517,12 +529,13 @@ int sys_step(sys_t *s) {
     if (imu_program(s)) return -1;
   }
   int rc = 0;
+  s->wd_iter = 0;
   /* after a commit the next cycle is seldom quiet: do not spend the check */
   if (s->cfg.skip && !host_committed(s->host) && sys_skip(s)) {
     /* a quiet host cycle: host_step would only count, the idle IMU and PMC
      * steps are no-ops (sys_skip checked them) */
     host_quiet_skip(s->host, host_cycle(s->host) + 1);
-    for (unsigned c = 0; c < nc; c++) s->po.rd_data[c] = pmc_read(s->pmc.ctx, c, s->mo[c].pmc_rd_sel);
+    for (unsigned c = 0; c < nc; c++) pmc_port(s, c, s->mo[c].pmc_rd_sel);
   } else if (sys_host_cycle(s, &rc)) {
     return -1;
   }
@@ -534,9 +547,12 @@ int sys_step(sys_t *s) {
 static int sys_host_cycle(struct sys *s, int *rcp) {
   const unsigned nc = s->cfg.host.cores;
   for (unsigned c = 0; c < nc; c++) {
+    /* a C IMU's Moore outputs (and so the host's IMU inputs) hold until its next real step */
+    if (s->mo_ok[c]) continue;
     s->imu[c].moore(s->imu[c].ctx, &s->mo[c]);
     const host_imu_in_t hi = {s->mo[c].marker_ready, s->mo[c].verdict_valid, s->mo[c].verdict};
     host_imu_set(s->host, c, &hi);
+    s->mo_ok[c] = s->imu_c[c];
   }
   int rc = host_step(s->host);
   *rcp = rc;
@@ -557,24 +573,18 @@ static int sys_host_cycle(struct sys *s, int *rcp) {
   if (s->pmc_c && !pin.enable && !pin.clear && !pin.flush && !pin.mshr_alloc && !pin.mshr_free) {
     /* C model with nothing to count: its step would change no register
      * (docs/pmc.md rules 2-6), only the read ports are needed */
-    for (unsigned c = 0; c < nc; c++) s->po.rd_data[c] = pmc_read(s->pmc.ctx, c, pin.rd_sel[c]);
-  } else if (s->pmc.step(s->pmc.ctx, &pin, &s->po)) {
-    sys_fail(s, "%s", s->pmc.error(s->pmc.ctx));
-    return -1;
+    for (unsigned c = 0; c < nc; c++) pmc_port(s, c, pin.rd_sel[c]);
+  } else {
+    for (unsigned c = 0; c < nc; c++) s->po_ok[c] = 0;
+    if (s->pmc.step(s->pmc.ctx, &pin, &s->po)) {
+      sys_fail(s, "%s", s->pmc.error(s->pmc.ctx));
+      return -1;
+    }
   }
   for (unsigned c = 0; c < nc; c++) {
     const host_imu_out_t *hm = host_imu_get(s->host, c);
-    imu_in_t ii;
-    memset(&ii, 0, sizeof ii);
-    ii.marker_valid = hm->marker_valid;
-    ii.marker_op = hm->marker_valid ? hm->marker_op : IMU_OP_NONE;
-    ii.marker_id = hm->marker_id;
-    ii.marker_trip = hm->marker_trip;
-    ii.instr_ret = hm->instr_ret;
-    ii.pmc_rd_data = s->po.rd_data[c];
-    ii.tbl_rd_id = s->track[c].id;
     const imu_out_t *m = &s->mo[c];
-    if (s->imu_c[c] && !ii.marker_valid && !m->pmc_enable && !m->pmc_clear && !m->pmc_flush && !m->verdict_valid &&
+    if (s->imu_c[c] && !hm->marker_valid && !m->pmc_enable && !m->pmc_clear && !m->pmc_flush && !m->verdict_valid &&
         imu_state(s->imu[c].ctx) == IMU_ST_IDLE) {
       /* C model idle with no marker: its step is a no-op.  The table read
        * port is rebuilt from the table once after a real step (the table
@@ -588,7 +598,7 @@ static int sys_host_cycle(struct sys *s, int *rcp) {
         o->tbl_rd_hit = 0;
         for (unsigned e = 0; e < imu_cfg(im)->num_loops; e++) {
           imu_entry_t ent;
-          if (imu_table_get(im, e, &ent) && ent.id == (ii.tbl_rd_id & mask)) {
+          if (imu_table_get(im, e, &ent) && ent.id == (s->track[c].id & mask)) {
             o->tbl_rd_hit = 1;
             o->tbl_rd_decided = ent.decided;
             o->tbl_rd_site = ent.site;
@@ -599,13 +609,28 @@ static int sys_host_cycle(struct sys *s, int *rcp) {
           }
         }
       }
-    } else if (s->imu[c].step(s->imu[c].ctx, &ii, &s->io[c])) {
-      sys_fail(s, "%s", s->imu[c].error(s->imu[c].ctx));
-      return -1;
     } else {
+      imu_in_t ii;
+      memset(&ii, 0, sizeof ii);
+      ii.marker_valid = hm->marker_valid;
+      ii.marker_op = hm->marker_valid ? hm->marker_op : IMU_OP_NONE;
+      ii.marker_id = hm->marker_id;
+      ii.marker_trip = hm->marker_trip;
+      ii.instr_ret = hm->instr_ret;
+      ii.pmc_rd_data = s->po.rd_data[c];
+      ii.tbl_rd_id = s->track[c].id;
+      if (s->imu[c].step(s->imu[c].ctx, &ii, &s->io[c])) {
+        sys_fail(s, "%s", s->imu[c].error(s->imu[c].ctx));
+        return -1;
+      }
       s->imu_fresh[c] = 0;
+      s->mo_ok[c] = 0;
     }
-    sys_track(s, c, hm);
+    /* the loop statistics move only on a verdict or an accepted marker */
+    if (m->verdict_valid || (hm->marker_valid && m->marker_ready)) {
+      sys_track(s, c, hm);
+      s->wd_iter |= hm->marker_valid && m->marker_ready && hm->marker_op == IMU_OP_ITER;
+    }
     sys_track_t *tr = &s->track[c];
     if (tr->active && s->io[c].tbl_rd_hit) {
       tr->cap_valid = 1;

@@ -85,6 +85,10 @@ struct sys {
   int pmc_c, imu_c[HOST_MAX_CORES]; /* the block is the C model: idle cycles may be skipped */
   int pe_c[SYS_MAX_PES];             /* the PE is the C model: its idle edges may be skipped (pe_idle) */
   int imu_fresh[HOST_MAX_CORES];     /* io[c]'s table read port rebuilt since the last real step */
+  int mo_ok[HOST_MAX_CORES];         /* C IMU: mo[c] is its Moore output (no real step since it was read) */
+  int po_ok[HOST_MAX_CORES];         /* C PMC: po.rd_data[c] is pmc_read(c, po_sel[c]) (no real step since) */
+  unsigned po_sel[HOST_MAX_CORES];
+  int wd_iter;                       /* this cycle a core's cp.loop.iter was accepted (sys_watchdog) */
   imu_out_t mo[HOST_MAX_CORES], io[HOST_MAX_CORES];
   pmc_out_t po;
   /* PEs */

@@ -11,12 +11,8 @@
 
 int sys_watchdog(struct sys *s) {
   const uint64_t now = host_cycle(s->host);
-  int moved = s->pe_insns != s->wd_pe_insns;
-  for (unsigned c = 0; c < s->cfg.host.cores && !moved; c++) {
-    const host_imu_out_t *hm = host_imu_get(s->host, c);
-    moved = hm->marker_valid && s->mo[c].marker_ready && hm->marker_op == IMU_OP_ITER;
-  }
-  if (moved) {
+  /* wd_iter: a core's cp.loop.iter was accepted in this cycle (sys_host_cycle) */
+  if (s->pe_insns != s->wd_pe_insns || s->wd_iter) {
     s->wd_pe_insns = s->pe_insns;
     s->wd_cycle = now;
     return 0;
