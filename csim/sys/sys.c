@@ -195,6 +195,7 @@ static int imu_cfg_write(struct sys *s, unsigned addr, uint32_t data) {
     in.cfg_addr = addr;
     in.cfg_wdata = data;
     imu_out_t o;
+    s->mo_ok[c] = 0;
     if (s->imu[c].step(s->imu[c].ctx, &in, &o)) {
       sys_fail(s, "%s", s->imu[c].error(s->imu[c].ctx));
       return -1;
@@ -484,16 +485,21 @@ static int sys_skip(struct sys *s) {
   /* a bound in the past still leaves this cycle's host side quiet */
   if (T < now) T = now;
   /* HMC: advance it where the per-cycle loop would have; stop at the first
-   * cycle that hands over a response (to the host or to a PE) */
+   * cycle that hands over a response (to the host or to a PE), or in which
+   * a write executed in a vault (a PE's or the host's vault atomic, a
+   * write-back) broke an LR reservation: a hart asleep in wrs.nto on it
+   * wakes in that very cycle, since host_step advances the HMC before its
+   * cores dispatch (sim_skip_wake) */
   int delivered = 0;
   if (hmc_inflight(s->hmc)) {
+    const resv_t *rv = host_resv(s->host);
     for (uint64_t m = now; m <= T;) { /* cycle T too: sys_step may then skip host_step */
       const uint64_t first = div_up(hmc_next_event_ps(s->hmc), hclk);
       if (first > T) break;
       if (first > m) m = first;
-      const uint64_t before = hmc_inflight(s->hmc);
+      const uint64_t before = hmc_inflight(s->hmc), kills = rv->kills;
       hmc_advance(s->hmc, m * hclk);
-      if (hmc_inflight(s->hmc) != before) {
+      if (hmc_inflight(s->hmc) != before || rv->kills != kills) {
         T = m;
         delivered = 1;
         break;
