@@ -144,7 +144,7 @@ test: deps ## lint plus every test in tb/tests.list; last line "N passed, N fail
 ifeq ($(SAN),1)
 	@mkdir -p build/vl && ln -sfn ../vl $(BUILD)/vl
 	@# some tests load build/'s tools and ELFs by name (build/tools/graphtool, build/sw, build/pe)
-	@{ $(MAKE) --no-print-directory -j$(JOBS) SAN= sw build/pe/isa.elf build/pe/traps.elf && \
+	@{ $(MAKE) --no-print-directory -j$(JOBS) SAN= sw build/pe/isa.elf build/pe/traps.elf build/sw/wake.elf && \
 	   $(MAKE) --no-print-directory -j$(JOBS) SAN=1 tests-san; } >$(BUILD)/tests-build.log 2>&1 \
 	  || { tail -40 $(BUILD)/tests-build.log; echo "0 passed, 1 failed"; exit 1; }
 	@BUILD=$(BUILD) SAN_TESTS="$(SAN_TESTS)" COPIM_SIM=$(BUILD)/copim-sim scripts/run_tests.sh
