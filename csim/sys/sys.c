@@ -48,6 +48,7 @@ void sys_set_pmc(sys_t *s, const sys_pmc_ops_t *ops) {
   if (s->pmc.free) s->pmc.free(s->pmc.ctx);
   s->pmc = *ops;
   s->pmc_c = 0;
+  s->wire_quiet = 0;
   for (unsigned c = 0; c < HOST_MAX_CORES; c++) s->po_ok[c] = 0;
 }
 void sys_set_imu(sys_t *s, unsigned core, const sys_imu_ops_t *ops) {
@@ -56,6 +57,7 @@ void sys_set_imu(sys_t *s, unsigned core, const sys_imu_ops_t *ops) {
   s->imu[core] = *ops;
   s->imu_c[core] = 0;
   s->mo_ok[core] = 0;
+  s->wire_quiet = 0;
 }
 void sys_set_pe(sys_t *s, unsigned pe, const sys_pe_ops_t *ops) {
   if (pe >= s->cfg.num_pes) return;
@@ -196,6 +198,7 @@ static int imu_cfg_write(struct sys *s, unsigned addr, uint32_t data) {
     in.cfg_wdata = data;
     imu_out_t o;
     s->mo_ok[c] = 0;
+    s->wire_quiet = 0;
     if (s->imu[c].step(s->imu[c].ctx, &in, &o)) {
       sys_fail(s, "%s", s->imu[c].error(s->imu[c].ctx));
       return -1;
@@ -567,8 +570,18 @@ static int sys_host_cycle(struct sys *s, int *rcp) {
     return -1;
   }
   if (s->failed) return -1;
+  const pmc_in_t *hp = host_pmc_ports(s->host);
+  if (s->wire_quiet && !hp->mshr_alloc && !hp->mshr_free) {
+    /* every IMU idle with its outputs and table read port up to date, the
+     * PMC with nothing to count and its read ports read, the loop captures
+     * taken: without a marker the pass below would repeat the last one */
+    unsigned c = 0;
+    while (c < nc && !host_imu_get(s->host, c)->marker_valid) c++;
+    if (c == nc) return 0;
+  }
   /* PMC: the LLC's ports plus each IMU's control */
-  pmc_in_t pin = *host_pmc_ports(s->host);
+  pmc_in_t pin = *hp;
+  int quiet = s->pmc_c;
   for (unsigned c = 0; c < nc; c++) {
     const uint64_t b = 1ull << c;
     pin.clear |= s->mo[c].pmc_clear ? b : 0;
@@ -581,6 +594,7 @@ static int sys_host_cycle(struct sys *s, int *rcp) {
      * (docs/pmc.md rules 2-6), only the read ports are needed */
     for (unsigned c = 0; c < nc; c++) pmc_port(s, c, pin.rd_sel[c]);
   } else {
+    quiet = 0;
     for (unsigned c = 0; c < nc; c++) s->po_ok[c] = 0;
     if (s->pmc.step(s->pmc.ctx, &pin, &s->po)) {
       sys_fail(s, "%s", s->pmc.error(s->pmc.ctx));
@@ -616,6 +630,7 @@ static int sys_host_cycle(struct sys *s, int *rcp) {
         }
       }
     } else {
+      quiet = 0;
       imu_in_t ii;
       memset(&ii, 0, sizeof ii);
       ii.marker_valid = hm->marker_valid;
@@ -644,7 +659,9 @@ static int sys_host_cycle(struct sys *s, int *rcp) {
       tr->cap_den = s->io[c].tbl_rd_den;
       tr->cap_sampled = s->io[c].tbl_rd_sampled;
     }
+    quiet &= s->mo_ok[c];
   }
+  s->wire_quiet = quiet;
   return 0;
 }
 

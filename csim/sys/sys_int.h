@@ -89,6 +89,8 @@ struct sys {
   int po_ok[HOST_MAX_CORES];         /* C PMC: po.rd_data[c] is pmc_read(c, po_sel[c]) (no real step since) */
   unsigned po_sel[HOST_MAX_CORES];
   int wd_iter;                       /* this cycle a core's cp.loop.iter was accepted (sys_watchdog) */
+  int wire_quiet;                    /* the last IMU/PMC wiring pass changed nothing and would repeat
+                                      * itself while no marker and no MSHR event come (sys_host_cycle) */
   imu_out_t mo[HOST_MAX_CORES], io[HOST_MAX_CORES];
   pmc_out_t po;
   /* PEs */
