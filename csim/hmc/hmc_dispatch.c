@@ -318,6 +318,8 @@ unsigned hmc_dispatch_active(const hmc_dispatch_t *d) { return d->active; }
 
 unsigned hmc_dispatch_wide(const hmc_dispatch_t *d) { return d->wide; }
 
+uint64_t hmc_dispatch_completed(const hmc_dispatch_t *d) { return d->st.completed; }
+
 uint64_t hmc_dispatch_next_ps(const hmc_dispatch_t *d) {
   uint64_t t = UINT64_MAX;
   for (uint32_t k = d->head; k < d->next_ticket; k++) {

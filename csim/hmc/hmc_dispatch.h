@@ -123,6 +123,9 @@ unsigned hmc_dispatch_active(const hmc_dispatch_t *d);
 /* Active launches with at least P x chunk iterations (enough to give every
  * PE a full chunk): the spans in which the PEs could all be busy. */
 unsigned hmc_dispatch_wide(const hmc_dispatch_t *d);
+/* Launches completed so far (what hmc_dispatch_done() answers changes only
+ * when this does). */
+uint64_t hmc_dispatch_completed(const hmc_dispatch_t *d);
 /* Launches outstanding: accepted and not completed (active or waiting). */
 unsigned hmc_dispatch_pending(const hmc_dispatch_t *d);
 void hmc_dispatch_stats(const hmc_dispatch_t *d, hmc_dispatch_stats_t *s);

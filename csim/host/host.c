@@ -176,13 +176,18 @@ void host_free(host_t *h) {
   free(h);
 }
 
-void host_set_hooks(host_t *h, const host_hooks_t *hooks) { h->hooks = *hooks; }
+void host_set_hooks(host_t *h, const host_hooks_t *hooks) {
+  h->hooks = *hooks;
+  h->gen++;
+}
+uint64_t host_gen(const host_t *h) { return h->gen; }
 uint64_t host_cycle(const host_t *h) { return h->now; }
 const char *host_error(const host_t *h) { return h->failed ? h->err : ""; }
 const rv32_hart_t *host_hart(const host_t *h, unsigned core) { return &h->core[core].hart; }
 const char *host_console(const host_t *h) { return mmio_console(h->mmio); }
 
 void host_set_entry(host_t *h, uint32_t pc) {
+  h->gen++;
   h->entry = pc;
   h->loaded = 1;
   for (unsigned c = 0; c < h->cfg.cores; c++) host_core_reset(&h->core[c], pc);
@@ -199,6 +204,7 @@ void host_read(const host_t *h, uint32_t addr, void *p, size_t n) {
 
 int host_write(host_t *h, uint32_t addr, const void *p, size_t n) {
   if (n > h->mem_bytes || !dram(h, addr, (uint32_t)n)) return -1;
+  h->gen++;
   memcpy(h->mem + addr, p, n);
   resv_write(&h->resv, addr, (unsigned)n);
   return 0;
@@ -227,14 +233,19 @@ int host_load_elf(host_t *h, const char *path, char *err, size_t cap) {
 
 void host_attach_imu(host_t *h, unsigned core, imu_t *imu) {
   if (core >= h->cfg.cores) return;
+  h->gen++;
   h->core[core].imu = imu;
   h->core[core].imu_port = imu != NULL;
 }
 
-void host_attach_pmc(host_t *h, pmc_t *pmc) { h->pmc = pmc; }
+void host_attach_pmc(host_t *h, pmc_t *pmc) {
+  h->pmc = pmc;
+  h->gen++;
+}
 
 void host_imu_set(host_t *h, unsigned core, const host_imu_in_t *in) {
   if (core >= h->cfg.cores) return;
+  h->gen++;
   h->core[core].imu_port = 1;
   h->core[core].imu_in = *in;
 }
@@ -244,6 +255,7 @@ const pmc_in_t *host_pmc_ports(const host_t *h) { return &h->pmc_in; }
 
 void host_invalidate(host_t *h, uint32_t addr, uint32_t bytes) {
   if (!bytes) return;
+  h->gen++;
   uint32_t first = addr >> HOST_LINE_BITS, last = (uint32_t)(((uint64_t)addr + bytes - 1) >> HOST_LINE_BITS);
   if (h->cfg.coh_free) {
     /* an idealised simulator's coherence: the lines are gone at once, no tag-port cycles */
@@ -270,11 +282,15 @@ void host_invalidate(host_t *h, uint32_t addr, uint32_t bytes) {
   }
 }
 
-void host_hmc_response(host_t *h, const hmc_resp_t *r) { host_mem_hmc_resp(h, r); }
+void host_hmc_response(host_t *h, const hmc_resp_t *r) {
+  h->gen++;
+  host_mem_hmc_resp(h, r);
+}
 
 /* ---------------------------------------------------------------- cycle */
 
 int host_step(host_t *h) {
+  h->gen++;
   if (h->failed) return -1;
   if (mmio_exited(h->mmio, NULL, NULL)) return 1;
   const unsigned nc = h->cfg.cores;

@@ -187,6 +187,13 @@ uint64_t host_quiet_until(host_t *h);
  * quiet: a cheap hint for when to ask host_quiet_until). */
 int host_committed(const host_t *h);
 void host_quiet_skip(host_t *h, uint64_t to);
+/* Changes whenever anything host_quiet_until() reads from the host may have
+ * changed: every host_step, response, invalidation, write, IMU input or
+ * hook (not host_quiet_skip, which only counts).  What it reads from
+ * outside is the caller's to watch: the reservation set (a write by
+ * another agent), the PIM dispatcher (pim_done) and the memory words at
+ * the harts' pcs. */
+uint64_t host_gen(const host_t *h);
 /* Steps until EXIT/all halted, an error, or max_cycles (0 = cfg.max_cycles).
  * 0 and *code (EXIT value, 0 if every hart halted) or -1 and err. */
 int host_run(host_t *h, uint64_t max_cycles, uint32_t *code, char *err, size_t cap);

@@ -255,6 +255,7 @@ struct host {
   char err[512];
   uint64_t last_commit;
   int committed_any; /* a core committed in the last stepped cycle (host_committed) */
+  uint64_t gen;      /* host_gen() */
   uint64_t kernel_insn0;
   int q_llc_stall;      /* host_quiet_until: the LLC queue's head waits for an MSHR every quiet cycle */
   host_stats_t st;

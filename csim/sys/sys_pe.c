@@ -192,6 +192,7 @@ static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o
   if (o->mem_req_op == PE_OP_WRITE) {
     for (unsigned b = 0; b < 4; b++)
       if (o->mem_req_be & (1u << b)) s->mem[(a & ~3u) + b] = (uint8_t)(o->mem_req_wdata >> (8 * b));
+    s->memw++;
     mark_written(s, a);
     resv_write(host_resv(s->host), a & ~3u, 4);
     return 1;
@@ -208,6 +209,7 @@ static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o
     } else if (o->mem_req_amo == RV32_AMO_SC) {
       if (resv_sc(rs, HOST_MAX_CORES + pe, a)) {
         memcpy(s->mem + a, &o->mem_req_wdata, 4);
+        s->memw++;
         mark_written(s, a);
         resv_write(rs, a, 4);
         p->req_val = 0;
