@@ -425,7 +425,9 @@ static void sys_skip_to(struct sys *s, uint64_t T) {
   const uint64_t hclk = s->cfg.host.clk_ps, pclk = s->cfg.pe_clk_ps;
   host_quiet_skip(s->host, T);
   /* what the PMC read ports show in the last skipped cycle (PMC idle) */
-  for (unsigned c = 0; c < nc; c++) pmc_port(s, c, s->mo[c].pmc_rd_sel);
+  if (!s->wire_quiet) /* else the read ports are already read */
+    if (!s->wire_quiet) /* else the read ports are already read */
+      for (unsigned c = 0; c < nc; c++) pmc_port(s, c, s->mo[c].pmc_rd_sel);
   /* the PE edges of the skipped cycles: counted, or gated */
   const uint64_t last_ps = (T - 1) * hclk;
   if (s->pe_t_ps <= last_ps) {
@@ -455,7 +457,8 @@ static int sys_skip(struct sys *s) {
   const unsigned nc = s->cfg.host.cores;
   const uint64_t hclk = s->cfg.host.clk_ps, pclk = s->cfg.pe_clk_ps;
   if (!now || s->vcd || !s->pmc_c) return 0;
-  for (unsigned c = 0; c < nc; c++) {
+  /* wire_quiet (the last wiring pass stepped nothing) already says so */
+  for (unsigned c = 0; c < nc && !s->wire_quiet; c++) {
     const imu_out_t *m = &s->mo[c];
     /* imu_fresh: the IMU did not step in the last cycle, so mo is still its output */
     if (!s->imu_c[c] || !s->imu_fresh[c] || m->pmc_enable || m->pmc_clear || m->pmc_flush || m->verdict_valid ||
@@ -571,7 +574,8 @@ int sys_step(sys_t *s) {
     /* a quiet host cycle: host_step would only count, the idle IMU and PMC
      * steps are no-ops (sys_skip checked them) */
     host_quiet_skip(s->host, host_cycle(s->host) + 1);
-    for (unsigned c = 0; c < nc; c++) pmc_port(s, c, s->mo[c].pmc_rd_sel);
+    if (!s->wire_quiet) /* else the read ports are already read */
+      for (unsigned c = 0; c < nc; c++) pmc_port(s, c, s->mo[c].pmc_rd_sel);
   } else if (sys_host_cycle(s, &rc)) {
     return -1;
   }
