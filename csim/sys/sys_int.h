@@ -103,6 +103,7 @@ struct sys {
   uint64_t pe_t_ps;      /* time of the next PE edge */
   uint64_t pe_cycle;     /* PE edges so far */
   uint64_t pe_resp_seen; /* hmc_delivered() when the PE ports were last polled */
+  uint64_t link_seen;    /* hmc_delivered() when sys_pe_side last drained the host links */
   /* lines the PEs wrote during the running launch (dropped from host caches at its end) */
   uint64_t *wbits;
   uint32_t *wlist;

@@ -324,10 +324,15 @@ void sys_pe_side(struct sys *s) {
   const uint64_t now_ps = (host_cycle(s->host) - 1) * s->cfg.host.clk_ps;
   if (s->pe_active || hmc_inflight(s->hmc)) {
     hmc_advance(s->hmc, now_ps);
-    hmc_resp_t hr;
-    const unsigned links = s->cfg.hmc.links;
-    for (unsigned l = 0; l < links && l < nc; l++)
-      while (hmc_poll(s->hmc, hmc_port_link(l), &hr)) host_hmc_response(s->host, &hr);
+    /* a response reaches a link's queue only by a delivery, which counts */
+    const uint64_t dl = hmc_delivered(s->hmc);
+    if (dl != s->link_seen) {
+      s->link_seen = dl;
+      hmc_resp_t hr;
+      const unsigned links = s->cfg.hmc.links;
+      for (unsigned l = 0; l < links && l < nc; l++)
+        while (hmc_poll(s->hmc, hmc_port_link(l), &hr)) host_hmc_response(s->host, &hr);
+    }
   }
   hmc_dispatch_advance(s->disp, now_ps);
   if (s->pe_active) {
