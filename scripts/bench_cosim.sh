@@ -76,7 +76,8 @@ report() {
 
 # ---- issue 16: the three C-mode speed points, 3 runs each (min/median), the
 # slowdown against the native kernel; COSIM_BENCH_BEFORE=<copim-sim binary>
-# adds the same rows for an older build, run back to back (the machine is
+# adds the same rows for an older build (COSIM_BENCH_BEFORE_NAME: what to
+# call it in the table, e.g. its commit), run back to back (the machine is
 # shared: only figures taken together compare); COSIM_BENCH_ONLY=speed skips
 # the RTL rows below.
 runs=${COSIM_BENCH_RUNS:-3}
@@ -132,6 +133,7 @@ sblock=$(mktemp)
   echo "load average before / after the runs: $load0 / $(uptime | sed -E 's/.*load average: //') (1/5/15 min); $runs runs per row.  MIPS = host + PE"
   echo "instructions per CPU second of the simulator; slowdown = median simulator CPU s / native kernel CPU s"
   echo "(\`build/tools/graphtool run\`, best of $runs, kernel only)."
+  echo "Builds: \"after\" is $(git rev-parse --short HEAD 2>/dev/null || echo 'this tree')$(git diff --quiet HEAD -- csim tb mk Makefile 2>/dev/null || echo ' with local changes')${COSIM_BENCH_BEFORE:+, \"before\" is ${COSIM_BENCH_BEFORE_NAME:-$COSIM_BENCH_BEFORE}}."
   echo
   cat "$speed"
   echo "<!-- bench_speed end -->"
