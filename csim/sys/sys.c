@@ -426,8 +426,7 @@ static void sys_skip_to(struct sys *s, uint64_t T) {
   host_quiet_skip(s->host, T);
   /* what the PMC read ports show in the last skipped cycle (PMC idle) */
   if (!s->wire_quiet) /* else the read ports are already read */
-    if (!s->wire_quiet) /* else the read ports are already read */
-      for (unsigned c = 0; c < nc; c++) pmc_port(s, c, s->mo[c].pmc_rd_sel);
+    for (unsigned c = 0; c < nc; c++) pmc_port(s, c, s->mo[c].pmc_rd_sel);
   /* the PE edges of the skipped cycles: counted, or gated */
   const uint64_t last_ps = (T - 1) * hclk;
   if (s->pe_t_ps <= last_ps) {
