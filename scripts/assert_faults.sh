@@ -15,10 +15,10 @@ mkdir -p "$tree"
 # assertion | file | perl substitution (the fault) | test
 faults=$(cat <<'EOF'
 a_flag_in_flight|rtl/pmc/pmc.sv|s/(      valid_d\[mshr_free_idx_i\] = 1'b0;\n)      flag_d\[mshr_free_idx_i\]  = 1'b0;/$1/|pmc_lockstep_random
-a_one_pure_miss|rtl/pmc/pmc.sv|s/pure_miss_inc\[free_owner\] = 1'b1;/pure_miss_inc = '1;/|pmc_lockstep_random
+a_one_pure_miss|rtl/pmc/pmc.sv|s/pure_miss_inc\[c\] = mshr_free_i &&/pure_miss_inc[c] = mshr_free_i ||/|pmc_lockstep_random
 a_window_fill|rtl/pmc/pmc_core.sv|s/(      pos_d  = '0;\n)      hwin_d = '0;/$1/|pmc_overlap
-a_no_wrap|rtl/pmc/pmc_core.sv|s/total_d   = \(clear_i \? '0 : total_q\) \+/total_d   = (clear_i ? '0 : total_q) -/|pmc_overlap
-a_tag_onehot|rtl/imu/imu.sv|s/wsel = w_begin \? \(bany \? bhit : ptr_oh\) : idx_oh;/wsel = w_begin ? ptr_oh : idx_oh;/|imu_table
+a_no_wrap|rtl/pmc/pmc_core.sv|s/: total_sum;/: total_q - {{(CntW - 1){1'b0}}, enable_i};/|pmc_overlap
+a_tag_onehot|rtl/imu/imu.sv|s/wen_tag = w_begin \? \(ptr_oh & \{NumLoops\{!bany\}\}\) : '0;/wen_tag = w_begin ? ptr_oh : '0;/|imu_table
 a_state_legal|rtl/imu/imu.sv|s/(imu_pkg::StDecide: begin\n        state_d = )imu_pkg::StIdle;/$1imu_pkg::state_e'(3'd7);/|imu_threshold
 a_ins_no_wrap|rtl/imu/imu.sv|s/ins_q\) \+ \(enable_q/ins_q) - (enable_q/|imu_sampling
 a_pmc_cmd_onehot|rtl/imu/imu.sv|s/clear_d     = 1'b1;/clear_d     = 1'b1; flush_d = 1'b1;/|imu_threshold

@@ -40,24 +40,31 @@ module pmc #(
   // Yosys 0.23 has no packed 2-D arrays: owner of entry e is [CoreW e +: CoreW].
   logic [NumMshr*CoreW-1:0]      owner_q, owner_d;
   logic [NumCores-1:0]           pure_cycle, miss_inc, pure_miss_inc;
-  logic [CoreW-1:0]              free_owner;
-  logic                          free_hit;
+  // own_pure[NumMshr c + e]: entry e is in flight, flagged and core c's
+  logic [NumCores*NumMshr-1:0]   own_pure;
+  logic [NumMshr-1:0]            own_pure_c;
 
   // A pure miss cycle of core c: what the per-entry flags listen to.
   assign pure_cycle = enable_i & miss_act_i & ~hit_act_i;
 
-  assign free_owner = owner_q[CoreW*mshr_free_idx_i +: CoreW];
-  assign free_hit   = mshr_free_i && valid_q[mshr_free_idx_i];
-
+  // A freed entry's pure miss counts for its owner.  The freed index comes
+  // late, so each core gets its own one-bit 32:1 read of a word made from
+  // registers (valid, flag, owner == c): the index selects once, instead
+  // of selecting the owner and the flag and then decoding the owner and
+  // selecting its clear.
   always_comb begin
     miss_inc      = '0;
     pure_miss_inc = '0;
     if (mshr_alloc_i) begin
       miss_inc[mshr_alloc_core_i] = 1'b1;
     end
-    // A clear in this cycle has already dropped the flag.
-    if (free_hit && flag_q[mshr_free_idx_i] && !clear_i[free_owner]) begin
-      pure_miss_inc[free_owner] = 1'b1;
+    for (int unsigned c = 0; c < NumCores; c++) begin
+      for (int unsigned e = 0; e < NumMshr; e++) begin
+        own_pure[NumMshr*c + e] = valid_q[e] && flag_q[e] && (owner_q[CoreW*e +: CoreW] == c[CoreW-1:0]);
+      end
+      // A clear in this cycle has already dropped the flag.
+      own_pure_c       = own_pure[NumMshr*c +: NumMshr];
+      pure_miss_inc[c] = mshr_free_i && own_pure_c[mshr_free_idx_i] && !clear_i[c];
     end
   end
 

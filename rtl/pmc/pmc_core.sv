@@ -51,20 +51,33 @@ module pmc_core #(
   assign fold     = flush_i || (enable_i && !clear_i && last_q);
 
   // The fold adders read registers only (this cycle's bit enters as a carry
-  // in); the pure-miss increment, which comes late (through the MSHR table
-  // read at the freed index), only picks the result of its adder.  total
-  // and misses take their increment as a carry in: enable and the alloc
-  // core are early, and an adder plus a mux per counter costs ~15 % more.
-  assign pmisses_inc = pmisses_q + CntOne;
-  assign hit_sum     = hit_q  + {{(CntW - PosW){1'b0}}, hwin_q} + {{(CntW - 1){1'b0}}, hit_now};
-  assign miss_sum    = miss_q + {{(CntW - PosW){1'b0}}, mwin_q} + {{(CntW - 1){1'b0}}, miss_now};
-  assign pure_sum    = pure_q + {{(CntW - PosW){1'b0}}, pwin_q} + {{(CntW - 1){1'b0}}, pure_now};
+  // in).  The miss and pure-miss increments come late (through the alloc
+  // core's decode and through the MSHR table read at the freed index), so
+  // they only pick the result of an adder that adds one to the register.
+  // total takes enable as its carry in.  Every adder is a pmc_add, cut
+  // into short carry chains.
+  logic [CntW-1:0] total_sum, misses_inc;
+  pmc_add #(.CntW(CntW), .AW(1)) u_add_total (
+    .q_i(total_q), .a_i(1'b0), .cin_i(enable_i), .sum_o(total_sum));
+  pmc_add #(.CntW(CntW), .AW(1)) u_add_misses (
+    .q_i(misses_q), .a_i(1'b0), .cin_i(1'b1), .sum_o(misses_inc));
+  pmc_add #(.CntW(CntW), .AW(1)) u_add_pmisses (
+    .q_i(pmisses_q), .a_i(1'b0), .cin_i(1'b1), .sum_o(pmisses_inc));
+  pmc_add #(.CntW(CntW), .AW(PosW)) u_add_hit (
+    .q_i(hit_q), .a_i(hwin_q), .cin_i(hit_now), .sum_o(hit_sum));
+  pmc_add #(.CntW(CntW), .AW(PosW)) u_add_miss (
+    .q_i(miss_q), .a_i(mwin_q), .cin_i(miss_now), .sum_o(miss_sum));
+  pmc_add #(.CntW(CntW), .AW(PosW)) u_add_pure (
+    .q_i(pure_q), .a_i(pwin_q), .cin_i(pure_now), .sum_o(pure_sum));
 
   // Clear acts first, so the clearing cycle is recorded into a fresh window
   // and fresh counters.
   always_comb begin
-    total_d   = (clear_i ? '0 : total_q) + {{(CntW - 1){1'b0}}, enable_i};
-    misses_d  = (clear_i ? '0 : misses_q) + {{(CntW - 1){1'b0}}, enable_i & miss_inc_i};
+    total_d   = clear_i ? {{(CntW - 1){1'b0}}, enable_i} : total_sum;
+    misses_d  = clear_i ? '0 : misses_q;
+    if (enable_i && miss_inc_i) begin
+      misses_d = clear_i ? CntOne : misses_inc;
+    end
     pmisses_d = clear_i ? '0 : pmisses_q;
     if (enable_i && pure_miss_inc_i) begin
       pmisses_d = clear_i ? CntOne : pmisses_inc;
