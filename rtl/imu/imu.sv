@@ -89,7 +89,8 @@ module imu #(
   // measurement and serial multiplier
   logic [CntW-1:0]            ins_q, ins_d, num_q, num_d, den_q, den_d;
   logic [AccW-1:0]            acc_q, acc_d;
-  logic [CntW+9:0]            lhs_q, lhs_d;  // num x 24, then the compare's left side
+  logic [CntW+14:0]           lhs_q, lhs_d;  // num x 24, then the compare's left side
+  logic                       offload_q, offload_d;  // the compare, registered in the last StMul cycle
   logic [31:0]                mplier_q, mplier_d;
   logic [4:0]                 cnt_q, cnt_d;
   // outputs
@@ -138,6 +139,7 @@ module imu #(
   logic [CntW+15:0]  rhs;
   logic [31:0]       s_ceil, trip_left;
   logic              s_low, s_gt_min;
+  logic              s_low_q, s_low_d;
   logic [32:0]       trip_diff;
   logic              offload;
 
@@ -149,22 +151,36 @@ module imu #(
   assign addend   = (state_q == imu_pkg::StCalcS) ? {{(CntW - 32){1'b0}}, trip_q} : den_q;
   assign acc_sum  = {1'b0, acc_q[AccW-1:32]} + (mplier_q[0] ? {1'b0, addend} : '0);
   assign acc_step = {acc_sum, acc_q[31:1]};
-  // StCalcS runs 16 steps over fraction[15:0] (acc = trip x f x 2^16) and
-  // leaves the 17th cycle to the rounding: fraction[16] is set only for
+  // StReadDen takes the first StMul step on an empty accumulator (no adder:
+  // the denominator or zero), so the last StMul cycle is free to register
+  // the compare and StDecide, which writes the table and answers the iter,
+  // starts from a flop instead of the compare's carry chains.  The cycle
+  // count is the same.
+  logic [CntW-1:0]   den_new;
+  logic [31:0]       mul_b;
+  assign den_new  = mpki_mode_q ? ins_q : pmc_rd_data_i;
+  assign mul_b    = mpki_mode_q ? mpki_q : {15'd0, thr_q};
+  // The sample size takes 16 steps over fraction[15:0] (acc = trip x f x
+  // 2^16): step 0 in the cycle that accepts the begin (on an empty
+  // accumulator: the marker's trip or zero, no adder), steps 1..15 in
+  // StCalcS, whose last two cycles round.  fraction[16] is set only for
   // 0x10000 (1.0, saturated), whose product is trip x 2^16 exactly.
   // ceil(trip x fraction / 2^16) = prod[63:32] rounded up by prod[31:0]:
   // below 2^32, so rounding up cannot carry out.  It exceeds the minimum
   // exactly when {prod[63:32], any low bit} > {min, 0}: one compare beside
-  // the rounding adder instead of after it.
+  // the rounding adder instead of after it.  The first rounding cycle
+  // keeps prod in acc and registers "any low bit" (s_low_q); the second
+  // rounds and compares from registers.
   assign prod     = mplier_q[0] ? {trip_q, 32'd0} : acc_q[63:0];
   assign s_low    = |prod[31:0];
-  assign s_ceil   = prod[63:32] + {31'd0, s_low};
-  assign s_gt_min = {prod[63:32], s_low} > {min_q, 1'b0};
-  // Theta: num x 2^16 > thr x den = acc / 2^15, i.e. num > acc >> 31.
+  assign s_ceil   = acc_q[63:32] + {31'd0, s_low_q};
+  assign s_gt_min = {acc_q[63:32], s_low_q} > {min_q, 1'b0};
+  // Theta: num x 2^16 > thr x den = acc / 2^15, i.e. num x 2^15 > acc >> 16.
   // MPKI: num x 1000 x 2^16 > mpki x ins = acc, i.e. num x 1000 > acc >> 16.
-  // (x > floor(y / 2^k) is x > y / 2^k for an integer x.)  lhs_q holds num
-  // or num x 1000, built in StReadDen and the first StMul cycle.
-  assign rhs      = mpki_mode_q ? acc_q[AccW-1:16] : {15'd0, acc_q[AccW-1:31]};
+  // (x > floor(y / 2^k) is x > y / 2^k for an integer x.)  lhs_q holds
+  // num x 2^15 or num x 1000, built in StReadDen and the first StMul cycle,
+  // so both modes compare with the same accumulator bits (no multiplexer).
+  assign rhs      = acc_q[AccW-1:16];
   // The compare in CmpSeg-bit segments side by side, their greater and
   // equal flags combined after: one short carry chain deep instead of one
   // CntW + 16 bits long.
@@ -176,7 +192,7 @@ module imu #(
   always_comb begin
     cmp_a   = '0;
     cmp_b   = '0;
-    cmp_a[CmpW-1:0] = {6'd0, lhs_q};
+    cmp_a[CmpW-1:0] = {1'b0, lhs_q};
     cmp_b[CmpW-1:0] = rhs;
     offload = 1'b0;
     for (int unsigned i = 0; i < CmpN; i++) begin
@@ -190,9 +206,8 @@ module imu #(
   assign trip_left = trip_diff[32] ? 32'd0 : trip_diff[31:0];
 
   // ---------------------------------------------------------------- next state
-  logic [IdxW-1:0]  widx;
   logic             w_begin;  // a begin allocates or re-enters: write where the tag search says
-  logic             we_alloc, we_dec, we_meas, we_sam, we_off;
+  logic             we_dec, we_sam, we_off;
   logic             w_dec, w_site;
   logic [CntW-1:0]  w_num, w_den;
   logic [31:0]      w_sam, w_off;
@@ -224,6 +239,8 @@ module imu #(
     den_d       = den_q;
     acc_d       = acc_q;
     lhs_d       = lhs_q;
+    offload_d   = offload_q;
+    s_low_d     = s_low_q;
     mplier_d    = mplier_q;
     cnt_d       = cnt_q;
     vvalid_d    = 1'b0;
@@ -233,11 +250,8 @@ module imu #(
     flush_d     = 1'b0;
     sel_d       = sel_q;
     ptr_d       = ptr_q;
-    widx        = idx_q;
     w_begin     = 1'b0;
-    we_alloc    = 1'b0;
     we_dec      = 1'b0;
-    we_meas     = 1'b0;
     we_sam      = 1'b0;
     we_off      = 1'b0;
     w_dec       = 1'b0;
@@ -254,6 +268,13 @@ module imu #(
 
     unique case (state_q)
       imu_pkg::StIdle: begin
+        // StCalcS's start values, after its step 0, loaded in every idle
+        // cycle: nothing reads them before StCalcS, and a load that does
+        // not wait for the begin's tag search keeps that search off these
+        // 117 flops.
+        acc_d    = {1'b0, frac_q[0] ? {{(CntW - 32){1'b0}}, marker_trip_i} : {CntW{1'b0}}, 31'd0};
+        mplier_d = {16'd0, frac_q[16:1]};
+        cnt_d    = 5'd16;
         if (accept) begin
           unique case (marker_op_i)
             imu_pkg::OpBegin: begin
@@ -265,22 +286,17 @@ module imu #(
                 trip_d     = marker_trip_i;
                 k_d        = '0;
                 off_done_d = 1'b0;
-                widx       = bany ? bidx : ptr_q;
+                // The table write enables of a begin are per entry, below.
                 w_begin    = 1'b1;
-                idx_d      = widx;
-                we_alloc   = 1'b1;
+                idx_d      = bany ? bidx : ptr_q;
                 if (!bany) begin
                   ptr_d = (ptr_q == LastIdx) ? '0 : ptr_q + {{(IdxW - 1){1'b0}}, 1'b1};
                 end
-                we_sam = 1'b1;
-                we_off = 1'b1;
                 if (sticky_q && |(bhit & tdec_q)) begin
                   // Sticky re-entry: the recorded decision, no sample.
                   sampling_d = 1'b0;
                   site_d     = |(bhit & tsite_q);
                 end else begin
-                  we_dec  = 1'b1;
-                  we_meas = 1'b1;
                   unique case (mode_q)
                     imu_pkg::ModeTheta, imu_pkg::ModeMpki: begin
                       sampling_d  = 1'b1;
@@ -289,9 +305,6 @@ module imu #(
                       clear_d     = 1'b1;
                       enable_d    = 1'b1;
                       state_d     = imu_pkg::StCalcS;
-                      acc_d       = '0;
-                      mplier_d    = {15'd0, frac_q};
-                      cnt_d       = 5'd16;
                     end
                     imu_pkg::ModePim: begin
                       begin_decided = 1'b1;
@@ -363,6 +376,9 @@ module imu #(
         if (cnt_q == '0) begin
           s_d     = s_gt_min ? s_ceil : min_q;
           state_d = imu_pkg::StIdle;
+        end else if (cnt_q == 5'd1) begin
+          acc_d[63:0] = prod;
+          s_low_d     = s_low;
         end else begin
           acc_d    = acc_step;
           mplier_d = {1'b0, mplier_q[31:1]};
@@ -377,46 +393,50 @@ module imu #(
         state_d = imu_pkg::StReadDen;
       end
       imu_pkg::StReadDen: begin
-        den_d    = mpki_mode_q ? ins_q : pmc_rd_data_i;
+        den_d    = den_new;
         sel_d    = pmc_pkg::SelNone;
-        acc_d    = '0;
-        mplier_d = mpki_mode_q ? mpki_q : {15'd0, thr_q};
+        // step 0: acc = 0 + (b[0] ? den : 0), shifted right once
+        acc_d    = {1'b0, mul_b[0] ? den_new : {CntW{1'b0}}, 31'd0};
+        mplier_d = {1'b0, mul_b[31:1]};
         cnt_d    = mpki_mode_q ? 5'd31 : 5'd16;
         // num x 1000 = num x 1024 - num x 24, one adder a cycle
-        lhs_d    = ({10'd0, num_q} << 4) + ({10'd0, num_q} << 3);
+        lhs_d    = ({15'd0, num_q} << 4) + ({15'd0, num_q} << 3);
         state_d  = imu_pkg::StMul;
       end
       imu_pkg::StMul: begin
-        acc_d    = acc_step;
-        mplier_d = {1'b0, mplier_q[31:1]};
+        // steps 1 .. 16 (THETA) or 1 .. 31 (MPKI), then the compare
         cnt_d    = cnt_q - 5'd1;
+        if (cnt_q != '0) begin
+          acc_d    = acc_step;
+          mplier_d = {1'b0, mplier_q[31:1]};
+        end
         if (!mpki_mode_q) begin
-          lhs_d = {10'd0, num_q};
+          lhs_d = {num_q, 15'd0};
         end else if (cnt_q == 5'd31) begin
-          lhs_d = ({10'd0, num_q} << 10) - lhs_q;
+          lhs_d = ({15'd0, num_q} << 10) - lhs_q;
         end
         if (cnt_q == '0) begin
-          state_d = imu_pkg::StDecide;
+          offload_d = offload;
+          state_d   = imu_pkg::StDecide;
         end
       end
       imu_pkg::StDecide: begin
         state_d = imu_pkg::StIdle;
         we_dec  = 1'b1;
-        we_meas = 1'b1;
         we_sam  = 1'b1;
         we_off  = 1'b1;
         w_dec   = 1'b1;
-        w_site  = offload;
+        w_site  = offload_q;
         w_num   = num_q;
         w_den   = den_q;
         w_sam   = k_q;
-        w_off   = (via_iter_q && offload) ? trip_left : 32'd0;
+        w_off   = (via_iter_q && offload_q) ? trip_left : 32'd0;
         if (via_iter_q) begin
           vvalid_d   = 1'b1;
-          verdict_d  = offload;
+          verdict_d  = offload_q;
           sampling_d = 1'b0;
-          site_d     = offload;
-          off_done_d = offload;
+          site_d     = offload_q;
+          off_done_d = offload_q;
           k_d        = k_q + 32'd1;
         end
       end
@@ -443,16 +463,26 @@ module imu #(
   end
 
   // ---------------------------------------------------------------- table write
-  // The written entry as a one-hot select: at a begin the match lines
-  // themselves (or the allocation pointer's decode), else idx_q's decode,
-  // so the tag search never goes through an encoder and back.
-  logic [NumLoops-1:0] wsel, ptr_oh, idx_oh;
+  // One write enable per entry and field.  A begin writes where its tag
+  // search says (the matching entry, else the allocation pointer's), the
+  // other writes at idx_q.  Valid tags are unique (a_tag_onehot), so a
+  // begin's "sticky and the match is decided" test is, for the matching
+  // entry e, sticky_q & tdec_q[e]: each entry's enable needs only its own
+  // match line and the "no match" line, not an encoder and a mux of the
+  // whole match word; the same enables as one select and one we.
+  logic [NumLoops-1:0] ptr_oh, idx_oh, b_alloc, b_new;
+  logic [NumLoops-1:0] wen_tag, wen_dec, wen_sam, wen_off;
   always_comb begin
     for (int unsigned e = 0; e < NumLoops; e++) begin
       ptr_oh[e] = (ptr_q == e[IdxW-1:0]);
       idx_oh[e] = (idx_q == e[IdxW-1:0]);
     end
-    wsel = w_begin ? (bany ? bhit : ptr_oh) : idx_oh;
+    b_alloc = bhit | (ptr_oh & {NumLoops{!bany}});                  // the begin's entry
+    b_new   = (bhit & ~(tdec_q & {NumLoops{sticky_q}})) | (ptr_oh & {NumLoops{!bany}});  // not a sticky re-entry
+    wen_tag = w_begin ? (ptr_oh & {NumLoops{!bany}}) : '0;          // a match keeps its tag
+    wen_dec = w_begin ? b_new : (we_dec ? idx_oh : '0);
+    wen_sam = w_begin ? b_alloc : (we_sam ? idx_oh : '0);
+    wen_off = w_begin ? b_alloc : (we_off ? idx_oh : '0);
   end
 
   // Constant-index writes per entry: a dynamic part-select on the left-hand
@@ -466,15 +496,13 @@ module imu #(
     tsite_d = tsite_q;
     ttag_d  = ttag_q;
     for (int unsigned e = 0; e < NumLoops; e++) begin
-      if (wsel[e]) begin
-        if (we_alloc) begin
-          tv_d[e]                = 1'b1;
-          ttag_d[IdW*e +: IdW]   = marker_id_i;
-        end
-        if (we_dec) begin
-          tdec_d[e]  = w_dec;
-          tsite_d[e] = w_site;
-        end
+      if (wen_tag[e]) begin
+        tv_d[e]              = 1'b1;
+        ttag_d[IdW*e +: IdW] = marker_id_i;
+      end
+      if (wen_dec[e]) begin
+        tdec_d[e]  = w_dec;
+        tsite_d[e] = w_site;
       end
     end
     // A clear wins over a write in the same cycle (the entry stays invalid).
@@ -483,15 +511,14 @@ module imu #(
     end
   end
 
-  // The measurement fields: written at wsel like the flops above (a
-  // table clear only drops the valid bits, so it needs no port here).
+  // The measurement fields: written with the decision (a table clear
+  // only drops the valid bits, so it needs no port here).
   imu_ram #(
     .Width(2 * CntW),
     .Depth(NumLoops)
   ) u_meas (
     .clk_i,
-    .we_i   (we_meas),
-    .wsel_i (wsel),
+    .we_i   (wen_dec),
     .wdata_i({w_den, w_num}),
     .rsel_i (rhit),
     .rdata_o(rd_meas)
@@ -501,8 +528,7 @@ module imu #(
     .Depth(NumLoops)
   ) u_sam (
     .clk_i,
-    .we_i   (we_sam),
-    .wsel_i (wsel),
+    .we_i   (wen_sam),
     .wdata_i(w_sam),
     .rsel_i (rhit),
     .rdata_o(tbl_rd_sampled_o)
@@ -512,8 +538,7 @@ module imu #(
     .Depth(NumLoops)
   ) u_off (
     .clk_i,
-    .we_i   (we_off),
-    .wsel_i (wsel),
+    .we_i   (wen_off),
     .wdata_i(w_off),
     .rsel_i (rhit),
     .rdata_o(tbl_rd_offloaded_o)
@@ -548,6 +573,8 @@ module imu #(
       den_q       <= '0;
       acc_q       <= '0;
       lhs_q       <= '0;
+      offload_q   <= 1'b0;
+      s_low_q     <= 1'b0;
       mplier_q    <= '0;
       cnt_q       <= '0;
       vvalid_q    <= 1'b0;
@@ -585,6 +612,8 @@ module imu #(
       den_q       <= den_d;
       acc_q       <= acc_d;
       lhs_q       <= lhs_d;
+      offload_q   <= offload_d;
+      s_low_q     <= s_low_d;
       mplier_q    <= mplier_d;
       cnt_q       <= cnt_d;
       vvalid_q    <= vvalid_d;

@@ -6,14 +6,14 @@
 // and every field is written when an entry is allocated) nor a second
 // read port.  The read port takes the tag match lines as a one-hot word
 // select, as a CAM-addressed array does: no encoder, and a miss (no line
-// set) reads zero; the write port takes a one-hot word select as well.  make area counts the bits apart (scripts/area.sh).
+// set) reads zero; the write port takes one write enable per word (one-hot
+// or zero): the word lines themselves.  make area counts the bits apart (scripts/area.sh).
 module imu_ram #(
   parameter int Width = 32,
   parameter int Depth = 16
 ) (
   input  logic             clk_i,
-  input  logic             we_i,
-  input  logic [Depth-1:0] wsel_i,   // one-hot
+  input  logic [Depth-1:0] we_i,     // one-hot or zero
   input  logic [Width-1:0] wdata_i,
   input  logic [Depth-1:0] rsel_i,   // one-hot or zero
   output logic [Width-1:0] rdata_o
@@ -24,7 +24,7 @@ module imu_ram #(
 
   always_ff @(posedge clk_i) begin
     for (int e = 0; e < Depth; e++) begin
-      if (we_i && wsel_i[e]) mem_q[Width*e +: Width] <= wdata_i;
+      if (we_i[e]) mem_q[Width*e +: Width] <= wdata_i;
     end
   end
   always_comb begin
