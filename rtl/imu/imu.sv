@@ -470,8 +470,15 @@ module imu #(
   // entry e, sticky_q & tdec_q[e]: each entry's enable needs only its own
   // match line and the "no match" line, not an encoder and a mux of the
   // whole match word; the same enables as one select and one we.
+  // A begin writes zeros into the data fields of its entry (all of them,
+  // or sampled and offloaded only on a sticky re-entry); it does so by
+  // clearing a bit per field (mv: num and den, sv: sampled, ov: offloaded)
+  // that gates the field's read select, so its tag search drives 5 flops
+  // an entry instead of the 160 bits of the register file.  The register
+  // file is written only at idx_q, from registers, setting the bit.
   logic [NumLoops-1:0] ptr_oh, idx_oh, b_alloc, b_new;
-  logic [NumLoops-1:0] wen_tag, wen_dec, wen_sam, wen_off;
+  logic [NumLoops-1:0] wen_tag, wen_dec, wen_sam, wen_off, wen_meas, wen_samr, wen_offr;
+  logic [NumLoops-1:0] mv_q, mv_d, sv_q, sv_d, ov_q, ov_d;
   always_comb begin
     for (int unsigned e = 0; e < NumLoops; e++) begin
       ptr_oh[e] = (ptr_q == e[IdxW-1:0]);
@@ -483,6 +490,22 @@ module imu #(
     wen_dec = w_begin ? b_new : (we_dec ? idx_oh : '0);
     wen_sam = w_begin ? b_alloc : (we_sam ? idx_oh : '0);
     wen_off = w_begin ? b_alloc : (we_off ? idx_oh : '0);
+    // the register file: never at a begin (w_begin and we_* never together)
+    wen_meas = we_dec ? idx_oh : '0;
+    wen_samr = we_sam ? idx_oh : '0;
+    wen_offr = we_off ? idx_oh : '0;
+    mv_d     = (mv_q & ~wen_dec) | wen_meas;
+    sv_d     = (sv_q & ~wen_sam) | wen_samr;
+    ov_d     = (ov_q & ~wen_off) | wen_offr;
+  end
+
+  // Read only through a valid entry's match line, and cleared by the
+  // begin that allocates it (b_alloc, b_new cover the allocation), so no
+  // reset.
+  always_ff @(posedge clk_i) begin
+    mv_q <= mv_d;
+    sv_q <= sv_d;
+    ov_q <= ov_d;
   end
 
   // Constant-index writes per entry: a dynamic part-select on the left-hand
@@ -518,9 +541,9 @@ module imu #(
     .Depth(NumLoops)
   ) u_meas (
     .clk_i,
-    .we_i   (wen_dec),
+    .we_i   (wen_meas),
     .wdata_i({w_den, w_num}),
-    .rsel_i (rhit),
+    .rsel_i (rhit & mv_q),
     .rdata_o(rd_meas)
   );
   imu_ram #(
@@ -528,9 +551,9 @@ module imu #(
     .Depth(NumLoops)
   ) u_sam (
     .clk_i,
-    .we_i   (wen_sam),
+    .we_i   (wen_samr),
     .wdata_i(w_sam),
-    .rsel_i (rhit),
+    .rsel_i (rhit & sv_q),
     .rdata_o(tbl_rd_sampled_o)
   );
   imu_ram #(
@@ -538,9 +561,9 @@ module imu #(
     .Depth(NumLoops)
   ) u_off (
     .clk_i,
-    .we_i   (wen_off),
+    .we_i   (wen_offr),
     .wdata_i(w_off),
-    .rsel_i (rhit),
+    .rsel_i (rhit & ov_q),
     .rdata_o(tbl_rd_offloaded_o)
   );
 
