@@ -1,18 +1,25 @@
 // A CntW-bit counter's adder, q + a + cin modulo 2^CntW, with a small
 // addend a (AW bits), cut into three carry chains so no carry ripples
 // through all CntW bits: on the iCE40 a 48-bit chain alone is ~7 ns, most
-// of a 100 MHz cycle.
-//  * s0 = q[K-1:0] + a + cin, K = AW + 1 bits: a + cin < 2^K, so s0 carries
-//    out at most once;
-//  * s1 = q[M-1:K] + c0 (c0: s0's carry out);
-//  * s2 = q[CntW-1:M] + (c0 & q[M-1:K] all ones), the carry s1 would pass
-//    on, predicted from registers in parallel with s0.
-// The longest chain is max(M, K + CntW - M) bits plus one LUT, about half
-// of CntW.  The sum is exactly q + a + cin (the three segments are the
-// ripple adder's carries regrouped), so the counts do not change.
+// of a 100 MHz cycle.  cin is the late input (this cycle's activity bit,
+// or an enable), so every carry it can start is predicted from registers:
+//  * p0 = q[K-1:0] + a, K = AW + 1 bits, from registers only; a < 2^AW,
+//    so p0 < 2^(K+1) and s0 = p0 + cin carries out at most once;
+//  * c0 = s0's carry out = p0[K] | (p0[K-1:0] all ones & cin);
+//  * s1 = q[M-1:K] + c0;
+//  * s2 = q[CntW-1:M] + c1, c1 = c0 & q[M-1:K] all ones, the carry s1
+//    passes on, again generate | propagate & cin.
+// cin reaches the chains through one LUT, and the longest chain is
+// max(M - K, CntW - M) bits, about half of CntW.  With Select = 1 (the fold
+// adders, whose c0 waits for p0's chain) s1 and s2 are carry-select: both
+// +1 chains start from registers and c0, c1 only pick, at the cost of a
+// multiplexer a bit.  The sum is exactly
+// q + a + cin (the ripple adder's carries regrouped; scripts/pmc_add_proof.sh
+// proves it with yosys sat for CntW 8..64), so the counts do not change.
 module pmc_add #(
   parameter int unsigned CntW = pmc_pkg::DefaultCntW,
-  parameter int unsigned AW   = 1
+  parameter int unsigned AW   = 1,
+  parameter bit          Select = 1'b0
 ) (
   input  logic [CntW-1:0] q_i,
   input  logic [AW-1:0]   a_i,
@@ -24,16 +31,29 @@ module pmc_add #(
   localparam int unsigned M = (CntW + K) / 2;
 
   if (CntW >= K + 4) begin : g_split
-    logic [K:0]         s0;
+    logic [K:0]         p0;
+    logic [K-1:0]       s0;
     logic [M-K-1:0]     s1;
     logic [CntW-M-1:0]  s2;
-    logic               c0, c1;
-    assign s0 = {1'b0, q_i[K-1:0]} + {2'b00, a_i} + {{K{1'b0}}, cin_i};
-    assign c0 = s0[K];
-    assign c1 = c0 & (&q_i[M-1:K]);
-    assign s1 = q_i[M-1:K] + {{(M - K - 1){1'b0}}, c0};
-    assign s2 = q_i[CntW-1:M] + {{(CntW - M - 1){1'b0}}, c1};
-    assign sum_o = {s2, s1, s0[K-1:0]};
+    logic               ones0, ones1, c0, c1;
+    assign p0    = {1'b0, q_i[K-1:0]} + {2'b00, a_i};
+    assign ones0 = &p0[K-1:0];
+    assign ones1 = &q_i[M-1:K];
+    assign s0    = p0[K-1:0] + {{(K - 1){1'b0}}, cin_i};
+    assign c0    = p0[K] | (ones0 & cin_i);
+    assign c1    = (p0[K] & ones1) | (ones0 & ones1 & cin_i);
+    if (Select) begin : g_select
+      logic [M-K-1:0]    s1_inc;
+      logic [CntW-M-1:0] s2_inc;
+      assign s1_inc = q_i[M-1:K] + {{(M - K - 1){1'b0}}, 1'b1};
+      assign s2_inc = q_i[CntW-1:M] + {{(CntW - M - 1){1'b0}}, 1'b1};
+      assign s1     = c0 ? s1_inc : q_i[M-1:K];
+      assign s2     = c1 ? s2_inc : q_i[CntW-1:M];
+    end else begin : g_ripple
+      assign s1 = q_i[M-1:K] + {{(M - K - 1){1'b0}}, c0};
+      assign s2 = q_i[CntW-1:M] + {{(CntW - M - 1){1'b0}}, c1};
+    end
+    assign sum_o = {s2, s1, s0};
   end else begin : g_plain
     // Too narrow to be worth cutting (and K + 4 > CntW leaves no room).
     assign sum_o = q_i + {{(CntW - AW){1'b0}}, a_i} + {{(CntW - 1){1'b0}}, cin_i};

@@ -63,11 +63,11 @@ module pmc_core #(
     .q_i(misses_q), .a_i(1'b0), .cin_i(1'b1), .sum_o(misses_inc));
   pmc_add #(.CntW(CntW), .AW(1)) u_add_pmisses (
     .q_i(pmisses_q), .a_i(1'b0), .cin_i(1'b1), .sum_o(pmisses_inc));
-  pmc_add #(.CntW(CntW), .AW(PosW)) u_add_hit (
+  pmc_add #(.CntW(CntW), .AW(PosW), .Select(1'b1)) u_add_hit (
     .q_i(hit_q), .a_i(hwin_q), .cin_i(hit_now), .sum_o(hit_sum));
-  pmc_add #(.CntW(CntW), .AW(PosW)) u_add_miss (
+  pmc_add #(.CntW(CntW), .AW(PosW), .Select(1'b1)) u_add_miss (
     .q_i(miss_q), .a_i(mwin_q), .cin_i(miss_now), .sum_o(miss_sum));
-  pmc_add #(.CntW(CntW), .AW(PosW)) u_add_pure (
+  pmc_add #(.CntW(CntW), .AW(PosW), .Select(1'b1)) u_add_pure (
     .q_i(pure_q), .a_i(pwin_q), .cin_i(pure_now), .sum_o(pure_sum));
 
   // Clear acts first, so the clearing cycle is recorded into a fresh window
