@@ -12,8 +12,9 @@
 // cin reaches the chains through one LUT, and the longest chain is
 // max(M - K, CntW - M) bits, about half of CntW.  With Select = 1 (the fold
 // adders, whose c0 waits for p0's chain) s1 and s2 are carry-select: both
-// +1 chains start from registers and c0, c1 only pick, at the cost of a
-// multiplexer a bit.  The sum is exactly
+// +1 chains start from registers and c0, c1 only pick (a multiplexer a bit
+// in place of the half adders' carry logic: the PMC's generic area moved by
+// less than 0.1 %, its hx8k Fmax by +7 %).  The sum is exactly
 // q + a + cin (the ripple adder's carries regrouped; scripts/pmc_add_proof.sh
 // proves it with yosys sat for CntW 8..64), so the counts do not change.
 module pmc_add #(
