@@ -205,6 +205,15 @@ module imu #(
       offload   = seg_gt[i] | (seg_eq[i] & offload);
     end
   end
+  // k < S, the test an iter of a sampling loop makes, is a register
+  // (kls_q): set where S is computed (k is 0 then) and, at each sampled
+  // iter, to k + 1 < S, which s_q - k_q gives from registers ahead of time
+  // (no borrow and a difference of at least 2).  So an iter's decision
+  // does not wait for a 32-bit compare.  Only sampling iters read it.
+  logic [32:0] sk_diff;
+  logic        kls_q, kls_d, k1ls;
+  assign sk_diff = {1'b0, s_q} - {1'b0, k_q};
+  assign k1ls    = !sk_diff[32] && (sk_diff[31:0] > 32'd1);
   // max(trip - k, 0) from one subtractor: its borrow is trip < k
   assign trip_diff = {1'b0, trip_q} - {1'b0, k_q};
   assign trip_left = trip_diff[32] ? 32'd0 : trip_diff[31:0];
@@ -245,6 +254,7 @@ module imu #(
     lhs_d       = lhs_q;
     offload_d   = offload_q;
     s_low_d     = s_low_q;
+    kls_d       = kls_q;
     mplier_d    = mplier_q;
     cnt_d       = cnt_q;
     vvalid_d    = 1'b0;
@@ -337,8 +347,9 @@ module imu #(
               vvalid_d  = 1'b1;
               verdict_d = 1'b0;
               if (depth_q == DepthOne) begin
-                if (sampling_q && (k_q < s_q)) begin
-                  k_d = k_q + 32'd1;
+                if (sampling_q && kls_q) begin
+                  k_d   = k_q + 32'd1;
+                  kls_d = k1ls;
                 end else if (sampling_q) begin
                   // The sample is complete: this iter waits for the decision.
                   vvalid_d   = 1'b0;
@@ -379,6 +390,8 @@ module imu #(
         cnt_d = cnt_q - 5'd1;
         if (cnt_q == '0) begin
           s_d     = s_gt_min ? s_ceil : min_q;
+          // k = 0 < S: s_ceil is nonzero exactly when its inputs are
+          kls_d   = s_gt_min ? ((acc_q[63:32] != '0) || s_low_q) : (min_q != '0);
           state_d = imu_pkg::StIdle;
         end else if (cnt_q == 5'd1) begin
           acc_d[63:0] = prod;
@@ -648,6 +661,7 @@ module imu #(
     lhs_q       <= lhs_d;
     offload_q   <= offload_d;
     s_low_q     <= s_low_d;
+    kls_q       <= kls_d;
     mplier_q    <= mplier_d;
     cnt_q       <= cnt_d;
     ttag_q      <= ttag_d;
@@ -661,6 +675,10 @@ module imu #(
   // above relies on it.
   a_tag_onehot: assert property (@(posedge clk_i) disable iff (!rst_ni) $onehot0(bhit) && $onehot0(rhit))
     else $error("imu: loop id in more than one table entry (marker %b read %b)", bhit, rhit);
+  // The registered k < S test equals the compare while a loop samples.
+  a_kls: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !(sampling_q && (state_q == imu_pkg::StIdle)) || (kls_q == (k_q < s_q)))
+    else $error("imu: kls_q %0d but k %0d, S %0d", kls_q, k_q, s_q);
   a_state_legal: assert property (@(posedge clk_i) disable iff (!rst_ni) state_q <= imu_pkg::StDecide)
     else $error("imu: illegal FSM state %0d", state_q);
   // The sample's instruction count never wraps inside a sample window.

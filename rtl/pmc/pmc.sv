@@ -97,16 +97,12 @@ module pmc #(
     if (!rst_ni) begin
       valid_q <= '0;
       flag_q  <= '0;
+      owner_q <= '0;
     end else begin
       valid_q <= valid_d;
       flag_q  <= flag_d;
+      owner_q <= owner_d;
     end
-  end
-  // The owner is read only through its entry's valid bit (alloc writes it),
-  // so it needs no reset (docs/area.md counts a reset flop at 20
-  // transistors, a plain one at 16).
-  always_ff @(posedge clk_i) begin
-    owner_q <= owner_d;
   end
 
 `ifndef SYNTHESIS

@@ -51,18 +51,16 @@ module pmc_core #(
   assign fold     = flush_i || (enable_i && !clear_i && last_q);
 
   // The fold adders read registers only (this cycle's bit enters as a carry
-  // in).  The pure-miss increment comes late (through the MSHR table read
-  // at the freed index), so it only picks the result of an adder that adds
-  // one to the register.  total and misses take enable and the alloc's
-  // core decode as their carry in: pmc_add predicts every carry cin can
-  // start, so cin is one LUT from the chains, and an adder plus a mux per
-  // counter would cost ~2,000 transistors more.  Every adder is a pmc_add,
-  // cut into short carry chains.
-  logic [CntW-1:0] total_sum, misses_sum;
+  // in).  The miss and pure-miss increments come late (through the alloc
+  // core's decode and through the MSHR table read at the freed index), so
+  // they only pick the result of an adder that adds one to the register.
+  // total takes enable as its carry in.  Every adder is a pmc_add, cut
+  // into short carry chains.
+  logic [CntW-1:0] total_sum, misses_inc;
   pmc_add #(.CntW(CntW), .AW(1)) u_add_total (
     .q_i(total_q), .a_i(1'b0), .cin_i(enable_i), .sum_o(total_sum));
   pmc_add #(.CntW(CntW), .AW(1)) u_add_misses (
-    .q_i(misses_q), .a_i(1'b0), .cin_i(enable_i & miss_inc_i), .sum_o(misses_sum));
+    .q_i(misses_q), .a_i(1'b0), .cin_i(1'b1), .sum_o(misses_inc));
   pmc_add #(.CntW(CntW), .AW(1)) u_add_pmisses (
     .q_i(pmisses_q), .a_i(1'b0), .cin_i(1'b1), .sum_o(pmisses_inc));
   pmc_add #(.CntW(CntW), .AW(PosW), .Select(1'b1)) u_add_hit (
@@ -76,7 +74,10 @@ module pmc_core #(
   // and fresh counters.
   always_comb begin
     total_d   = clear_i ? {{(CntW - 1){1'b0}}, enable_i} : total_sum;
-    misses_d  = clear_i ? {{(CntW - 1){1'b0}}, enable_i & miss_inc_i} : misses_sum;
+    misses_d  = clear_i ? '0 : misses_q;
+    if (enable_i && miss_inc_i) begin
+      misses_d = clear_i ? CntOne : misses_inc;
+    end
     pmisses_d = clear_i ? '0 : pmisses_q;
     if (enable_i && pure_miss_inc_i) begin
       pmisses_d = clear_i ? CntOne : pmisses_inc;
