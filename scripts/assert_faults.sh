@@ -23,13 +23,14 @@ a_kls|rtl/imu/imu.sv|s/kls_d = k1ls;/kls_d = 1'b1;/|imu_sampling
 a_state_legal|rtl/imu/imu.sv|s/(imu_pkg::StDecide: begin\n        state_d = )imu_pkg::StIdle;/$1imu_pkg::state_e'(3'd7);/|imu_threshold
 a_ins_no_wrap|rtl/imu/imu.sv|s/ins_q\) \+ \(enable_q/ins_q) - (enable_q/|imu_sampling
 a_pmc_cmd_onehot|rtl/imu/imu.sv|s/clear_d     = 1'b1;/clear_d     = 1'b1; flush_d = 1'b1;/|imu_threshold
-a_ihit_onehot|rtl/pe/pe.sv|s/\.we_i\(i_way_we\[w\]\), (\.waddr_i\(i_widx\), \.wbe_i\(\{\(ITagRamW)/.we_i(i_fill_we), $1/|pe_programs
-a_dhit_onehot|rtl/pe/pe.sv|s/\.we_i\(d_way_we\[w\] && d_tag_we\)/.we_i(d_tag_we)/|pe_programs
-a_way_we_onehot|rtl/pe/pe.sv|s/d_way_we\[w\] = \(d_victim == w\[DWayW-1:0\]\);/d_way_we[w] = 1'b1;/|pe_isa
-a_req_stable|rtl/pe/pe.sv|s/(PReq: if \(mem_req_ready_i\) p_state_d = \(p_op_q == pe_pkg::MemOpWrite\) \? PIdle : PResp;)/$1\n      else p_wdata_d = ~p_wdata_q;/|pe_lockstep_random
-a_req_shape|rtl/pe/pe.sv|s/p_addr_d = \{f_pc_q\[31:OffW\], \{OffW\{1'b0\}\}\};/p_addr_d = f_pc_q;/|pe_isa
-a_resp_expected|rtl/pe/pe.sv|s/\(p_op_q == pe_pkg::MemOpWrite\) \? PIdle : PResp;/PIdle;/|pe_isa
-a_ret_rd_zero|rtl/pe/pe.sv|s/w_val_d = \(m_wr_q && \(m_rd != 5'd0\)\) \? m_wval : 32'd0;/w_val_d = m_wval;/|pe_isa
+a_ihit_onehot|rtl/pe/pe_if_stage.sv|s/\.we_i\(i_way_we\[w\]\), (\.waddr_i\(i_widx\), \.wbe_i\(\{\(ITagRamW)/.we_i(fill_we_i), $1/|pe_programs
+a_iway_we_onehot|rtl/pe/pe_if_stage.sv|s/i_way_we\[w\] = fill_we_i && \(i_victim == w\[IWayW-1:0\]\);/i_way_we[w] = fill_we_i;/|pe_isa
+a_dhit_onehot|rtl/pe/pe_lsu.sv|s/\.we_i\(d_way_we\[w\] && d_tag_we\)/.we_i(d_tag_we)/|pe_programs
+a_way_we_onehot|rtl/pe/pe_lsu.sv|s/d_way_we\[w\] = \(d_victim == w\[DWayW-1:0\]\);/d_way_we[w] = 1'b1;/|pe_isa
+a_req_stable|rtl/pe/pe_lsu.sv|s/(PReq: if \(mem_req_ready_i\) p_state_d = \(p_op_q == pe_pkg::MemOpWrite\) \? PIdle : PResp;)/$1\n      else p_wdata_d = ~p_wdata_q;/|pe_lockstep_random
+a_req_shape|rtl/pe/pe_lsu.sv|s/p_addr_d = \{ipc_i\[31:OffW\], \{OffW\{1'b0\}\}\};/p_addr_d = ipc_i;/|pe_isa
+a_resp_expected|rtl/pe/pe_lsu.sv|s/\(p_op_q == pe_pkg::MemOpWrite\) \? PIdle : PResp;/PIdle;/|pe_isa
+a_ret_rd_zero|rtl/pe/pe_lsu.sv|s/w_val_d = \(m_wr_i && \(m_rd != 5'd0\)\) \? m_wval : 32'd0;/w_val_d = m_wval;/|pe_isa
 a_cnt_no_wrap|rtl/pe/pe_mdu.sv|s/if \(cnt_q == LastStep\) begin/if ((cnt_q == LastStep) \&\& 1'b0) begin/|pe_isa
 EOF
 )

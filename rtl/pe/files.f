@@ -2,4 +2,11 @@ rtl/pe/pe_pkg.sv
 rtl/pe/pe_ram.sv
 rtl/pe/pe_mdu.sv
 rtl/pe/pe_decode.sv
+rtl/pe/pe_register_file.sv
+rtl/pe/pe_controller.sv
+rtl/pe/pe_if_stage.sv
+rtl/pe/pe_id_stage.sv
+rtl/pe/pe_ex_block.sv
+rtl/pe/pe_lsu.sv
+rtl/pe/pe_cs_registers.sv
 rtl/pe/pe.sv

@@ -1,0 +1,204 @@
+// EX stage of the vault PE: forwarding from MEM and WB, the ALU, branches
+// and jumps resolved (static not-taken: a taken one redirects fetch, 2
+// bubbles), the iterative M unit (pe_mdu, 34 cycles in EX), load/store/AMO
+// addresses and misalignment, and the EX/MEM register.
+// csim/pe/pe.c pe_ex_block().
+module pe_ex_block (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  // ID/EX
+  input  logic        e_valid_i,
+  input  logic [31:0] e_pc_i,
+  input  logic [31:0] e_insn_i,
+  input  logic [31:0] e_imm_i,
+  input  logic [31:0] e_rs1v_i,
+  input  logic [31:0] e_rs2v_i,
+  input  logic        e_alu_i,
+  input  logic        e_alu_reg_i,
+  input  logic        e_jal_i,
+  input  logic        e_jalr_i,
+  input  logic        e_branch_i,
+  input  logic        e_load_i,
+  input  logic        e_store_i,
+  input  logic        e_amo_i,
+  input  logic        e_mdu_i,
+  input  logic        e_csr_i,
+  input  logic        e_fence_i,
+  input  logic        e_fence_i_i,
+  input  logic        e_mret_i,
+  input  logic        e_wfi_i,
+  input  logic        e_wr_i,
+  input  logic        e_u1_i,
+  input  logic        e_u2_i,
+  input  logic        e_trap_i,
+  input  logic [3:0]  e_cause_i,
+  // WB forwarding
+  input  logic        wb_valid_i,
+  input  logic [4:0]  wb_rd_i,
+  input  logic [31:0] wb_val_i,
+  // pipeline control (pe_controller, pe_lsu)
+  input  logic        e_advance_i,
+  input  logic        m_hold_i,
+  input  logic        m_flush_i,
+  output logic        ready_o,         // the instruction can leave EX (M unit done, no MEM load-use)
+  output logic        redirect_o,      // a taken branch or jump to an aligned target, no trap
+  output logic [31:0] target_o,
+  output logic [31:0] addr_o,          // load/store address (the D-cache RAMs' read)
+  output logic [31:0] op_a_o,          // the forwarded operands (ID keeps them for a held instruction)
+  output logic [31:0] op_b_o,
+  // EX/MEM
+  output logic        m_valid_o,
+  output logic [31:0] m_pc_o,
+  output logic [31:0] m_insn_o,
+  output logic [31:0] m_res_o,         // result, address, or the target of a misaligned jump
+  output logic [31:0] m_wdata_o,
+  output logic        m_load_o,
+  output logic        m_store_o,
+  output logic        m_amo_o,
+  output logic        m_csr_o,
+  output logic        m_fence_o,
+  output logic        m_fence_i_o,
+  output logic        m_mret_o,
+  output logic        m_wfi_o,
+  output logic        m_wr_o,
+  output logic        m_trap_o,
+  output logic [3:0]  m_cause_o
+);
+  logic        m_valid_q, m_valid_d;
+  logic [31:0] m_pc_q, m_pc_d, m_insn_q, m_insn_d, m_res_q, m_res_d, m_wdata_q, m_wdata_d;
+  logic        m_load_q, m_load_d, m_store_q, m_store_d, m_amo_q, m_amo_d, m_csr_q, m_csr_d;
+  logic        m_fence_q, m_fence_d, m_fence_i_q, m_fence_i_d, m_mret_q, m_mret_d, m_wfi_q, m_wfi_d;
+  logic        m_wr_q, m_wr_d, m_trap_q, m_trap_d;
+  logic [3:0]  m_cause_q, m_cause_d;
+
+  logic        mdu_start, mdu_kill, mdu_busy, mdu_done;
+  logic [31:0] mdu_res, fa, fb;
+  logic [4:0]  e_rs1, e_rs2, m_rd;
+  logic [2:0]  f3;
+  logic        m_late, e_dep_m, cmp_sgn, add_sub, e_taken, e_mis_target;
+  logic [31:0] cmp_b, sh_in, sh_rev, alu_b, alu_res, e_res, e_addr, e_target;
+  logic [32:0] add_res, sh_out;
+
+  pe_mdu u_mdu (
+    .clk_i, .rst_ni, .start_i(mdu_start), .kill_i(mdu_kill), .funct3_i(e_insn_i[14:12]),
+    .a_i(fa), .b_i(fb), .busy_o(mdu_busy), .done_o(mdu_done), .result_o(mdu_res));
+
+  // From registers only (pe_controller reads ready_o and redirect_o).
+  always_comb begin
+    e_rs1 = e_insn_i[19:15];
+    e_rs2 = e_insn_i[24:20];
+    m_rd = m_insn_q[11:7];
+    if (e_rs1 == 5'd0) fa = 32'd0;
+    else if (m_valid_q && m_wr_q && (m_rd == e_rs1)) fa = m_res_q;
+    else if (wb_valid_i && (wb_rd_i == e_rs1)) fa = wb_val_i;
+    else fa = e_rs1v_i;
+    if (e_rs2 == 5'd0) fb = 32'd0;
+    else if (m_valid_q && m_wr_q && (m_rd == e_rs2)) fb = m_res_q;
+    else if (wb_valid_i && (wb_rd_i == e_rs2)) fb = wb_val_i;
+    else fb = e_rs2v_i;
+    // a load, AMO or CSR instruction in MEM has no result yet
+    m_late = m_load_q || m_amo_q || m_csr_q;
+    e_dep_m = m_valid_q && m_late && m_wr_q && (m_rd != 5'd0) &&
+              ((e_u1_i && (e_rs1 == m_rd)) || (e_u2_i && (e_rs2 == m_rd)));
+    alu_b = e_alu_reg_i ? fb : e_imm_i;
+    // One 33-bit adder serves add/sub, slt/sltu, the branch compares and the
+    // load/store/jalr address (alu_b is the immediate for those), one right
+    // shifter all three shifts (sll on the bit-reversed operand): the PE has
+    // to fit an iCE40 beside the PMC and the IMU.
+    f3 = e_insn_i[14:12];
+    cmp_b = e_branch_i ? fb : alu_b;
+    cmp_sgn = e_branch_i ? !f3[1] : !f3[0];
+    add_sub = e_branch_i || (e_alu_i && ((f3 == pe_pkg::F3Slt) || (f3 == pe_pkg::F3Sltu) ||
+                                         ((f3 == pe_pkg::F3Add) && e_alu_reg_i && e_insn_i[30])));
+    add_res = {cmp_sgn && fa[31], fa} + ({cmp_sgn && cmp_b[31], cmp_b} ^ {33{add_sub}}) +
+              {32'd0, add_sub};
+    for (int i = 0; i < 32; i++) sh_in[i] = (f3 == pe_pkg::F3Sll) ? fa[31 - i] : fa[i];
+    sh_out = $signed({(f3 == pe_pkg::F3Sr) && e_insn_i[30] && fa[31], sh_in}) >>> alu_b[4:0];
+    for (int i = 0; i < 32; i++) sh_rev[i] = sh_out[31 - i];
+    unique case (f3)
+      pe_pkg::F3Add:  alu_res = add_res[31:0];
+      pe_pkg::F3Sll:  alu_res = sh_rev;
+      pe_pkg::F3Slt, pe_pkg::F3Sltu: alu_res = {31'd0, add_res[32]};
+      pe_pkg::F3Xor:  alu_res = fa ^ alu_b;
+      pe_pkg::F3Sr:   alu_res = sh_out[31:0];
+      pe_pkg::F3Or:   alu_res = fa | alu_b;
+      default:        alu_res = fa & alu_b;
+    endcase
+    if (e_insn_i[6:0] == pe_pkg::OpcLui) alu_res = e_imm_i;
+    if (e_insn_i[6:0] == pe_pkg::OpcAuipc) alu_res = e_pc_i + e_imm_i;
+    e_addr = add_res[31:0];
+    // beq/bne from an equality compare (off the adder's carry chain);
+    // blt/bge/bltu/bgeu from the adder's sign
+    e_taken = f3[2] ? (add_res[32] ^ f3[0]) : ((fa == fb) ^ f3[0]);
+    e_taken = e_jal_i || e_jalr_i || (e_branch_i && e_taken);
+    e_target = e_jalr_i ? {e_addr[31:1], 1'b0} : (e_pc_i + e_imm_i);
+    e_mis_target = e_taken && e_target[1];
+    if (e_alu_i) e_res = alu_res;
+    else if (e_jal_i || e_jalr_i) e_res = e_pc_i + 32'd4;
+    else if (e_mdu_i) e_res = mdu_res;
+    else if (e_load_i || e_store_i || e_amo_i) e_res = e_addr;
+    else if (e_csr_i) e_res = e_insn_i[14] ? {27'd0, e_rs1} : fa;
+    else e_res = 32'd0;
+    ready_o = (!e_mdu_i || mdu_done) && !e_dep_m;
+    redirect_o = e_taken && !e_mis_target && !e_trap_i;
+    mdu_start = e_valid_i && e_mdu_i && !mdu_busy && !mdu_done && !e_dep_m;
+  end
+
+  always_comb begin
+    mdu_kill = m_flush_i || (e_advance_i && e_mdu_i);
+    m_valid_d = m_hold_i;
+    m_pc_d = m_pc_q; m_insn_d = m_insn_q; m_res_d = m_res_q; m_wdata_d = m_wdata_q;
+    m_load_d = m_load_q; m_store_d = m_store_q; m_amo_d = m_amo_q; m_csr_d = m_csr_q;
+    m_fence_d = m_fence_q; m_fence_i_d = m_fence_i_q; m_mret_d = m_mret_q; m_wfi_d = m_wfi_q;
+    m_wr_d = m_wr_q; m_trap_d = m_trap_q; m_cause_d = m_cause_q;
+    if (!m_hold_i && e_advance_i && !m_flush_i) begin
+      m_valid_d = 1'b1;
+      m_pc_d = e_pc_i; m_insn_d = e_insn_i; m_res_d = e_res; m_wdata_d = fb;
+      m_load_d = e_load_i; m_store_d = e_store_i; m_amo_d = e_amo_i; m_csr_d = e_csr_i;
+      m_fence_d = e_fence_i; m_fence_i_d = e_fence_i_i; m_mret_d = e_mret_i; m_wfi_d = e_wfi_i;
+      m_wr_d = e_wr_i;
+      m_trap_d = 1'b1;
+      if (e_trap_i) begin
+        m_cause_d = e_cause_i;
+      end else if (e_mis_target) begin
+        m_cause_d = pe_pkg::ExcIaddrMisaligned;
+        m_res_d = e_target;   // for mtval: nothing reads a trapping result
+      end else if (e_load_i && ((e_insn_i[13:12] == pe_pkg::SizeH && e_addr[0]) ||
+                                (e_insn_i[13:12] == pe_pkg::SizeW && e_addr[1:0] != 2'd0))) begin
+        m_cause_d = pe_pkg::ExcLaddrMisaligned;
+      end else if (e_store_i && ((e_insn_i[13:12] == pe_pkg::SizeH && e_addr[0]) ||
+                                 (e_insn_i[13:12] == pe_pkg::SizeW && e_addr[1:0] != 2'd0))) begin
+        m_cause_d = pe_pkg::ExcSaddrMisaligned;
+      end else if (e_amo_i && (e_addr[1:0] != 2'd0)) begin
+        m_cause_d = (e_insn_i[31:27] == pe_pkg::AmoLr) ? pe_pkg::ExcLaddrMisaligned : pe_pkg::ExcSaddrMisaligned;
+      end else begin
+        m_trap_d = 1'b0; m_cause_d = pe_pkg::ExcIaddrMisaligned;
+      end
+    end
+  end
+
+  assign target_o = e_target;
+  assign addr_o   = e_addr;
+  assign op_a_o   = fa;
+  assign op_b_o   = fb;
+  assign m_valid_o = m_valid_q;     assign m_pc_o = m_pc_q;           assign m_insn_o = m_insn_q;
+  assign m_res_o = m_res_q;         assign m_wdata_o = m_wdata_q;     assign m_load_o = m_load_q;
+  assign m_store_o = m_store_q;     assign m_amo_o = m_amo_q;         assign m_csr_o = m_csr_q;
+  assign m_fence_o = m_fence_q;     assign m_fence_i_o = m_fence_i_q; assign m_mret_o = m_mret_q;
+  assign m_wfi_o = m_wfi_q;         assign m_wr_o = m_wr_q;           assign m_trap_o = m_trap_q;
+  assign m_cause_o = m_cause_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      m_valid_q <= 1'b0; m_pc_q <= 32'd0; m_insn_q <= 32'd0; m_res_q <= 32'd0; m_wdata_q <= 32'd0;
+      m_load_q <= 1'b0; m_store_q <= 1'b0; m_amo_q <= 1'b0; m_csr_q <= 1'b0; m_fence_q <= 1'b0;
+      m_fence_i_q <= 1'b0; m_mret_q <= 1'b0; m_wfi_q <= 1'b0; m_wr_q <= 1'b0; m_trap_q <= 1'b0;
+      m_cause_q <= 4'd0;
+    end else begin
+      m_valid_q <= m_valid_d; m_pc_q <= m_pc_d; m_insn_q <= m_insn_d; m_res_q <= m_res_d;
+      m_wdata_q <= m_wdata_d; m_load_q <= m_load_d; m_store_q <= m_store_d; m_amo_q <= m_amo_d;
+      m_csr_q <= m_csr_d; m_fence_q <= m_fence_d; m_fence_i_q <= m_fence_i_d; m_mret_q <= m_mret_d;
+      m_wfi_q <= m_wfi_d; m_wr_q <= m_wr_d; m_trap_q <= m_trap_d; m_cause_q <= m_cause_d;
+    end
+  end
+endmodule

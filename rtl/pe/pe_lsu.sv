@@ -1,0 +1,349 @@
+// MEM stage of the vault PE: the write-through, no-write-allocate D-cache
+// (RAMs read with the EX address, so a hit is ready when the instruction is
+// in MEM), loads (a fill on a miss, then a re-read), uncached device loads,
+// stores (one word write each), AMOs/LR/SC at the port, and the one memory
+// port toward the vault (SPEC section 5), which also carries the I-cache's
+// fills; then the MEM/WB register, which is the retirement port.
+// csim/pe/pe.c pe_lsu().
+module pe_lsu #(
+  parameter int DCacheBytes = 512,
+  parameter int DCacheWays  = 2,
+  parameter int LineBytes   = 64
+) (
+  input  logic                   clk_i,
+  input  logic                   rst_ni,
+  // EX/MEM
+  input  logic                   m_valid_i,
+  input  logic [31:0]            m_pc_i,
+  input  logic [31:0]            m_insn_i,
+  input  logic [31:0]            m_res_i,
+  input  logic [31:0]            m_wdata_i,
+  input  logic                   m_load_i,
+  input  logic                   m_store_i,
+  input  logic                   m_amo_i,
+  input  logic                   m_csr_i,
+  input  logic                   m_fence_i,
+  input  logic                   m_fence_i_i,
+  input  logic                   m_wr_i,
+  input  logic                   m_trap_i,
+  input  logic [31:0]            e_addr_i,         // the next load/store address (EX)
+  // CSR read (pe_cs_registers)
+  input  logic [31:0]            csr_rdata_i,
+  input  logic                   csr_illegal_i,
+  // MEM state (pe_controller, pe_cs_registers)
+  output logic                   done_o,           // the MEM instruction completes this cycle
+  output logic                   exc_o,            // ... with a trap
+  output logic                   hold_o,           // it stays in MEM
+  output logic                   port_idle_o,
+  // I-cache fills (pe_if_stage)
+  input  logic                   imiss_i,
+  input  logic [31:0]            ipc_i,
+  output logic                   ifill_we_o,
+  output logic [31:0]            fill_addr_o,
+  // memory port
+  output logic                   mem_req_valid_o,
+  input  logic                   mem_req_ready_i,
+  output logic [31:0]            mem_req_addr_o,
+  output logic [1:0]             mem_req_op_o,
+  output logic [4:0]             mem_req_amo_o,
+  output logic [31:0]            mem_req_wdata_o,
+  output logic [3:0]             mem_req_be_o,
+  input  logic                   mem_resp_valid_i,
+  input  logic [LineBytes*8-1:0] mem_resp_data_i,
+  // MEM/WB (the retirement port)
+  output logic                   w_valid_o,
+  output logic [31:0]            w_pc_o,
+  output logic [31:0]            w_insn_o,
+  output logic [4:0]             w_rd_o,
+  output logic [31:0]            w_val_o
+);
+  localparam int LineBits = LineBytes * 8;
+  localparam int OffW     = $clog2(LineBytes);
+  localparam int DSets    = DCacheBytes / (DCacheWays * LineBytes);
+  localparam int DIdxW    = $clog2(DSets);
+  localparam int DTagW    = 32 - DIdxW - OffW;
+  localparam int DTagRamW = ((DTagW + 7) / 8) * 8;
+  localparam int DWayW    = (DCacheWays > 1) ? $clog2(DCacheWays) : 1;
+
+  typedef enum logic [1:0] {PIdle = 2'd0, PReq = 2'd1, PResp = 2'd2} pstate_e;
+
+  logic        d_rd_ok_q, d_rd_ok_d;
+  logic [DCacheWays*DSets-1:0] dvalid_q, dvalid_d;
+  logic [DWayW-1:0] drr_q, drr_d;
+  pstate_e     p_state_q, p_state_d;
+  logic        p_src_q, p_src_d;       // 1: MEM stage (D side), 0: fetch (I side)
+  logic [31:0] p_addr_q, p_addr_d, p_wdata_q, p_wdata_d;
+  logic [1:0]  p_op_q, p_op_d;
+  logic [4:0]  p_amo_q, p_amo_d;
+  logic [3:0]  p_be_q, p_be_d;
+  logic        w_valid_q, w_valid_d;
+  logic [31:0] w_pc_q, w_pc_d, w_insn_q, w_insn_d, w_val_q, w_val_d;
+  logic [4:0]  w_rd_q, w_rd_d;
+
+  logic [DIdxW-1:0] d_raddr, d_widx, m_idx, p_didx;
+  logic [DTagW-1:0] m_tag;
+  logic [DCacheWays*LineBits-1:0] d_rline;
+  logic [DCacheWays*DTagRamW-1:0] d_rtag;
+  logic [DCacheWays-1:0] d_way_we, d_hitw;
+  logic [LineBytes-1:0] d_wbe;
+  logic [LineBits-1:0] d_wline, d_hline;
+  logic [DTagRamW-1:0] d_wtag;
+  logic [DWayW-1:0] d_victim;
+  logic        d_fill_we, d_store_we, d_tag_we, d_amo_inval, d_hit, m_cacheable, port_idle;
+  logic        m_done, m_exc, m_hold, m_issue, f_issue;
+  logic [4:0]  m_rd;
+  logic [31:0] d_hword, m_wval, st_wdata, resp_word, m_word, m_iss_addr;
+  logic [3:0]  st_be;
+  logic [1:0]  m_iss_op;
+
+  for (genvar w = 0; w < DCacheWays; w++) begin : g_dway
+    pe_ram #(.Width(LineBits), .Depth(DSets)) u_data (
+      .clk_i, .raddr_i(d_raddr), .rdata_o(d_rline[LineBits*w +: LineBits]),
+      .we_i(d_way_we[w]), .waddr_i(d_widx), .wbe_i(d_wbe), .wdata_i(d_wline));
+    pe_ram #(.Width(DTagRamW), .Depth(DSets)) u_tag (
+      .clk_i, .raddr_i(d_raddr), .rdata_o(d_rtag[DTagRamW*w +: DTagRamW]),
+      .we_i(d_way_we[w] && d_tag_we), .waddr_i(d_widx), .wbe_i({(DTagRamW/8){1'b1}}), .wdata_i(d_wtag));
+  end
+
+  // The MEM instruction's progress: from registers, RAM outputs and the CSR
+  // read only (pe_controller reads done/exc/hold).
+  always_comb begin
+    port_idle = (p_state_q == PIdle);
+    m_rd = m_insn_i[11:7];
+    m_idx = m_res_i[OffW +: DIdxW];
+    m_tag = m_res_i[31 -: DTagW];
+    m_cacheable = (m_res_i[31:28] != pe_pkg::DevNibble);
+    d_hitw = '0;
+    d_hline = '0;
+    for (int w = 0; w < DCacheWays; w++) begin
+      d_hitw[w] = dvalid_q[{w[DWayW-1:0], m_idx}] && (d_rtag[DTagRamW*w +: DTagW] == m_tag);
+      if (d_hitw[w]) d_hline = d_hline | d_rline[LineBits*w +: LineBits];
+    end
+    d_hit = m_cacheable && (|d_hitw);
+    d_hword = d_hline[32*m_res_i[OffW-1:2] +: 32];
+    resp_word = mem_resp_data_i[31:0];
+    st_wdata = m_wdata_i << {m_res_i[1:0], 3'b000};
+    st_be = ((m_insn_i[13:12] == pe_pkg::SizeB) ? 4'b0001 : (m_insn_i[13:12] == pe_pkg::SizeH) ? 4'b0011 : 4'b1111)
+            << m_res_i[1:0];
+
+    m_done = 1'b0;
+    m_exc = 1'b0;
+    m_issue = 1'b0;
+    m_iss_op = pe_pkg::MemOpFill;
+    m_iss_addr = 32'd0;
+    m_wval = m_res_i;
+    d_store_we = 1'b0;
+    d_amo_inval = 1'b0;
+    m_word = d_hword;
+    if (m_valid_i) begin
+      if (m_trap_i) begin
+        m_done = 1'b1;
+        m_exc = 1'b1;
+      end else if (m_load_i) begin
+        if (m_cacheable) begin
+          if (!d_rd_ok_q) begin
+            m_done = 1'b0;
+          end else if (d_hit) begin
+            m_done = 1'b1;
+          end else if (port_idle) begin
+            m_issue = 1'b1;
+            m_iss_op = pe_pkg::MemOpFill;
+            m_iss_addr = {m_res_i[31:OffW], {OffW{1'b0}}};
+          end
+        end else if (port_idle) begin
+          m_issue = 1'b1;
+          m_iss_op = pe_pkg::MemOpRead;
+          m_iss_addr = {m_res_i[31:2], 2'b00};
+        end else if (p_state_q == PResp && p_src_q && mem_resp_valid_i) begin
+          m_done = 1'b1;
+          m_word = resp_word;
+        end
+        unique case (m_insn_i[14:12])
+          pe_pkg::F3Lb:  m_wval = {{24{m_word[8*m_res_i[1:0] + 7]}}, m_word[8*m_res_i[1:0] +: 8]};
+          pe_pkg::F3Lh:  m_wval = {{16{m_word[16*m_res_i[1] + 15]}}, m_word[16*m_res_i[1] +: 16]};
+          pe_pkg::F3Lbu: m_wval = {24'd0, m_word[8*m_res_i[1:0] +: 8]};
+          pe_pkg::F3Lhu: m_wval = {16'd0, m_word[16*m_res_i[1] +: 16]};
+          default:       m_wval = m_word;
+        endcase
+      end else if (m_store_i) begin
+        if (port_idle) begin
+          m_issue = 1'b1;
+          m_iss_op = pe_pkg::MemOpWrite;
+          m_iss_addr = {m_res_i[31:2], 2'b00};
+        end else if (p_state_q == PReq && p_src_q && mem_req_ready_i) begin
+          m_done = 1'b1;
+          d_store_we = d_rd_ok_q && d_hit;
+        end
+      end else if (m_amo_i) begin
+        if (port_idle) begin
+          m_issue = 1'b1;
+          m_iss_op = pe_pkg::MemOpAmo;
+          m_iss_addr = m_res_i;
+        end else if (p_state_q == PResp && p_src_q && mem_resp_valid_i) begin
+          m_done = 1'b1;
+          m_wval = resp_word;
+          d_amo_inval = 1'b1;
+        end
+      end else if (m_csr_i) begin
+        m_done = 1'b1;
+        m_exc = csr_illegal_i;
+        m_wval = csr_rdata_i;
+      end else if (m_fence_i_i) begin
+        m_done = port_idle;
+      end else begin
+        m_done = 1'b1;   // alu, branch, jump, M unit, fence, mret, wfi
+      end
+    end
+    m_hold = m_valid_i && !m_done;
+  end
+
+  always_comb begin
+    // A fill is issued even in a cycle that redirects fetch: the line of the
+    // abandoned pc is fetched anyway, as a prefetch.  Waiting for the
+    // redirect put the branch compare, the adder and the whole stall chain
+    // in front of the port registers' enables (the critical path of issue
+    // 18: 36.5 MHz); the cost is an occasional wrong-path fill.
+    f_issue = imiss_i && port_idle && !m_issue;
+
+    // ---------------- memory port
+    p_state_d = p_state_q;
+    p_src_d = p_src_q;
+    p_addr_d = p_addr_q;
+    p_op_d = p_op_q;
+    p_amo_d = p_amo_q;
+    p_wdata_d = p_wdata_q;
+    p_be_d = p_be_q;
+    unique case (p_state_q)
+      PIdle: begin
+        if (m_issue) begin
+          p_state_d = PReq;
+          p_src_d = 1'b1;
+          p_addr_d = m_iss_addr;
+          p_op_d = m_iss_op;
+          p_amo_d = (m_iss_op == pe_pkg::MemOpAmo) ? m_insn_i[31:27] : 5'd0;
+          p_wdata_d = (m_iss_op == pe_pkg::MemOpWrite) ? st_wdata : (m_iss_op == pe_pkg::MemOpAmo) ? m_wdata_i : 32'd0;
+          p_be_d = (m_iss_op == pe_pkg::MemOpWrite) ? st_be : (m_iss_op == pe_pkg::MemOpFill) ? 4'd0 : 4'hF;
+        end else if (f_issue) begin
+          p_state_d = PReq;
+          p_src_d = 1'b0;
+          p_addr_d = {ipc_i[31:OffW], {OffW{1'b0}}};
+          p_op_d = pe_pkg::MemOpFill;
+          p_amo_d = 5'd0;
+          p_wdata_d = 32'd0;
+          p_be_d = 4'd0;
+        end
+      end
+      PReq: if (mem_req_ready_i) p_state_d = (p_op_q == pe_pkg::MemOpWrite) ? PIdle : PResp;
+      PResp: if (mem_resp_valid_i) p_state_d = PIdle;
+      default: p_state_d = PIdle;
+    endcase
+    ifill_we_o = (p_state_q == PResp) && !p_src_q && mem_resp_valid_i;
+    d_fill_we = (p_state_q == PResp) && p_src_q && (p_op_q == pe_pkg::MemOpFill) && mem_resp_valid_i;
+
+    // ---------------- D-cache writes, valid bits, replacement
+    p_didx = p_addr_q[OffW +: DIdxW];
+    d_victim = drr_q;
+    for (int w = DCacheWays - 1; w >= 0; w--) begin
+      if (!dvalid_q[{w[DWayW-1:0], p_didx}]) d_victim = w[DWayW-1:0];
+    end
+    d_wtag = '0;
+    d_wtag[DTagW-1:0] = p_addr_q[31 -: DTagW];
+    d_tag_we = d_fill_we;
+    if (d_fill_we) begin
+      d_widx = p_didx;
+      d_wbe = {LineBytes{1'b1}};
+      d_wline = mem_resp_data_i;
+      for (int w = 0; w < DCacheWays; w++) d_way_we[w] = (d_victim == w[DWayW-1:0]);
+    end else begin
+      d_widx = m_idx;
+      d_wbe = {{(LineBytes-4){1'b0}}, st_be} << {m_res_i[OffW-1:2], 2'b00};
+      d_wline = {(LineBytes/4){st_wdata}};
+      for (int w = 0; w < DCacheWays; w++) d_way_we[w] = d_store_we && d_hitw[w];
+    end
+    d_rd_ok_d = !(d_fill_we || d_store_we);
+    drr_d = (DCacheWays > 1) ? drr_q + {{(DWayW-1){1'b0}}, d_fill_we} : '0;
+    dvalid_d = dvalid_q;
+    if (m_done && m_fence_i && !m_exc) dvalid_d = '0;
+    else if (d_amo_inval) begin
+      for (int w = 0; w < DCacheWays; w++) dvalid_d[{w[DWayW-1:0], m_idx}] = 1'b0;
+    end else if (d_fill_we) dvalid_d[{d_victim, p_didx}] = 1'b1;
+    d_raddr = m_hold ? m_idx : e_addr_i[OffW +: DIdxW];
+
+    // ---------------- MEM -> WB
+    w_valid_d = m_done && !m_exc;
+    w_pc_d = m_pc_i;
+    w_insn_d = m_insn_i;
+    w_rd_d = (m_wr_i && (m_rd != 5'd0)) ? m_rd : 5'd0;
+    w_val_d = (m_wr_i && (m_rd != 5'd0)) ? m_wval : 32'd0;
+  end
+
+  // the RAMs read only the next address's index; a fill takes ipc_i's line
+  logic unused_addr_bits;
+  assign unused_addr_bits = ^{e_addr_i[31:OffW+DIdxW], e_addr_i[OffW-1:0], ipc_i[OffW-1:0]};
+
+  assign done_o          = m_done;
+  assign exc_o           = m_exc;
+  assign hold_o          = m_hold;
+  assign port_idle_o     = port_idle;
+  assign fill_addr_o     = p_addr_q;
+  assign mem_req_valid_o = (p_state_q == PReq);
+  assign mem_req_addr_o  = p_addr_q;
+  assign mem_req_op_o    = p_op_q;
+  assign mem_req_amo_o   = p_amo_q;
+  assign mem_req_wdata_o = p_wdata_q;
+  assign mem_req_be_o    = p_be_q;
+  assign w_valid_o       = w_valid_q;
+  assign w_pc_o          = w_pc_q;
+  assign w_insn_o        = w_insn_q;
+  assign w_rd_o          = w_rd_q;
+  assign w_val_o         = w_val_q;
+
+`ifndef SYNTHESIS
+  // Invariants, checked by Verilator (--assert) in every RTL test; Yosys
+  // defines SYNTHESIS and never sees them.
+  // A line is in at most one way of its set, so the hit selects are one-hot
+  // or zero (the OR-mux relies on it), where the hit is used: the RAM read
+  // usable and a load or store in MEM (else the RAMs were read at another
+  // instruction's address than m_res_i's).
+  a_dhit_onehot: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      (m_valid_i && (m_load_i || m_store_i) && d_rd_ok_q) |-> $onehot0(d_hitw))
+    else $error("pe: D-cache hit in more than one way: %b (addr %h)", d_hitw, m_res_i);
+  // A cache write goes to one way; a fill and a store hit never coincide.
+  a_way_we_onehot: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      $onehot0(d_way_we) && !(d_fill_we && d_store_we))
+    else $error("pe: D-cache write enables not one-hot (%b fill %b store %b)", d_way_we, d_fill_we, d_store_we);
+  // Port protocol (csim/pe/pe.h): a request is held, unchanged, until ready.
+  a_req_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      $past(mem_req_valid_o && !mem_req_ready_i) |-> (mem_req_valid_o && $stable(mem_req_addr_o) &&
+      $stable(mem_req_op_o) && $stable(mem_req_amo_o) && $stable(mem_req_wdata_o) && $stable(mem_req_be_o)))
+    else $error("pe: request dropped or changed before ready (addr %h op %0d)", mem_req_addr_o, mem_req_op_o);
+  // Port protocol: a fill is line aligned with no byte enables, a read or
+  // AMO word aligned with all four, a write word aligned with at least one.
+  a_req_shape: assert property (@(posedge clk_i) disable iff (!rst_ni) mem_req_valid_o |->
+      ((mem_req_op_o == pe_pkg::MemOpFill) ? ((mem_req_addr_o[OffW-1:0] == '0) && (mem_req_be_o == 4'd0)) :
+       (mem_req_op_o == pe_pkg::MemOpWrite) ? ((mem_req_addr_o[1:0] == 2'd0) && (mem_req_be_o != 4'd0)) :
+       ((mem_req_addr_o[1:0] == 2'd0) && (mem_req_be_o == 4'hF))))
+    else $error("pe: malformed request op %0d addr %h be %b", mem_req_op_o, mem_req_addr_o, mem_req_be_o);
+  // Port protocol: a response comes only for a request in flight.
+  a_resp_expected: assert property (@(posedge clk_i) disable iff (!rst_ni) mem_resp_valid_i |-> (p_state_q == PResp))
+    else $error("pe: memory response with no request in flight (port state %0d)", p_state_q);
+  // Retirement: a retired instruction that writes no register reports 0.
+  a_ret_rd_zero: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      (w_valid_o && (w_rd_o == 5'd0)) |-> (w_val_o == 32'd0))
+    else $error("pe: retirement without rd reports value %h", w_val_o);
+`endif
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      d_rd_ok_q <= 1'b0; dvalid_q <= '0; drr_q <= '0;
+      p_state_q <= PIdle; p_src_q <= 1'b0; p_addr_q <= 32'd0; p_op_q <= 2'd0; p_amo_q <= 5'd0;
+      p_wdata_q <= 32'd0; p_be_q <= 4'd0;
+      w_valid_q <= 1'b0; w_pc_q <= 32'd0; w_insn_q <= 32'd0; w_rd_q <= 5'd0; w_val_q <= 32'd0;
+    end else begin
+      d_rd_ok_q <= d_rd_ok_d; dvalid_q <= dvalid_d; drr_q <= drr_d;
+      p_state_q <= p_state_d; p_src_q <= p_src_d; p_addr_q <= p_addr_d; p_op_q <= p_op_d;
+      p_amo_q <= p_amo_d; p_wdata_q <= p_wdata_d; p_be_q <= p_be_d;
+      w_valid_q <= w_valid_d; w_pc_q <= w_pc_d; w_insn_q <= w_insn_d; w_rd_q <= w_rd_d; w_val_q <= w_val_d;
+    end
+  end
+endmodule
