@@ -186,31 +186,36 @@ static unsigned rd_of(uint32_t insn) { return (insn >> 7) & 31; }
 static unsigned rs1_of(uint32_t insn) { return (insn >> 15) & 31; }
 static unsigned rs2_of(uint32_t insn) { return (insn >> 20) & 31; }
 
-/* The combinational signals of one cycle: what each stage function
+/* The combinational signals of one cycle: what each module's function
  * computes from the registers (and the inputs) before the clock edge, named
- * as the RTL's always_comb signals. */
+ * as the RTL's always_comb signals.  One function per RTL module (rtl/pe/,
+ * docs/pe.md): pe_<module>_comb computes that module's signals, and
+ * pe_<module>_edge its registers' update. */
 typedef struct {
-  /* IF (fetch, I-cache lookup) */
-  int i_hit, f_fault, f_ready;
+  /* pe_if_stage (fetch, I-cache lookup) */
+  int i_hit, f_fault, f_ready, f_advance;
   uint32_t i_word;
-  /* ID (decode, register read, load-use interlock) */
+  /* pe_id_stage (decode, register read, load-use interlock) */
   const ctl_t *dc; /* the decode cache, pe.dc_last */
   int d_trap, d_hazard;
   unsigned d_cause;
   uint32_t d_tval, rs1v, rs2v;
-  /* EX (forwarding, ALU, branch, addresses, M-unit result) */
+  /* pe_ex_block (forwarding, ALU, branch, addresses, M-unit result) */
   uint32_t fa, fb, e_addr, e_target, e_res;
-  int e_taken, e_mis_target, e_ready, e_dep_m;
-  /* MEM (D-cache, port use, CSR read, traps) */
-  uint32_t maddr, m_idx, st_wdata, m_iss_addr, m_wval, m_target;
+  int e_taken, e_mis_target, e_ready, e_dep_m, mdu_kill, mdu_start;
+  /* pe_lsu (D-cache, port use; the port's fills as before the edge) */
+  uint32_t maddr, m_idx, st_wdata, m_iss_addr, m_wval, fill_addr;
   unsigned st_be, m_iss_op, m_rd;
-  int d_hit_way, csr_wr, m_done, m_exc, m_issue, d_store_we, d_amo_inval, m_hold, m_flush;
-  /* pipeline control */
-  int e_advance, d_advance, f_advance, e_redirect, flush_any, f_issue, mdu_kill, mdu_start;
+  int d_hit_way, m_done, m_exc, m_issue, d_store_we, d_amo_inval, m_hold, f_issue, i_fill_we, d_fill_we;
+  /* pe_cs_registers */
+  int csr_wr;
+  /* pe_controller */
+  int boot, e_advance, d_advance, d_can_accept, e_redirect, m_flush, flush_any;
+  uint32_t m_target;
 } pe_comb_t;
 
-/* IF: tag compare on the RAM output of last cycle's npc (rtl: fetch). */
-static void fetch_comb(const pe_t *p, pe_comb_t *c) {
+/* pe_if_stage: tag compare on the RAM output of last cycle's npc. */
+static inline void pe_if_stage_comb(const pe_t *p, pe_comb_t *c) {
   const unsigned lw = p->lw;
   const uint32_t f_idx = (p->f_pc >> p->off) & (p->isets - 1), f_tag = p->f_pc >> p->ishift;
   c->i_hit = 0;
@@ -226,9 +231,10 @@ static void fetch_comb(const pe_t *p, pe_comb_t *c) {
   c->f_ready = p->run && (c->f_fault || (p->i_rd_ok && c->i_hit));
 }
 
-/* ID: decode, register read with the WB bypass, load-use interlock.  The
- * decode is cached by instruction word (most edges decode the same again). */
-static void decode_comb(pe_t *p, pe_comb_t *c) {
+/* pe_id_stage: decode, register read with the WB bypass, load-use
+ * interlock.  The decode is cached by instruction word (most edges decode
+ * the same again). */
+static inline void pe_id_stage_comb(pe_t *p, pe_comb_t *c) {
   if (!p->dc_ok || p->dc_insn != p->d.insn) {
     decode(p->d.insn, &p->dc_last);
     p->dc_insn = p->d.insn;
@@ -253,9 +259,9 @@ static void decode_comb(pe_t *p, pe_comb_t *c) {
   c->rs2v = d_rs2 == 0 ? 0 : (p->w.valid && p->w.rd == d_rs2) ? p->w.val : p->h.x[d_rs2];
 }
 
-/* EX: forwarding from MEM and WB, ALU, branches and jumps, addresses, the
- * M unit's result (rtl: execute with the ALU and pe_mdu). */
-static void execute_comb(const pe_t *p, pe_comb_t *c) {
+/* pe_ex_block: forwarding from MEM and WB, ALU, branches and jumps,
+ * addresses, the M unit's result and its start. */
+static inline void pe_ex_block_comb(const pe_t *p, pe_comb_t *c) {
   const unsigned e_rs1 = rs1_of(p->e.insn), e_rs2 = rs2_of(p->e.insn), m_rd = rd_of(p->m.insn);
   if (e_rs1 == 0) c->fa = 0;
   else if (p->m.valid && p->m.c.wr && m_rd == e_rs1) c->fa = p->m.res;
@@ -282,12 +288,22 @@ static void execute_comb(const pe_t *p, pe_comb_t *c) {
   else if (ec->load || ec->store || ec->amo) c->e_res = c->e_addr;
   else if (ec->csr) c->e_res = (p->e.insn & (1u << 14)) ? e_rs1 : fa;
   c->e_ready = (!ec->mdu || p->mdu.done) && !c->e_dep_m;
+  c->mdu_start = p->e.valid && p->e.c.mdu && !p->mdu.busy && !p->mdu.done && !c->e_dep_m;
 }
 
-/* MEM: D-cache lookup, loads, stores, AMOs and uncached reads at the port,
- * CSR legality and read, fences, mret, wfi and every trap (rtl: memory with
- * the D-cache and the port FSM; CSRs and traps). */
-static void memory_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c) {
+/* pe_cs_registers: the CSR read and its legality for the instruction in
+ * MEM, without side effects (tried on a copy of the hart); 1 if illegal. */
+static inline int pe_cs_registers_read(const pe_t *p, uint32_t *csr_old) {
+  rv32_hart_t tmp = p->h;
+  int wm;
+  *csr_old = 0;
+  return rv32_csr_op(&tmp, &p->m.c.dec, p->m.res, csr_old, &wm) != 0;
+}
+
+/* pe_lsu: D-cache lookup, loads, stores, AMOs and uncached reads at the
+ * port, the MEM instruction's completion (CSRs through pe_cs_registers), and
+ * the fetch's fill request (the port's other user). */
+static inline void pe_lsu_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c) {
   const pe_cfg_t *cfg = &p->cfg;
   const unsigned lw = p->lw;
   const int port_idle = p->p_state == P_IDLE;
@@ -365,12 +381,7 @@ static void memory_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c) {
       }
     } else if (mc->csr) {
       c->m_done = 1;
-      /* legality without side effects: try on a copy */
-      rv32_hart_t tmp = p->h;
-      int wm;
-      uint32_t csr_old = 0;
-      c->m_exc = rv32_csr_op(&tmp, &mc->dec, p->m.res, &csr_old, &wm) != 0;
-      c->m_wval = csr_old;
+      c->m_exc = pe_cs_registers_read(p, &c->m_wval);
     } else if (mc->fence_i) {
       c->m_done = port_idle;
     } else {
@@ -378,28 +389,33 @@ static void memory_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c) {
     }
   }
   c->m_hold = p->m.valid && !c->m_done;
-  c->m_flush = c->m_done && (c->m_exc || mc->fence_i || mc->mret || mc->wfi);
-  c->m_target = c->m_exc ? p->h.mtvec : mc->mret ? p->h.mepc : p->m.pc + 4;
+  /* issued even when fetch is redirected this cycle (rtl/pe/pe_lsu.sv: a
+   * wrong-path fill rather than the redirect in front of the port) */
+  c->f_issue = p->run && !c->f_fault && p->i_rd_ok && !c->i_hit && port_idle && !c->m_issue;
+  /* fills write with the port's state before its edge */
+  c->i_fill_we = p->p_state == P_RESP && !p->p_src && in->mem_resp_valid;
+  c->d_fill_we = p->p_state == P_RESP && p->p_src && p->p_op == PE_OP_FILL && in->mem_resp_valid;
+  c->fill_addr = p->p_addr;
 }
 
-/* Stalls, flushes, the fetch's port request and the M unit's start/kill. */
-static void control_comb(const pe_t *p, pe_comb_t *c) {
-  const int port_idle = p->p_state == P_IDLE;
+/* pe_controller: stalls, redirects and flushes. */
+static inline void pe_controller_comb(const pe_t *p, const pe_in_t *in, int is_halted, pe_comb_t *c) {
+  const ctl_t *mc = &p->m.c;
+  c->boot = is_halted && in->start;
+  c->m_flush = c->m_done && (c->m_exc || mc->fence_i || mc->mret || mc->wfi);
+  c->m_target = c->m_exc ? p->h.mtvec : mc->mret ? p->h.mepc : p->m.pc + 4;
   c->e_advance = p->e.valid && c->e_ready && !c->m_hold;
   const int e_can_accept = !p->e.valid || c->e_advance;
   c->d_advance = p->d.valid && !c->d_hazard && e_can_accept;
-  const int d_can_accept = !p->d.valid || c->d_advance;
-  c->f_advance = c->f_ready && d_can_accept;
+  c->d_can_accept = !p->d.valid || c->d_advance;
   c->e_redirect = c->e_advance && c->e_taken && !c->e_mis_target && !p->e.trap && !c->m_flush;
   c->flush_any = c->m_flush || c->e_redirect;
-  /* issued even when fetch is redirected this cycle (rtl/pe/pe.sv: a
-   * wrong-path fill rather than the redirect in front of the port) */
-  c->f_issue = p->run && !c->f_fault && p->i_rd_ok && !c->i_hit && port_idle && !c->m_issue;
+  /* the if stage's and the M unit's decisions that read the controller's */
+  c->f_advance = c->f_ready && c->d_can_accept;
   c->mdu_kill = c->m_flush || (c->e_advance && p->e.c.mdu);
-  c->mdu_start = p->e.valid && p->e.c.mdu && !p->mdu.busy && !p->mdu.done && !c->e_dep_m;
 }
 
-static void stats_edge(pe_t *p, const pe_comb_t *c, int is_halted) {
+static inline void stats_edge(pe_t *p, const pe_comb_t *c, int is_halted) {
   p->st.cycles++;
   if (!is_halted) p->st.run_cycles++;
   if (p->w.valid) p->st.retired++;
@@ -409,89 +425,14 @@ static void stats_edge(pe_t *p, const pe_comb_t *c, int is_halted) {
   if (c->e_redirect) p->st.branch_flushes++;
 }
 
-/* The memory port's state machine: MEM's request wins over the fetch's. */
-static void port_edge(pe_t *p, const pe_in_t *in, const pe_comb_t *c) {
-  switch (p->p_state) {
-    case P_IDLE:
-      if (c->m_issue) {
-        p->p_state = P_REQ;
-        p->p_src = 1;
-        p->p_addr = c->m_iss_addr;
-        p->p_op = c->m_iss_op;
-        p->p_amo = c->m_iss_op == PE_OP_AMO ? p->m.c.dec.funct5 : 0;
-        p->p_wdata = c->m_iss_op == PE_OP_WRITE ? c->st_wdata : c->m_iss_op == PE_OP_AMO ? p->m.wdata : 0;
-        p->p_be = c->m_iss_op == PE_OP_WRITE ? c->st_be : c->m_iss_op == PE_OP_FILL ? PE_BE_NONE : PE_BE_WORD;
-        switch (c->m_iss_op) {
-          case PE_OP_FILL: p->st.dfills++; break;
-          case PE_OP_WRITE: p->st.writes++; break;
-          case PE_OP_AMO: p->st.amos++; break;
-          default: p->st.reads++; break;
-        }
-      } else if (c->f_issue) {
-        p->p_state = P_REQ;
-        p->p_src = 0;
-        p->p_addr = p->f_pc & ~(p->cfg.line_bytes - 1);
-        p->p_op = PE_OP_FILL;
-        p->p_amo = 0;
-        p->p_wdata = 0;
-        p->p_be = PE_BE_NONE;
-        p->st.ifills++;
-      }
-      break;
-    case P_REQ:
-      if (in->mem_req_ready) p->p_state = p->p_op == PE_OP_WRITE ? P_IDLE : P_RESP;
-      break;
-    default:
-      if (in->mem_resp_valid) p->p_state = P_IDLE;
-      break;
-  }
+/* pe_controller: the run state. */
+static inline void pe_controller_edge(pe_t *p, const pe_comb_t *c) {
+  if (c->boot) p->run = 1;
+  else if (c->m_done && p->m.c.wfi && !c->m_exc) p->run = 0; /* before pe_ex_block_edge */
 }
 
-/* Cache writes (fills, store hits), valid bits and replacement.  fill_addr
- * and the fill flags are those of the port before its edge. */
-static void cache_edge(pe_t *p, const pe_in_t *in, const pe_comb_t *c, int i_fill_we, int d_fill_we,
-                       uint32_t fill_addr) {
-  const pe_cfg_t *cfg = &p->cfg;
-  const unsigned lw = p->lw;
-  const ctl_t *mc = &p->m.c;
-  const int fence_i_done = c->m_done && mc->fence_i && !c->m_exc;
-  if (i_fill_we) {
-    const uint32_t idx = (fill_addr >> p->off) & (p->isets - 1);
-    unsigned victim = p->irr;
-    for (int w = (int)cfg->icache_ways - 1; w >= 0; w--)
-      if (!p->ivalid[(unsigned)w * p->isets + idx]) victim = (unsigned)w;
-    const unsigned s = victim * p->isets + idx;
-    p->itag[s] = fill_addr >> p->ishift;
-    memcpy(&p->idata[(size_t)s * lw], in->mem_resp_data, lw * 4);
-    p->irr = (p->irr + 1) & (cfg->icache_ways - 1);
-    if (!fence_i_done) p->ivalid[s] = 1;
-  }
-  if (fence_i_done) memset(p->ivalid, 0, p->isets * cfg->icache_ways);
-  if (d_fill_we) {
-    const uint32_t idx = (fill_addr >> p->off) & (p->dsets - 1);
-    unsigned victim = p->drr;
-    for (int w = (int)cfg->dcache_ways - 1; w >= 0; w--)
-      if (!p->dvalid[(unsigned)w * p->dsets + idx]) victim = (unsigned)w;
-    const unsigned s = victim * p->dsets + idx;
-    p->dtag[s] = fill_addr >> p->dshift;
-    memcpy(&p->ddata[(size_t)s * lw], in->mem_resp_data, lw * 4);
-    p->drr = (p->drr + 1) & (cfg->dcache_ways - 1);
-    p->dvalid[s] = 1; /* a fill never coincides with fence or an AMO (both MEM-stage) */
-  } else if (c->d_store_we) {
-    const unsigned s = (unsigned)c->d_hit_way * p->dsets + c->m_idx;
-    uint32_t *word = &p->ddata[(size_t)s * lw + ((c->maddr >> 2) & (lw - 1))];
-    for (unsigned b = 0; b < 4; b++)
-      if (c->st_be & (1u << b)) *word = (*word & ~(0xffu << (8 * b))) | (c->st_wdata & (0xffu << (8 * b)));
-  }
-  if (c->m_done && mc->fence && !c->m_exc) memset(p->dvalid, 0, p->dsets * cfg->dcache_ways);
-  else if (c->d_amo_inval)
-    for (unsigned w = 0; w < cfg->dcache_ways; w++) p->dvalid[w * p->dsets + c->m_idx] = 0;
-  p->i_rd_ok = !i_fill_we;
-  p->d_rd_ok = !(d_fill_we || c->d_store_we);
-}
-
-/* CSRs (written in MEM), traps, mret, the counters (rtl: CSRs and traps). */
-static void csr_edge(pe_t *p, const pe_comb_t *c) {
+/* pe_cs_registers: CSR writes (in MEM), traps, mret, the counters. */
+static inline void pe_cs_registers_edge(pe_t *p, const pe_comb_t *c) {
   const ctl_t *mc = &p->m.c;
   int no_cycle_inc = 0, no_instret_inc = 0;
   if (c->m_done && mc->csr && !c->m_exc && c->csr_wr) {
@@ -512,15 +453,91 @@ static void csr_edge(pe_t *p, const pe_comb_t *c) {
   if (!p->cfg.counters) p->h.mcycle = p->h.minstret = 0; /* Counters = 0: read 0, writes lost */
 }
 
-/* The iterative M unit (rtl pe_mdu): start, kill, 32 steps. */
-static void mdu_edge(pe_t *p, const pe_comb_t *c) {
+/* pe_lsu: the memory port's state machine (MEM's request wins over the
+ * fetch's), D-cache writes (fills, store hits), valid bits and replacement,
+ * then MEM -> WB.  Before pe_ex_block_edge: reads the MEM registers. */
+static inline void pe_lsu_edge(pe_t *p, const pe_in_t *in, const pe_comb_t *c) {
+  const pe_cfg_t *cfg = &p->cfg;
+  const unsigned lw = p->lw;
+  const ctl_t *mc = &p->m.c;
+  switch (p->p_state) {
+    case P_IDLE:
+      if (c->m_issue) {
+        p->p_state = P_REQ;
+        p->p_src = 1;
+        p->p_addr = c->m_iss_addr;
+        p->p_op = c->m_iss_op;
+        p->p_amo = c->m_iss_op == PE_OP_AMO ? mc->dec.funct5 : 0;
+        p->p_wdata = c->m_iss_op == PE_OP_WRITE ? c->st_wdata : c->m_iss_op == PE_OP_AMO ? p->m.wdata : 0;
+        p->p_be = c->m_iss_op == PE_OP_WRITE ? c->st_be : c->m_iss_op == PE_OP_FILL ? PE_BE_NONE : PE_BE_WORD;
+        switch (c->m_iss_op) {
+          case PE_OP_FILL: p->st.dfills++; break;
+          case PE_OP_WRITE: p->st.writes++; break;
+          case PE_OP_AMO: p->st.amos++; break;
+          default: p->st.reads++; break;
+        }
+      } else if (c->f_issue) {
+        p->p_state = P_REQ;
+        p->p_src = 0;
+        p->p_addr = p->f_pc & ~(cfg->line_bytes - 1);
+        p->p_op = PE_OP_FILL;
+        p->p_amo = 0;
+        p->p_wdata = 0;
+        p->p_be = PE_BE_NONE;
+        p->st.ifills++;
+      }
+      break;
+    case P_REQ:
+      if (in->mem_req_ready) p->p_state = p->p_op == PE_OP_WRITE ? P_IDLE : P_RESP;
+      break;
+    default:
+      if (in->mem_resp_valid) p->p_state = P_IDLE;
+      break;
+  }
+
+  if (c->d_fill_we) {
+    const uint32_t idx = (c->fill_addr >> p->off) & (p->dsets - 1);
+    unsigned victim = p->drr;
+    for (int w = (int)cfg->dcache_ways - 1; w >= 0; w--)
+      if (!p->dvalid[(unsigned)w * p->dsets + idx]) victim = (unsigned)w;
+    const unsigned s = victim * p->dsets + idx;
+    p->dtag[s] = c->fill_addr >> p->dshift;
+    memcpy(&p->ddata[(size_t)s * lw], in->mem_resp_data, lw * 4);
+    p->drr = (p->drr + 1) & (cfg->dcache_ways - 1);
+    p->dvalid[s] = 1; /* a fill never coincides with fence or an AMO (both MEM-stage) */
+  } else if (c->d_store_we) {
+    const unsigned s = (unsigned)c->d_hit_way * p->dsets + c->m_idx;
+    uint32_t *word = &p->ddata[(size_t)s * lw + ((c->maddr >> 2) & (lw - 1))];
+    for (unsigned b = 0; b < 4; b++)
+      if (c->st_be & (1u << b)) *word = (*word & ~(0xffu << (8 * b))) | (c->st_wdata & (0xffu << (8 * b)));
+  }
+  if (c->m_done && mc->fence && !c->m_exc) memset(p->dvalid, 0, p->dsets * cfg->dcache_ways);
+  else if (c->d_amo_inval)
+    for (unsigned w = 0; w < cfg->dcache_ways; w++) p->dvalid[w * p->dsets + c->m_idx] = 0;
+  p->d_rd_ok = !(c->d_fill_we || c->d_store_we);
+}
+
+/* pe_lsu: MEM -> WB.  After the register file's write (reads WB). */
+static inline void pe_lsu_wb_edge(pe_t *p, const pe_comb_t *c) {
+  const ctl_t *mc = &p->m.c;
+  const int m_wr_rd = mc->wr && c->m_rd != 0;
+  p->w.valid = c->m_done && !c->m_exc;
+  p->w.pc = p->m.pc;
+  p->w.insn = p->m.insn;
+  p->w.rd = m_wr_rd ? c->m_rd : 0;
+  p->w.val = m_wr_rd ? c->m_wval : 0;
+}
+
+/* pe_ex_block's pe_mdu: the iterative M unit (start, kill, 32 steps). */
+static inline void pe_mdu_edge(pe_t *p, const pe_comb_t *c) {
+  const ctl_t *ec = &p->e.c;
   if (c->mdu_kill) {
     p->mdu.busy = p->mdu.done = 0;
   } else if (c->mdu_start) {
     p->mdu.busy = 1;
     p->mdu.done = 0;
     p->mdu.cnt = 0;
-    p->mdu.op = p->e.c.dec.op;
+    p->mdu.op = ec->dec.op;
     p->mdu.a = c->fa;
     p->mdu.b = c->fb;
   } else if (p->mdu.busy) {
@@ -532,55 +549,36 @@ static void mdu_edge(pe_t *p, const pe_comb_t *c) {
   }
 }
 
-/* Run state, fetch pc and the stage registers, oldest stage first (each
- * reads the registers of the stage before it as they were before the edge). */
-static void pipe_edge(pe_t *p, const pe_in_t *in, const pe_comb_t *c, int is_halted) {
+/* pe_ex_block: EX -> MEM.  Before pe_id_stage_edge: reads the EX registers. */
+static inline void pe_ex_block_edge(pe_t *p, const pe_comb_t *c) {
   const ctl_t *ec = &p->e.c;
-  const ctl_t *mc = &p->m.c;
-  if (is_halted && in->start) p->run = 1;
-  else if (c->m_done && mc->wfi && !c->m_exc) p->run = 0;
-  uint32_t npc;
-  if (is_halted && in->start) npc = in->boot_pc;
-  else if (c->m_flush) npc = c->m_target;
-  else if (c->e_redirect) npc = c->e_target;
-  else if (c->f_advance) npc = p->f_pc + 4;
-  else npc = p->f_pc;
-
-  /* MEM -> WB */
-  const int m_wr_rd = mc->wr && c->m_rd != 0;
-  p->w.valid = c->m_done && !c->m_exc;
-  p->w.pc = p->m.pc;
-  p->w.insn = p->m.insn;
-  p->w.rd = m_wr_rd ? c->m_rd : 0;
-  p->w.val = m_wr_rd ? c->m_wval : 0;
-
-  /* EX -> MEM */
-  if (!c->m_hold) {
-    if (c->e_advance && !c->m_flush) {
-      const uint32_t e_addr = c->e_addr;
-      p->m.valid = 1;
-      p->m.pc = p->e.pc;
-      p->m.insn = p->e.insn;
-      p->m.res = c->e_res;
-      p->m.wdata = c->fb;
-      p->m.c = p->e.c;
-      const int mis = (ec->load || ec->store) && (e_addr & (mem_size(ec->dec.op) - 1));
-      p->m.trap = 1;
-      if (p->e.trap) { p->m.cause = p->e.cause; p->m.tval = p->e.tval; }
-      else if (c->e_mis_target) { p->m.cause = RV32_EXC_IADDR_MISALIGNED; p->m.tval = c->e_target; }
-      else if (ec->load && mis) { p->m.cause = RV32_EXC_LADDR_MISALIGNED; p->m.tval = e_addr; }
-      else if (ec->store && mis) { p->m.cause = RV32_EXC_SADDR_MISALIGNED; p->m.tval = e_addr; }
-      else if (ec->amo && (e_addr & 3)) {
-        p->m.cause = ec->dec.op == RV32_LR_W ? RV32_EXC_LADDR_MISALIGNED : RV32_EXC_SADDR_MISALIGNED;
-        p->m.tval = e_addr;
-      }
-      else { p->m.trap = 0; p->m.cause = 0; p->m.tval = 0; }
-    } else {
-      p->m.valid = 0;
-    }
+  if (c->m_hold) return;
+  if (!c->e_advance || c->m_flush) {
+    p->m.valid = 0;
+    return;
   }
+  const uint32_t e_addr = c->e_addr;
+  p->m.valid = 1;
+  p->m.pc = p->e.pc;
+  p->m.insn = p->e.insn;
+  p->m.res = c->e_res;
+  p->m.wdata = c->fb;
+  p->m.c = p->e.c;
+  const int mis = (ec->load || ec->store) && (e_addr & (mem_size(ec->dec.op) - 1));
+  p->m.trap = 1;
+  if (p->e.trap) { p->m.cause = p->e.cause; p->m.tval = p->e.tval; }
+  else if (c->e_mis_target) { p->m.cause = RV32_EXC_IADDR_MISALIGNED; p->m.tval = c->e_target; }
+  else if (ec->load && mis) { p->m.cause = RV32_EXC_LADDR_MISALIGNED; p->m.tval = e_addr; }
+  else if (ec->store && mis) { p->m.cause = RV32_EXC_SADDR_MISALIGNED; p->m.tval = e_addr; }
+  else if (ec->amo && (e_addr & 3)) {
+    p->m.cause = ec->dec.op == RV32_LR_W ? RV32_EXC_LADDR_MISALIGNED : RV32_EXC_SADDR_MISALIGNED;
+    p->m.tval = e_addr;
+  }
+  else { p->m.trap = 0; p->m.cause = 0; p->m.tval = 0; }
+}
 
-  /* ID -> EX */
+/* pe_id_stage: ID -> EX.  Before pe_if_stage_edge: reads the ID registers. */
+static inline void pe_id_stage_edge(pe_t *p, const pe_comb_t *c) {
   if (c->m_flush) {
     p->e.valid = 0;
   } else if (c->d_advance && !c->e_redirect) {
@@ -598,8 +596,36 @@ static void pipe_edge(pe_t *p, const pe_in_t *in, const pe_comb_t *c, int is_hal
     p->e.rs1v = c->fa; /* a held instruction keeps what it forwarded */
     p->e.rs2v = c->fb;
   }
+}
 
-  /* IF -> ID */
+/* pe_if_stage: I-cache fills and invalidation (fence.i).  Before
+ * pe_ex_block_edge: reads the MEM registers. */
+static inline void pe_if_stage_cache_edge(pe_t *p, const pe_in_t *in, const pe_comb_t *c) {
+  const pe_cfg_t *cfg = &p->cfg;
+  const int inval = c->m_done && p->m.c.fence_i && !c->m_exc;
+  if (c->i_fill_we) {
+    const uint32_t idx = (c->fill_addr >> p->off) & (p->isets - 1);
+    unsigned victim = p->irr;
+    for (int w = (int)cfg->icache_ways - 1; w >= 0; w--)
+      if (!p->ivalid[(unsigned)w * p->isets + idx]) victim = (unsigned)w;
+    const unsigned s = victim * p->isets + idx;
+    p->itag[s] = c->fill_addr >> p->ishift;
+    memcpy(&p->idata[(size_t)s * p->lw], in->mem_resp_data, p->lw * 4);
+    p->irr = (p->irr + 1) & (cfg->icache_ways - 1);
+    if (!inval) p->ivalid[s] = 1;
+  }
+  if (inval) memset(p->ivalid, 0, p->isets * cfg->icache_ways);
+  p->i_rd_ok = !c->i_fill_we;
+}
+
+/* pe_if_stage: IF -> ID, the fetch pc.  Last: reads the IF registers. */
+static inline void pe_if_stage_edge(pe_t *p, const pe_in_t *in, const pe_comb_t *c) {
+  uint32_t npc;
+  if (c->boot) npc = in->boot_pc;
+  else if (c->m_flush) npc = c->m_target;
+  else if (c->e_redirect) npc = c->e_target;
+  else if (c->f_advance) npc = p->f_pc + 4;
+  else npc = p->f_pc;
   if (c->flush_any) {
     p->d.valid = 0;
   } else if (c->f_advance) {
@@ -613,34 +639,34 @@ static void pipe_edge(pe_t *p, const pe_in_t *in, const pe_comb_t *c, int is_hal
   p->f_pc = npc;
 }
 
-/* One clock: the stage functions compute the cycle's signals from the
- * registers, then the edge updates them in the order the RTL's registers
- * see (every update reads pre-edge values where the RTL does). */
+/* One clock: the modules' comb functions compute the cycle's signals from
+ * the registers, in the order their inputs need, then the edges update the
+ * registers oldest stage first (each edge reads the registers of the stage
+ * before it as they were before the clock, as the RTL's flip-flops do). */
 static void step_edge(pe_t *p, const pe_in_t *in, pe_out_t *out) {
   pe_out_t o;
   pe_outputs(p, &o);
   if (out) *out = o;
-  const int is_halted = o.halted;
   p->h.mhartid = in->hart_id;
 
   pe_comb_t c;
-  fetch_comb(p, &c);
-  decode_comb(p, &c);
-  execute_comb(p, &c);
-  memory_comb(p, in, &c);
-  control_comb(p, &c);
+  pe_if_stage_comb(p, &c);
+  pe_id_stage_comb(p, &c);
+  pe_ex_block_comb(p, &c);
+  pe_lsu_comb(p, in, &c);
+  pe_controller_comb(p, in, o.halted, &c);
 
-  stats_edge(p, &c, is_halted);
-  /* fills write with the port's state before its edge */
-  const int i_fill_we = p->p_state == P_RESP && !p->p_src && in->mem_resp_valid;
-  const int d_fill_we = p->p_state == P_RESP && p->p_src && p->p_op == PE_OP_FILL && in->mem_resp_valid;
-  const uint32_t fill_addr = p->p_addr;
-  port_edge(p, in, &c);
-  cache_edge(p, in, &c, i_fill_we, d_fill_we, fill_addr);
-  csr_edge(p, &c);
-  if (p->w.valid && p->w.rd) p->h.x[p->w.rd] = p->w.val; /* register file (WB) */
-  mdu_edge(p, &c);
-  pipe_edge(p, in, &c, is_halted);
+  stats_edge(p, &c, o.halted);
+  pe_lsu_edge(p, in, &c);
+  pe_if_stage_cache_edge(p, in, &c);
+  pe_cs_registers_edge(p, &c);
+  if (p->w.valid && p->w.rd) p->h.x[p->w.rd] = p->w.val; /* pe_register_file: WB's write */
+  pe_mdu_edge(p, &c);
+  pe_controller_edge(p, &c);
+  pe_lsu_wb_edge(p, &c);
+  pe_ex_block_edge(p, &c);
+  pe_id_stage_edge(p, &c);
+  pe_if_stage_edge(p, in, &c);
 }
 
 /* The state before the statistics: what an idle step must leave alone. */
