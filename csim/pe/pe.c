@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Port state machine (rtl/pe/pe.sv pstate_e). */
+/* Port state machine (rtl/pe/pe_lsu.sv pstate_e). */
 enum { P_IDLE = 0, P_REQ = 1, P_RESP = 2 };
 /* Byte enables of a port request that is not a write (rtl: the same). */
 enum { PE_BE_NONE = 0x0, PE_BE_WORD = 0xF };
