@@ -469,7 +469,7 @@ static int sys_skip(struct sys *s) {
   const resv_t *rv = host_resv(s->host);
   const uint64_t gen = host_gen(s->host), done = hmc_dispatch_completed(s->disp);
   uint64_t hq;
-  if (s->hq_ok && now < s->hq_val && gen == s->hq_gen && rv->kills == s->hq_kills && done == s->hq_done &&
+  if (now < s->hq_val && gen == s->hq_gen && rv->kills == s->hq_kills && done == s->hq_done &&
       s->memw == s->hq_memw) {
     hq = s->hq_val;
 #ifdef SYS_CHECK_HQ
@@ -477,7 +477,6 @@ static int sys_skip(struct sys *s) {
 #endif
   } else {
     hq = host_quiet_until(s->host);
-    s->hq_ok = hq > now;
     s->hq_val = hq;
     s->hq_gen = gen;
     s->hq_kills = rv->kills;

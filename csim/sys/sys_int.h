@@ -90,8 +90,7 @@ struct sys {
   unsigned po_sel[HOST_MAX_CORES];
   int wd_iter;                       /* this cycle a core's cp.loop.iter was accepted (sys_watchdog) */
   /* sys_skip's last host_quiet_until() answer and what it depended on */
-  uint64_t hq_val, hq_gen, hq_kills, hq_done, hq_memw;
-  int hq_ok;
+  uint64_t hq_val, hq_gen, hq_kills, hq_done, hq_memw; /* hq_val <= now: nothing kept */
   uint64_t memw;                     /* memory writes by PEs and vaults (sys_skip's cache) */
   int wire_quiet;                    /* the last IMU/PMC wiring pass changed nothing and would repeat
                                       * itself while no marker and no MSHR event come (sys_host_cycle) */

@@ -85,6 +85,7 @@ int main(int argc, char **argv) {
     tb_log(&t, "harts 1-3 asleep %.0f cycles, %llu reservations broken\n", slept, (unsigned long long)kills);
     tb_expect_u64(&t, "harts 1-3 slept in wrs.nto", slept > 0, 1);
     tb_expect_u64(&t, "vault writes broke reservations", kills > 0, 1);
+    tb_expect_u64(&t, "as many reservations broken under sim.skip=1", kills1, kills);
     t.checks++;
     if (strcmp(ref, skip)) {
       size_t i = 0, line = 1, ls = 0;
