@@ -40,4 +40,3 @@ void resv_write(resv_t *r, uint64_t addr, unsigned n) {
     }
 }
 
-void resv_write_hook(void *r, uint64_t addr, unsigned n) { resv_write(r, addr, n); }

@@ -38,8 +38,6 @@ void resv_lr(resv_t *r, unsigned agent, uint32_t addr);
 int resv_sc(resv_t *r, unsigned agent, uint32_t addr);
 /* n bytes at addr changed: clears every reservation on the words touched. */
 void resv_write(resv_t *r, uint64_t addr, unsigned n);
-/* resv_write() with an opaque context, for hooks (hmc_set_write_hook). */
-void resv_write_hook(void *r, uint64_t addr, unsigned n);
 /* Drops agent's reservation (reset, trap). */
 void resv_drop(resv_t *r, unsigned agent);
 /* 1 while agent holds a reservation (Zawrs: wrs.nto sleeps on it). */
