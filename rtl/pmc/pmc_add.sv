@@ -1,8 +1,10 @@
 // A CntW-bit counter's adder, q + a + cin modulo 2^CntW, with a small
 // addend a (AW bits), cut into three carry chains so no carry ripples
 // through all CntW bits: on the iCE40 a 48-bit chain alone is ~7 ns, most
-// of a 100 MHz cycle.  cin is the late input (this cycle's activity bit,
-// or an enable), so every carry it can start is predicted from registers:
+// of a 100 MHz cycle.  cin may be the latest input (in pmc_core it is a
+// counter's pending-increment register, so all inputs are registers, and
+// the count feeds the read port as well as the register's next value), so
+// every carry it can start is predicted from q and a:
 //  * p0 = q[K-1:0] + a, K = AW + 1 bits, from registers only; a < 2^AW,
 //    so p0 < 2^(K+1) and s0 = p0 + cin carries out at most once;
 //  * c0 = s0's carry out = p0[K] | (p0[K-1:0] all ones & cin);
@@ -15,7 +17,7 @@
 // +1 chains start from registers and c0, c1 only pick (a multiplexer a bit
 // in place of the half adders' carry logic: the PMC's generic area moved by
 // less than 0.1 %, its hx8k Fmax by +7 %).  The sum is exactly
-// q + a + cin (the ripple adder's carries regrouped; scripts/pmc_add_proof.sh
+// q + a + cin (the ripple adder's carries regrouped; the pmc_add_proof test
 // proves it with yosys sat for CntW 8..64), so the counts do not change.
 module pmc_add #(
   parameter int unsigned CntW = pmc_pkg::DefaultCntW,
