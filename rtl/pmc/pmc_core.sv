@@ -29,6 +29,7 @@ module pmc_core #(
   localparam int unsigned LastPosI = W - 1;
   localparam logic [PosW-1:0] LastPos = LastPosI[PosW-1:0];
   localparam logic [PosW-1:0] PosOne  = {{(PosW - 1){1'b0}}, 1'b1};
+  localparam logic [CntW-1:0] CntOne  = {{(CntW - 1){1'b0}}, 1'b1};
 
   // The window is held as three counts, not as the HCT/MCT bitmaps: the
   // bitmaps were only ever read through their popcounts, and the number of
@@ -37,23 +38,17 @@ module pmc_core #(
   // folds), so PosW bits hold it.  docs/pmc.md has the equivalence.
   logic [PosW-1:0] pos_q, pos_d, hwin_q, hwin_d, mwin_q, mwin_d, pwin_q, pwin_d;
   logic            last_q, last_d;  // pos_q == W - 1, registered off the fold path
-
-  // Every counter is held as a base register plus a small pending addend
-  // that the next cycle adds in: count (`<name>_cnt`) = base_q + add_q.  What a cycle adds
-  // (enable, the window fold with this cycle's bit, the alloc core's
-  // decode, the freed MSHR's flag read at its index) is computed late, and
-  // as a clock enable or a carry in it used to fan out to all CntW
-  // flip-flops of its counter (through a global buffer: 12.6 ns on the
-  // hx8k for the pure misses).  Now it lands in the few flip-flops of the
-  // addend, and each base is updated from registers only, through the
-  // adder that also gives the count on the read port.  The counts every
-  // port sees are cycle for cycle the old counters' (docs/pmc.md).
-  localparam int unsigned AddW = PosW + 1;  // a fold adds up to W
   logic [CntW-1:0] total_q, total_d, hit_q, hit_d, miss_q, miss_d, pure_q, pure_d;
   logic [CntW-1:0] misses_q, misses_d, pmisses_q, pmisses_d;
-  logic [AddW-1:0] hadd_q, hadd_d, madd_q, madd_d, padd_q, padd_d;
-  logic            tpend_q, tpend_d, mpend_q, mpend_d, ppend_q, ppend_d;
-  logic [CntW-1:0] total_cnt, hit_cnt, miss_cnt, pure_cnt, misses_cnt, pmisses_cnt;
+  logic [CntW-1:0] pmisses, hit_sum, miss_sum, pure_sum;
+  // The pure-miss count is held as pmisses_q + ppend_q.  Its increment is
+  // the PMC's latest signal (the freed MSHR index, then a 32:1 read of the
+  // flags), and as a clock enable it fanned out to all CntW flip-flops
+  // through a global buffer: 12.6 ns on the hx8k.  Now it lands in the one
+  // flip-flop ppend_q, and the next cycle adds it in through a carry-select
+  // adder whose inputs are registers; that sum is also what the read port
+  // shows, so the count is cycle for cycle the old counter's.
+  logic            ppend_q, ppend_d;
   logic            hit_now, miss_now, pure_now, fold;
 
   assign hit_now  = enable_i & hit_act_i;
@@ -63,51 +58,50 @@ module pmc_core #(
   // fills one; otherwise the W-th enabled cycle folds.
   assign fold     = flush_i || (enable_i && !clear_i && last_q);
 
-  // The counts: registers in, so the carry chains start at the clock edge.
-  // Every adder is a pmc_add, cut into short carry chains; carry-select,
-  // so the addend's carries only pick between register-only +1 chains.
-  pmc_add #(.CntW(CntW), .AW(1), .Select(1'b1)) u_add_total (
-    .q_i(total_q), .a_i(1'b0), .cin_i(tpend_q), .sum_o(total_cnt));
-  pmc_add #(.CntW(CntW), .AW(1), .Select(1'b1)) u_add_misses (
-    .q_i(misses_q), .a_i(1'b0), .cin_i(mpend_q), .sum_o(misses_cnt));
+  // The fold adders read registers only (this cycle's bit enters as a carry
+  // in).  The miss increment comes late (through the alloc core's decode),
+  // so it only picks the result of an adder that adds one to the register.
+  // total takes enable as its carry in.  Every adder is a pmc_add, cut
+  // into short carry chains.
+  logic [CntW-1:0] total_sum, misses_inc;
+  pmc_add #(.CntW(CntW), .AW(1)) u_add_total (
+    .q_i(total_q), .a_i(1'b0), .cin_i(enable_i), .sum_o(total_sum));
+  pmc_add #(.CntW(CntW), .AW(1)) u_add_misses (
+    .q_i(misses_q), .a_i(1'b0), .cin_i(1'b1), .sum_o(misses_inc));
   pmc_add #(.CntW(CntW), .AW(1), .Select(1'b1)) u_add_pmisses (
-    .q_i(pmisses_q), .a_i(1'b0), .cin_i(ppend_q), .sum_o(pmisses_cnt));
-  pmc_add #(.CntW(CntW), .AW(AddW), .Select(1'b1)) u_add_hit (
-    .q_i(hit_q), .a_i(hadd_q), .cin_i(1'b0), .sum_o(hit_cnt));
-  pmc_add #(.CntW(CntW), .AW(AddW), .Select(1'b1)) u_add_miss (
-    .q_i(miss_q), .a_i(madd_q), .cin_i(1'b0), .sum_o(miss_cnt));
-  pmc_add #(.CntW(CntW), .AW(AddW), .Select(1'b1)) u_add_pure (
-    .q_i(pure_q), .a_i(padd_q), .cin_i(1'b0), .sum_o(pure_cnt));
+    .q_i(pmisses_q), .a_i(1'b0), .cin_i(ppend_q), .sum_o(pmisses));
+  pmc_add #(.CntW(CntW), .AW(PosW), .Select(1'b1)) u_add_hit (
+    .q_i(hit_q), .a_i(hwin_q), .cin_i(hit_now), .sum_o(hit_sum));
+  pmc_add #(.CntW(CntW), .AW(PosW), .Select(1'b1)) u_add_miss (
+    .q_i(miss_q), .a_i(mwin_q), .cin_i(miss_now), .sum_o(miss_sum));
+  pmc_add #(.CntW(CntW), .AW(PosW), .Select(1'b1)) u_add_pure (
+    .q_i(pure_q), .a_i(pwin_q), .cin_i(pure_now), .sum_o(pure_sum));
 
   // Clear acts first, so the clearing cycle is recorded into a fresh window
-  // and fresh counters: the bases restart at 0 and the addends hold what
-  // the clearing cycle itself adds.
+  // and fresh counters.
   always_comb begin
-    total_d   = clear_i ? '0 : total_cnt;
-    hit_d     = clear_i ? '0 : hit_cnt;
-    miss_d    = clear_i ? '0 : miss_cnt;
-    pure_d    = clear_i ? '0 : pure_cnt;
-    misses_d  = clear_i ? '0 : misses_cnt;
-    pmisses_d = clear_i ? '0 : pmisses_cnt;
-    tpend_d   = enable_i;
-    // A miss allocated in the clearing cycle is the new measurement's
-    // first; a pure miss freed in it is not counted (pmc.sv masks it too).
-    mpend_d   = enable_i && miss_inc_i;
+    total_d   = clear_i ? {{(CntW - 1){1'b0}}, enable_i} : total_sum;
+    misses_d  = clear_i ? '0 : misses_q;
+    if (enable_i && miss_inc_i) begin
+      misses_d = clear_i ? CntOne : misses_inc;
+    end
+    // pmc.sv never frees a pure miss into a clearing cycle; the !clear_i
+    // keeps the clear's 0 exact regardless.
+    pmisses_d = clear_i ? '0 : pmisses;
     ppend_d   = enable_i && pure_miss_inc_i && !clear_i;
 
-    hadd_d = '0;
-    madd_d = '0;
-    padd_d = '0;
+    hit_d  = clear_i ? '0 : hit_q;
+    miss_d = clear_i ? '0 : miss_q;
+    pure_d = clear_i ? '0 : pure_q;
     pos_d  = clear_i ? '0 : pos_q;
     hwin_d = clear_i ? '0 : hwin_q;
     mwin_d = clear_i ? '0 : mwin_q;
     pwin_d = clear_i ? '0 : pwin_q;
     if (fold) begin
-      // The fold adds the open window (emptied by a clear) and this
-      // cycle's bits.
-      hadd_d = {1'b0, hwin_d} + {{PosW{1'b0}}, hit_now};
-      madd_d = {1'b0, mwin_d} + {{PosW{1'b0}}, miss_now};
-      padd_d = {1'b0, pwin_d} + {{PosW{1'b0}}, pure_now};
+      // The fold adds the open window and this cycle's bits.
+      hit_d  = clear_i ? {{(CntW - 1){1'b0}}, hit_now}  : hit_sum;
+      miss_d = clear_i ? {{(CntW - 1){1'b0}}, miss_now} : miss_sum;
+      pure_d = clear_i ? {{(CntW - 1){1'b0}}, pure_now} : pure_sum;
       pos_d  = '0;
       hwin_d = '0;
       mwin_d = '0;
@@ -125,10 +119,6 @@ module pmc_core #(
     if (!rst_ni) begin
       pos_q     <= '0;
       last_q    <= 1'b0;
-      hadd_q    <= '0;
-      madd_q    <= '0;
-      padd_q    <= '0;
-      tpend_q   <= 1'b0;
       hwin_q    <= '0;
       mwin_q    <= '0;
       pwin_q    <= '0;
@@ -138,15 +128,10 @@ module pmc_core #(
       pure_q    <= '0;
       misses_q  <= '0;
       pmisses_q <= '0;
-      mpend_q   <= 1'b0;
       ppend_q   <= 1'b0;
     end else begin
       pos_q     <= pos_d;
       last_q    <= last_d;
-      hadd_q    <= hadd_d;
-      madd_q    <= madd_d;
-      padd_q    <= padd_d;
-      tpend_q   <= tpend_d;
       hwin_q    <= hwin_d;
       mwin_q    <= mwin_d;
       pwin_q    <= pwin_d;
@@ -156,7 +141,6 @@ module pmc_core #(
       pure_q    <= pure_d;
       misses_q  <= misses_d;
       pmisses_q <= pmisses_d;
-      mpend_q   <= mpend_d;
       ppend_q   <= ppend_d;
     end
   end
@@ -171,27 +155,22 @@ module pmc_core #(
     else $error("pmc_core: window counts beyond position %0d (hit %0d miss %0d pure %0d)", pos_q, hwin_q,
                 mwin_q, pwin_q);
   // No accumulated count wraps between two clears (CntW is wide enough for
-  // every run the tests make; a wrap would corrupt theta silently): the
-  // next cycle's count, base plus addend, is not below this cycle's.
+  // every run the tests make; a wrap would corrupt theta silently).
   a_no_wrap: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      clear_i || ((total_d + {{(CntW - 1){1'b0}}, tpend_d} >= total_cnt) &&
-                  (hit_d + {{(CntW - AddW){1'b0}}, hadd_d} >= hit_cnt) &&
-                  (miss_d + {{(CntW - AddW){1'b0}}, madd_d} >= miss_cnt) &&
-                  (pure_d + {{(CntW - AddW){1'b0}}, padd_d} >= pure_cnt) &&
-                  (misses_d + {{(CntW - 1){1'b0}}, mpend_d} >= misses_cnt) &&
-                  (pmisses_d + {{(CntW - 1){1'b0}}, ppend_d} >= pmisses_cnt)))
-    else $error("pmc_core: a counter wrapped (total %0d, base %0d + %0d next)", total_cnt, total_d, tpend_d);
+      clear_i || ((total_d >= total_q) && (hit_d >= hit_q) && (miss_d >= miss_q) && (pure_d >= pure_q) &&
+                  (misses_d >= misses_q) && (pmisses_d + {{(CntW - 1){1'b0}}, ppend_d} >= pmisses)))
+    else $error("pmc_core: a counter wrapped (total %0d -> %0d)", total_q, total_d);
 `endif
 
   always_comb begin
     rd_data_o = '0;
     unique case (rd_sel_i)
-      pmc_pkg::SelTotal:      rd_data_o = total_cnt;
-      pmc_pkg::SelHit:        rd_data_o = hit_cnt;
-      pmc_pkg::SelMiss:       rd_data_o = miss_cnt;
-      pmc_pkg::SelPure:       rd_data_o = pure_cnt;
-      pmc_pkg::SelMisses:     rd_data_o = misses_cnt;
-      pmc_pkg::SelPureMisses: rd_data_o = pmisses_cnt;
+      pmc_pkg::SelTotal:      rd_data_o = total_q;
+      pmc_pkg::SelHit:        rd_data_o = hit_q;
+      pmc_pkg::SelMiss:       rd_data_o = miss_q;
+      pmc_pkg::SelPure:       rd_data_o = pure_q;
+      pmc_pkg::SelMisses:     rd_data_o = misses_q;
+      pmc_pkg::SelPureMisses: rd_data_o = pmisses;
       pmc_pkg::SelWinFill:    rd_data_o = {{(CntW - PosW){1'b0}}, pos_q};
       default:                rd_data_o = '0;
     endcase

@@ -1,6 +1,6 @@
 /* pmc_add_proof: proves with Yosys's SAT solver that rtl/pmc/pmc_add.sv, the
  * PMC's cut-carry counter adder, equals q + a + cin modulo 2^CntW for every
- * input, at the PMC's parameter corners (CntW 8..64, addends AW 1..7,
+ * input, at the PMC's parameter corners (CntW 8..64, window adders AW 1..6,
  * ripple and carry-select).  The lockstep tests never count past 2^27, where
  * the top segment's predicted carry first matters; this covers every value.
  * A deliberately broken carry prediction (c1 = c0) must be refuted, so the
@@ -37,8 +37,7 @@ int main(int argc, char **argv) {
   tb_init(&t, argc, argv, "pmc_add_proof", 1);
   static const unsigned cases[][3] = {
       {48, 1, 0}, {48, 6, 1}, {48, 6, 0}, {32, 4, 1}, {32, 1, 0}, {64, 6, 1}, {64, 1, 0}, {8, 6, 1},
-      {8, 1, 0},  {9, 6, 1},  {10, 6, 1}, {33, 1, 0}, {48, 1, 1}, {48, 7, 1}, {32, 5, 1}, {32, 1, 1},
-      {64, 7, 1}, {12, 7, 1}, {13, 7, 1},
+      {8, 1, 0},  {9, 6, 1},  {10, 6, 1}, {33, 1, 0}, {48, 1, 1}, {32, 1, 1}, {8, 1, 1},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char what[96];
