@@ -45,8 +45,8 @@ module pmc_core #(
   // the PMC's latest signal (the freed MSHR index, then a 32:1 read of the
   // flags), and as a clock enable it fanned out to all CntW flip-flops
   // through a global buffer: 12.6 ns on the hx8k.  Now it lands in the one
-  // flip-flop ppend_q, and the next cycle adds it in through a carry-select
-  // adder whose inputs are registers; that sum is also what the read port
+  // flip-flop ppend_q, and the next cycle adds it in through an adder
+  // whose inputs are registers; that sum is also what the read port
   // shows, so the count is cycle for cycle the old counter's.
   logic            ppend_q, ppend_d;
   logic            hit_now, miss_now, pure_now, fold;
@@ -68,7 +68,12 @@ module pmc_core #(
     .q_i(total_q), .a_i(1'b0), .cin_i(enable_i), .sum_o(total_sum));
   pmc_add #(.CntW(CntW), .AW(1)) u_add_misses (
     .q_i(misses_q), .a_i(1'b0), .cin_i(1'b1), .sum_o(misses_inc));
-  pmc_add #(.CntW(CntW), .AW(1), .Select(1'b1)) u_add_pmisses (
+  // Carry-select costs a LUT a bit on the iCE40; it pays only where the
+  // split chains are long (CntW 48: 23 bits).  At CntW 32 (the prototype's
+  // PMC, 109 MHz in its wrapper, in a prototype with 41 logic cells to
+  // spare) the ripple chains are 15 bits and the select would cost 26 LUT4.
+  localparam bit PendSelect = (CntW > 32);
+  pmc_add #(.CntW(CntW), .AW(1), .Select(PendSelect)) u_add_pmisses (
     .q_i(pmisses_q), .a_i(1'b0), .cin_i(ppend_q), .sum_o(pmisses));
   pmc_add #(.CntW(CntW), .AW(PosW), .Select(1'b1)) u_add_hit (
     .q_i(hit_q), .a_i(hwin_q), .cin_i(hit_now), .sum_o(hit_sum));
