@@ -17,9 +17,10 @@ declare -A params=([pmc]=$1 [imu]=$2 [pe]=$3)
 # counted at: the PE's caches and register file as 6T SRAM; the IMU's
 # decision-table fields (imu_ram: one write port and one asynchronous read
 # port, used in the same cycle) as a two-port register-file cell, 6T plus
-# a 2T read port.
-declare -A rams=([pe]=pe_ram [imu]=imu_ram)
-declare -A ram_t=([pe]=6 [imu]=8)
+# a 2T read port; the IMU's tags (imu_cam: one write port, two search
+# ports) as a NOR-type CAM cell, 6T plus a 4T compare stack per search port.
+declare -A rams=([pe]=pe_ram [imu]="imu_ram imu_cam")
+declare -A ram_t=([pe_ram]=6 [imu_ram]=8 [imu_cam]=14)
 fig=$out/figures.env
 : >"$fig"
 put() { echo "$1=$2" >>"$fig"; }
@@ -31,11 +32,10 @@ put arff_t "$ARFF_T"
 for b in pmc imu pe; do
   files=$(tr '\n' ' ' < "rtl/$b/files.f")
   lib=""
-  ram=${rams[$b]:-}
-  if [[ -n $ram ]]; then
-    files=$(tr '\n' ' ' < "rtl/$b/files.f" | sed "s|rtl/$b/$ram.sv||")
-    lib="read_verilog -sv -lib rtl/$b/$ram.sv;"
-  fi
+  for ram in ${rams[$b]:-}; do
+    files=$(echo "$files" | sed "s|rtl/$b/$ram.sv||")
+    lib="$lib read_verilog -sv -lib rtl/$b/$ram.sv;"
+  done
   ch=""
   for p in ${params[$b]}; do kv=${p#-G}; ch="$ch chparam -set ${kv%%=*} ${kv#*=} $b;"; done
   yosys -q -l "$out/$b.log" -p "$lib read_verilog -sv $files; $ch synth -top $b -flatten; dffunmap; \
@@ -52,14 +52,15 @@ for b in pmc imu pe; do
   echo "$b: $cells cells, $ff flip-flops ($arff with async reset), $trans transistors"
 done
 
-# RAM bits: every black-box RAM instance's Width x Depth.
-for b in pe imu; do
-  r=${rams[$b]}
+# RAM bits: every black-box RAM instance's Width x Depth (figures.env
+# names them by module: pe_ram_bits, imu_ram_bits, imu_cam_bits).
+for r in pe_ram imu_ram imu_cam; do
+  b=${r%%_*}
   bits=$(awk -v r="$r" '
     $1 == "cell" && ($2 == "\\" r || $2 ~ ("^\\$paramod.*" r)) {inc = 1; w = 0; d = 0; next}
     inc && /parameter.*\\Width/ {w = $NF} inc && /parameter.*\\Depth/ {d = $NF}
     inc && /^  end/ {bits += w * d; inc = 0}
     END {print bits + 0}' "$out/$b.il")
-  put "${b}_ram_bits" "$bits"; put "${b}_ram_t" "${ram_t[$b]}"
-  echo "$b: RAM $bits bits = $((${ram_t[$b]} * bits)) transistors at ${ram_t[$b]}T a bit"
+  put "${r}_bits" "$bits"; put "${r}_t" "${ram_t[$r]}"
+  echo "$b: $r $bits bits = $((${ram_t[$r]} * bits)) transistors at ${ram_t[$r]}T a bit"
 done

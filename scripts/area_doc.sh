@@ -60,7 +60,8 @@ per_line=$((line * 8 + tag + state + presence))
 llc_bits=$((lines * per_line + sets * plru))
 llc_t=$((6 * llc_bits))
 pmc_t=$A_pmc_trans; imu_logic_t=$A_imu_trans; imu_ram_t=$((A_imu_ram_t * A_imu_ram_bits))
-imu_t=$((imu_logic_t + imu_ram_t))
+imu_cam_t=$((A_imu_cam_t * A_imu_cam_bits))
+imu_t=$((imu_logic_t + imu_ram_t + imu_cam_t))
 off_t=$((pmc_t + 4 * imu_t))
 pct=$(calc '%.3f' "100 * $off_t / $llc_t")
 pe_logic_t=$A_pe_trans; pe_ram_t=$((A_pe_ram_t * A_pe_ram_bits))
@@ -221,15 +222,20 @@ and counted as 6T SRAM bits.  The IMU's decision-table fields are black
 boxes too (\`rtl/imu/imu_ram.sv\`: numerator, denominator, sampled and
 offloaded iterations, which only the table read port reads), counted at $A_imu_ram_t
 transistors a bit because that register file is written and read in the
-same cycle (a two-port cell: 6T plus a 2T read port).  The table's tags,
-valid, decided and site bits stay flip-flops: the FSM and both tag
-searches read them every cycle.
+same cycle (a two-port cell: 6T plus a 2T read port).  The table's loop-id
+tags are a black box as well (\`rtl/imu/imu_cam.sv\`: one write port and
+two search ports, the marker's and the read port's, each giving one match
+line an entry), counted at $A_imu_cam_t transistors a bit: a NOR-type CAM cell, 6T
+storage plus a 4T compare stack per search port on the entry's precharged
+match line.  The valid, decided and site bits stay flip-flops: the FSM
+reads them every cycle.
 
 | block | generic cells | flip-flops | transistors | kGE |
 |---|---|---|---|---|
 | PMC (4 cores) | $(int $A_pmc_cells) | $(int $A_pmc_ff) | $(int $pmc_t) | $(calc '%.1f' "$pmc_t / 4000") |
 | IMU logic (one) | $(int $A_imu_cells) | $(int $A_imu_ff) | $(int $imu_logic_t) | $(calc '%.1f' "$imu_logic_t / 4000") |
 | IMU table fields: $(int $A_imu_ram_bits) bits at ${A_imu_ram_t}T | | | $(int $imu_ram_t) | |
+| IMU table tags: $(int $A_imu_cam_bits) CAM bits at ${A_imu_cam_t}T | | | $(int $imu_cam_t) | |
 | **IMU (one)** | | | **$(int $imu_t)** | **$(calc '%.1f' "$imu_t / 4000")** |
 | **PMC + 4 IMUs** | | | **$(int $off_t)** | **$(calc '%.1f' "$off_t / 4000")** |
 | PE logic (RAMs excluded) | $(int $A_pe_cells) | $(int $A_pe_ff) | $(int $pe_logic_t) | $(calc '%.1f' "$pe_logic_t / 4000") |

@@ -97,14 +97,14 @@ module imu #(
   logic                       vvalid_q, vvalid_d, verdict_q, verdict_d;
   logic                       clear_q, clear_d, enable_q, enable_d, flush_q, flush_d;
   logic [2:0]                 sel_q, sel_d;
-  // decision table: what the FSM reads (valid, decided, site, tag) in flops,
-  // the measurement fields only the read port reads in imu_ram below
+  // decision table: what the FSM reads (valid, decided, site) in flops, the
+  // tags in imu_cam and the measurement fields only the read port reads in
+  // imu_ram below
   logic [NumLoops-1:0]        tv_q, tv_d, tdec_q, tdec_d, tsite_q, tsite_d;
-  logic [NumLoops*IdW-1:0]    ttag_q, ttag_d;
   logic [IdxW-1:0]            ptr_q, ptr_d;
 
   // ---------------------------------------------------------------- lookups
-  logic [NumLoops-1:0] bhit, rhit;
+  logic [NumLoops-1:0] bhit, rhit, bmatch, rmatch;
   logic [IdxW-1:0]     bidx;
   logic                bany;
 
@@ -113,8 +113,8 @@ module imu #(
   always_comb begin
     bidx = '0;
     for (int unsigned e = 0; e < NumLoops; e++) begin
-      bhit[e] = tv_q[e] && (ttag_q[IdW*e +: IdW] == marker_id_i);
-      rhit[e] = tv_q[e] && (ttag_q[IdW*e +: IdW] == tbl_rd_id_i);
+      bhit[e] = tv_q[e] && bmatch[e];
+      rhit[e] = tv_q[e] && rmatch[e];
       if (bhit[e]) begin
         bidx = bidx | e[IdxW-1:0];
       end
@@ -534,11 +534,9 @@ module imu #(
     tv_d    = tv_q;
     tdec_d  = tdec_q;
     tsite_d = tsite_q;
-    ttag_d  = ttag_q;
     for (int unsigned e = 0; e < NumLoops; e++) begin
       if (wen_tag[e]) begin
-        tv_d[e]              = 1'b1;
-        ttag_d[IdW*e +: IdW] = marker_id_i;
+        tv_d[e] = 1'b1;
       end
       if (wen_dec[e]) begin
         tdec_d[e]  = w_dec;
@@ -550,6 +548,21 @@ module imu #(
       tv_d = '0;
     end
   end
+
+  // The tags: written by the begin that allocates an entry (a match keeps
+  // its tag), searched by the marker and by the read port.
+  imu_cam #(
+    .Width(IdW),
+    .Depth(NumLoops)
+  ) u_tag (
+    .clk_i,
+    .we_i     (wen_tag),
+    .wdata_i  (marker_id_i),
+    .key_a_i  (marker_id_i),
+    .key_b_i  (tbl_rd_id_i),
+    .match_a_o(bmatch),
+    .match_b_o(rmatch)
+  );
 
   // The measurement fields: written with the decision (a table clear
   // only drops the valid bits, so it needs no port here).
@@ -644,8 +657,8 @@ module imu #(
     end
   end
 
-  // The datapath and the tags have no reset: each is written before it is
-  // read (the tags are read only through a valid bit, the sample's
+  // The datapath has no reset, nor have the tags (imu_cam): each is written
+  // before it is read (the tags are read only through a valid bit, the sample's
   // registers from the begin on, the multiplier's from StReadDen on), so a
   // reset would only cost area (an asynchronous-reset flop is counted at 20
   // transistors, a plain one at 16: docs/area.md).  The reset-seed runs of
@@ -664,7 +677,6 @@ module imu #(
     kls_q       <= kls_d;
     mplier_q    <= mplier_d;
     cnt_q       <= cnt_d;
-    ttag_q      <= ttag_d;
   end
 
 `ifndef SYNTHESIS
