@@ -85,11 +85,12 @@ module imu #(
   logic                       off_done_q, off_done_d;  // offloaded count written
   logic                       via_iter_q, via_iter_d;  // decision answers an iter
   logic [IdxW-1:0]            idx_q, idx_d;
-  logic [31:0]                trip_q, trip_d, k_q, k_d, s_q, s_d;
+  logic [31:0]                trip_q, trip_d, k_q, k_d;
+  logic [31:0]                rem_q, rem_d;  // S - k while a loop samples
   // measurement and serial multiplier
-  logic [CntW-1:0]            ins_q, ins_d, num_q, num_d, den_q, den_d;
+  logic [CntW-1:0]            ins_q, ins_d, den_q, den_d;
   logic [AccW-1:0]            acc_q, acc_d;
-  logic [CntW+14:0]           lhs_q, lhs_d;  // num x 24, then the compare's left side
+  logic [CntW+14:0]           lhs_q, lhs_d;  // num x 2^15, then the compare's left side
   logic                       offload_q, offload_d;  // the compare, registered in the last StMul cycle
   logic [31:0]                mplier_q, mplier_d;
   logic [4:0]                 cnt_q, cnt_d;
@@ -207,13 +208,12 @@ module imu #(
   end
   // k < S, the test an iter of a sampling loop makes, is a register
   // (kls_q): set where S is computed (k is 0 then) and, at each sampled
-  // iter, to k + 1 < S, which s_q - k_q gives from registers ahead of time
-  // (no borrow and a difference of at least 2).  So an iter's decision
-  // does not wait for a 32-bit compare.  Only sampling iters read it.
-  logic [32:0] sk_diff;
-  logic        kls_q, kls_d, k1ls;
-  assign sk_diff = {1'b0, s_q} - {1'b0, k_q};
-  assign k1ls    = !sk_diff[32] && (sk_diff[31:0] > 32'd1);
+  // iter, to k + 1 < S.  S itself is not kept: rem_q counts S - k down
+  // (S where it is computed, minus one at each sampled iter, so never
+  // below zero), and k + 1 < S is rem > 1, an OR of its upper 31 bits: no
+  // subtractor, and an iter's decision does not wait for a 32-bit compare.
+  // Only sampling iters read them.
+  logic        kls_q, kls_d;
   // max(trip - k, 0) from one subtractor: its borrow is trip < k
   assign trip_diff = {1'b0, trip_q} - {1'b0, k_q};
   assign trip_left = trip_diff[32] ? 32'd0 : trip_diff[31:0];
@@ -222,7 +222,6 @@ module imu #(
   logic             w_begin;  // a begin allocates or re-enters: write where the tag search says
   logic             we_dec, we_sam, we_off;
   logic             w_dec, w_site;
-  logic [CntW-1:0]  w_num, w_den;
   logic [31:0]      w_sam, w_off;
   logic             accept;
   logic             new_site, begin_decided;
@@ -247,8 +246,7 @@ module imu #(
     idx_d       = idx_q;
     trip_d      = trip_q;
     k_d         = k_q;
-    s_d         = s_q;
-    num_d       = num_q;
+    rem_d       = rem_q;
     den_d       = den_q;
     acc_d       = acc_q;
     lhs_d       = lhs_q;
@@ -270,10 +268,9 @@ module imu #(
     we_off      = 1'b0;
     w_dec       = 1'b0;
     w_site      = 1'b0;
-    w_num       = '0;
-    w_den       = '0;
-    w_sam       = '0;
-    w_off       = '0;
+    // The write data need no zeros where nothing is written.
+    w_sam       = k_q;
+    w_off       = trip_left;
     new_site    = 1'b0;
     begin_decided = 1'b0;
 
@@ -349,7 +346,8 @@ module imu #(
               if (depth_q == DepthOne) begin
                 if (sampling_q && kls_q) begin
                   k_d   = k_q + 32'd1;
-                  kls_d = k1ls;
+                  rem_d = rem_q - 32'd1;
+                  kls_d = |rem_q[31:1];
                 end else if (sampling_q) begin
                   // The sample is complete: this iter waits for the decision.
                   vvalid_d   = 1'b0;
@@ -364,7 +362,6 @@ module imu #(
                   if (site_q && !off_done_q) begin
                     off_done_d = 1'b1;
                     we_off     = 1'b1;
-                    w_off      = trip_left;
                   end
                 end
               end
@@ -389,7 +386,7 @@ module imu #(
       imu_pkg::StCalcS: begin
         cnt_d = cnt_q - 5'd1;
         if (cnt_q == '0) begin
-          s_d     = s_gt_min ? s_ceil : min_q;
+          rem_d   = s_gt_min ? s_ceil : min_q;
           // k = 0 < S: s_ceil is nonzero exactly when its inputs are
           kls_d   = s_gt_min ? ((acc_q[63:32] != '0) || s_low_q) : (min_q != '0);
           state_d = imu_pkg::StIdle;
@@ -405,7 +402,9 @@ module imu #(
         state_d = imu_pkg::StReadNum;
       end
       imu_pkg::StReadNum: begin
-        num_d   = pmc_rd_data_i;
+        // num is kept as the compare's left side of THETA, num x 2^15; the
+        // table's num field is written from it in StReadDen
+        lhs_d   = {pmc_rd_data_i, 15'd0};
         sel_d   = pmc_pkg::SelTotal;
         state_d = imu_pkg::StReadDen;
       end
@@ -416,8 +415,6 @@ module imu #(
         acc_d    = {1'b0, mul_b[0] ? den_new : {CntW{1'b0}}, 31'd0};
         mplier_d = {1'b0, mul_b[31:1]};
         cnt_d    = mpki_mode_q ? 5'd31 : 5'd16;
-        // num x 1000 = num x 1024 - num x 24, one adder a cycle
-        lhs_d    = ({15'd0, num_q} << 4) + ({15'd0, num_q} << 3);
         state_d  = imu_pkg::StMul;
       end
       imu_pkg::StMul: begin
@@ -427,10 +424,11 @@ module imu #(
           acc_d    = acc_step;
           mplier_d = {1'b0, mplier_q[31:1]};
         end
-        if (!mpki_mode_q) begin
-          lhs_d = {num_q, 15'd0};
-        end else if (cnt_q == 5'd31) begin
-          lhs_d = ({15'd0, num_q} << 10) - lhs_q;
+        // MPKI: num x 1000 = (num x 2^15) x 5^3 / 2^12, three steps of
+        // y x 5 / 2^4 = y / 4 + y / 16, each exact (y has 15, 11, then 7
+        // zero low bits): one adder on lhs_q alone, no multiplexer.
+        if (mpki_mode_q && (cnt_q >= 5'd29)) begin
+          lhs_d = (lhs_q >> 2) + (lhs_q >> 4);
         end
         if (cnt_q == '0) begin
           offload_d = offload;
@@ -444,9 +442,6 @@ module imu #(
         we_off  = 1'b1;
         w_dec   = 1'b1;
         w_site  = offload_q;
-        w_num   = num_q;
-        w_den   = den_q;
-        w_sam   = k_q;
         w_off   = (via_iter_q && offload_q) ? trip_left : 32'd0;
         if (via_iter_q) begin
           vvalid_d   = 1'b1;
@@ -472,7 +467,13 @@ module imu #(
         imu_pkg::CfgThreshold: thr_d = (cfg_wdata_i > {15'd0, QOne}) ? QOne : cfg_wdata_i[16:0];
         imu_pkg::CfgMinSample: min_d = cfg_wdata_i;
         imu_pkg::CfgMpkiThr:   mpki_d = cfg_wdata_i;
-        imu_pkg::CfgPlan:      plan_d[cfg_wdata_i[PlanW-1:0]] = cfg_wdata_i[31];
+        imu_pkg::CfgPlan: begin
+          // one decoded write enable a bit (an indexed write would build a
+          // shifter and a mask)
+          for (int unsigned e = 0; e < PlanN; e++) begin
+            if (cfg_wdata_i[PlanW-1:0] == e[PlanW-1:0]) plan_d[e] = cfg_wdata_i[31];
+          end
+        end
         imu_pkg::CfgCtrl:      sticky_d = cfg_wdata_i[0];
         default: ;
       endcase
@@ -507,11 +508,15 @@ module imu #(
     wen_dec = w_begin ? b_new : (we_dec ? idx_oh : '0);
     wen_sam = w_begin ? b_alloc : (we_sam ? idx_oh : '0);
     wen_off = w_begin ? b_alloc : (we_off ? idx_oh : '0);
-    // the register file: never at a begin (w_begin and we_* never together)
-    wen_meas = we_dec ? idx_oh : '0;
+    // the register file: never at a begin (w_begin and we_* never together).
+    // num and den are written in StReadDen, where den arrives and lhs_q
+    // still holds num x 2^15 in either mode; mv[idx] is clear from the
+    // sampling begin until StDecide sets it, so the read port sees the
+    // same zeros until then (a_meas_hidden).
+    wen_meas = (state_q == imu_pkg::StReadDen) ? idx_oh : '0;
     wen_samr = we_sam ? idx_oh : '0;
     wen_offr = we_off ? idx_oh : '0;
-    mv_d     = (mv_q & ~wen_dec) | wen_meas;
+    mv_d     = (mv_q & ~wen_dec) | (we_dec ? idx_oh : '0);
     sv_d     = (sv_q & ~wen_sam) | wen_samr;
     ov_d     = (ov_q & ~wen_off) | wen_offr;
   end
@@ -572,7 +577,7 @@ module imu #(
   ) u_meas (
     .clk_i,
     .we_i   (wen_meas),
-    .wdata_i({w_den, w_num}),
+    .wdata_i({den_new, lhs_q[CntW+14:15]}),
     .rsel_i (rhit & mv_q),
     .rdata_o(rd_meas)
   );
@@ -666,9 +671,8 @@ module imu #(
   always_ff @(posedge clk_i) begin
     trip_q      <= trip_d;
     k_q         <= k_d;
-    s_q         <= s_d;
+    rem_q       <= rem_d;
     ins_q       <= ins_d;
-    num_q       <= num_d;
     den_q       <= den_d;
     acc_q       <= acc_d;
     lhs_q       <= lhs_d;
@@ -687,10 +691,16 @@ module imu #(
   // above relies on it.
   a_tag_onehot: assert property (@(posedge clk_i) disable iff (!rst_ni) $onehot0(bhit) && $onehot0(rhit))
     else $error("imu: loop id in more than one table entry (marker %b read %b)", bhit, rhit);
-  // The registered k < S test equals the compare while a loop samples.
+  // The registered k < S test equals the count of iterations left in the
+  // sample while a loop samples.
   a_kls: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      !(sampling_q && (state_q == imu_pkg::StIdle)) || (kls_q == (k_q < s_q)))
-    else $error("imu: kls_q %0d but k %0d, S %0d", kls_q, k_q, s_q);
+      !(sampling_q && (state_q == imu_pkg::StIdle)) || (kls_q == (rem_q != '0)))
+    else $error("imu: kls_q %0d but k %0d, S - k %0d", kls_q, k_q, rem_q);
+  // The measurement fields are written two states before their entry's mv
+  // bit is set, so that bit must be clear then.
+  a_meas_hidden: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !(|wen_meas) || !(|(wen_meas & mv_q)))
+    else $error("imu: measurement fields written while readable (entry %0d)", idx_q);
   a_state_legal: assert property (@(posedge clk_i) disable iff (!rst_ni) state_q <= imu_pkg::StDecide)
     else $error("imu: illegal FSM state %0d", state_q);
   // The sample's instruction count never wraps inside a sample window.
