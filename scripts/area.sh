@@ -52,6 +52,20 @@ for b in pmc imu pe; do
   echo "$b: $cells cells, $ff flip-flops ($arff with async reset), $trans transistors"
 done
 
+# The IMU once more with its tags as what the FPGA builds (imu_cam's
+# behavioural model: flip-flops and compares as gates), so the CAM count
+# above can be judged against it (figure imu_flop_trans).
+files=$(tr '\n' ' ' < rtl/imu/files.f | sed "s|rtl/imu/imu_ram.sv||")
+ch=""
+for p in ${params[imu]}; do kv=${p#-G}; ch="$ch chparam -set ${kv%%=*} ${kv#*=} imu;"; done
+yosys -q -l "$out/imu_flop.log" -p "read_verilog -sv -lib rtl/imu/imu_ram.sv; read_verilog -sv $files; $ch \
+  synth -top imu -flatten; dffunmap; tee -o $out/imu_flop.stat stat -tech cmos" >/dev/null 2>&1 \
+  || { tail -20 "$out/imu_flop.log"; exit 1; }
+read -r tr arff < <(awk '$1 ~ /^\$_DFF_P[NP][01]_$/ {arff += $2}
+  /Estimated number of transistors:/ {t = $5; sub(/\+$/, "", t)} END {printf "%d %d\n", t, arff}' "$out/imu_flop.stat")
+put imu_flop_trans "$((tr + ARFF_T * arff))"
+echo "imu with tags as flip-flops and gates: $((tr + ARFF_T * arff)) transistors of logic"
+
 # RAM bits: every black-box RAM instance's Width x Depth (figures.env
 # names them by module: pe_ram_bits, imu_ram_bits, imu_cam_bits).
 for r in pe_ram imu_ram imu_cam; do

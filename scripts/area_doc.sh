@@ -64,6 +64,10 @@ imu_cam_t=$((A_imu_cam_t * A_imu_cam_bits))
 imu_t=$((imu_logic_t + imu_ram_t + imu_cam_t))
 off_t=$((pmc_t + 4 * imu_t))
 pct=$(calc '%.3f' "100 * $off_t / $llc_t")
+# the same with the tags as flip-flops and gates (imu_cam's model)
+imu_flop_t=$((A_imu_flop_trans + imu_ram_t))
+off_flop_t=$((pmc_t + 4 * imu_flop_t))
+pct_flop=$(calc '%.3f' "100 * $off_flop_t / $llc_t")
 pe_logic_t=$A_pe_trans; pe_ram_t=$((A_pe_ram_t * A_pe_ram_bits))
 # RF: two 32 x 32 RAMs (read ports), 2048 of the PE's RAM bits
 pe_rf_bits=2048
@@ -260,7 +264,12 @@ $cores cores); tree pseudo-LRU, $plru bits a set; no ECC.
 | **LLC total** | **$(int $llc_bits)** | **$(int $llc_t)** |
 
 **PMC + 4 IMUs = $(int $off_t) transistors = $pct % of the LLC's SRAM
-transistors.**  (Transistor counts are not silicon area: SRAM bit cells are
+transistors.**  That count takes the IMU's tags as CAM cells, the way a
+silicon tag search is built (and the LLC's own tags are counted as SRAM
+cells).  Counted as what the FPGA builds, \`imu_cam\`'s flip-flops and
+compares as gates, one IMU is $(int $A_imu_flop_trans) of logic + $(int $imu_ram_t) of
+fields = $(int $imu_flop_t), and PMC + 4 IMUs = $(int $off_flop_t) = $pct_flop %.
+(Transistor counts are not silicon area: SRAM bit cells are
 laid out more densely per transistor than logic, so the share of silicon
 area is larger than this ratio, by a factor that depends on the process
 and cell libraries, which a technology-neutral count does not model.)
