@@ -21,11 +21,8 @@ module imu_cam #(
 );
   logic [Depth*Width-1:0] mem_q;
 
-  always_ff @(posedge clk_i) begin
-    for (int e = 0; e < Depth; e++) begin
-      if (we_i[e]) mem_q[Width*e +: Width] <= wdata_i;
-    end
-  end
+  imu_words #(.Width(Width), .Depth(Depth)) u_words (.clk_i, .we_i, .wdata_i, .words_o(mem_q));
+
   always_comb begin
     for (int e = 0; e < Depth; e++) begin
       match_a_o[e] = (mem_q[Width*e +: Width] == key_a_i);

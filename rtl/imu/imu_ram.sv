@@ -18,15 +18,10 @@ module imu_ram #(
   input  logic [Depth-1:0] rsel_i,   // one-hot or zero
   output logic [Width-1:0] rdata_o
 );
-  // Flat, not an unpacked array: every word is read through the select
-  // (Yosys would otherwise infer a memory and then split it into flops).
   logic [Depth*Width-1:0] mem_q;
 
-  always_ff @(posedge clk_i) begin
-    for (int e = 0; e < Depth; e++) begin
-      if (we_i[e]) mem_q[Width*e +: Width] <= wdata_i;
-    end
-  end
+  imu_words #(.Width(Width), .Depth(Depth)) u_words (.clk_i, .we_i, .wdata_i, .words_o(mem_q));
+
   always_comb begin
     rdata_o = '0;
     for (int e = 0; e < Depth; e++) begin
