@@ -32,14 +32,18 @@ module pe_ex_block (
   input  logic        e_u2_i,
   input  logic        e_trap_i,
   input  logic [3:0]  e_cause_i,
-  // WB forwarding
-  input  logic        wb_valid_i,
-  input  logic [4:0]  wb_rd_i,
+  // the rs fields of the instruction in ID (the next EX instruction's, when
+  // it advances): the forwarding selects are computed a cycle early
+  input  logic [4:0]  id_rs1_i,
+  input  logic [4:0]  id_rs2_i,
+  // WB forwarding (the select is fwd_w_q)
   input  logic [31:0] wb_val_i,
   // pipeline control (pe_controller, pe_lsu)
   input  logic        e_advance_i,
   input  logic        m_hold_i,
   input  logic        m_flush_i,
+  input  logic        m_done_i,        // the MEM instruction completes (pe_lsu) ...
+  input  logic        m_exc_i,         // ... with a trap: it does not reach WB
   output logic        ready_o,         // the instruction can leave EX (M unit done, no MEM load-use)
   output logic        redirect_o,      // a taken branch or jump to an aligned target, no trap
   output logic [31:0] target_o,
@@ -70,10 +74,14 @@ module pe_ex_block (
   logic        m_fence_q, m_fence_d, m_fence_i_q, m_fence_i_d, m_mret_q, m_mret_d, m_wfi_q, m_wfi_d;
   logic        m_wr_q, m_wr_d, m_trap_q, m_trap_d;
   logic [3:0]  m_cause_q, m_cause_d;
+  // forwarding selects, bit 0 for rs1 and bit 1 for rs2: the EX operand comes
+  // from MEM's result (fwd_m) or else WB's (fwd_w)
+  logic [1:0]  fwd_m_q, fwd_m_d, fwd_w_q, fwd_w_d;
 
   logic        mdu_start, mdu_kill, mdu_busy, mdu_done;
   logic [31:0] mdu_res, fa, fb;
-  logic [4:0]  e_rs1, e_rs2, m_rd;
+  logic [4:0]  e_rs1, e_rs2, m_rd, e_rd;
+  logic [1:0]  fwd_id_e, fwd_e_m, fwd_id_m;
   logic [2:0]  f3;
   logic        m_late, e_dep_m, cmp_sgn, add_sub, e_taken, e_mis_target;
   logic [31:0] cmp_b, sh_in, sh_rev, alu_b, alu_res, e_res, e_addr, e_target;
@@ -88,18 +96,16 @@ module pe_ex_block (
     e_rs1 = e_insn_i[19:15];
     e_rs2 = e_insn_i[24:20];
     m_rd = m_insn_q[11:7];
-    if (e_rs1 == 5'd0) fa = 32'd0;
-    else if (m_valid_q && m_wr_q && (m_rd == e_rs1)) fa = m_res_q;
-    else if (wb_valid_i && (wb_rd_i == e_rs1)) fa = wb_val_i;
-    else fa = e_rs1v_i;
-    if (e_rs2 == 5'd0) fb = 32'd0;
-    else if (m_valid_q && m_wr_q && (m_rd == e_rs2)) fb = m_res_q;
-    else if (wb_valid_i && (wb_rd_i == e_rs2)) fb = wb_val_i;
-    else fb = e_rs2v_i;
+    // The selects were registered a cycle early (fwd_m_q, fwd_w_q, below):
+    // the rd/rs compares in front of this mux were the head of the PE's
+    // critical path (issue 18).  A register x0 operand selects neither and
+    // reads e_rs1v_i/e_rs2v_i, which hold 0 for it (ID reads x0 as 0, a held
+    // instruction keeps what it forwarded).
+    fa = fwd_m_q[0] ? m_res_q : fwd_w_q[0] ? wb_val_i : e_rs1v_i;
+    fb = fwd_m_q[1] ? m_res_q : fwd_w_q[1] ? wb_val_i : e_rs2v_i;
     // a load, AMO or CSR instruction in MEM has no result yet
     m_late = m_load_q || m_amo_q || m_csr_q;
-    e_dep_m = m_valid_q && m_late && m_wr_q && (m_rd != 5'd0) &&
-              ((e_u1_i && (e_rs1 == m_rd)) || (e_u2_i && (e_rs2 == m_rd)));
+    e_dep_m = m_late && ((e_u1_i && fwd_m_q[0]) || (e_u2_i && fwd_m_q[1]));
     alu_b = e_alu_reg_i ? fb : e_imm_i;
     // One 33-bit adder serves add/sub, slt/sltu, the branch compares and the
     // load/store/jalr address (alu_b is the immediate for those), one right
@@ -142,6 +148,32 @@ module pe_ex_block (
     ready_o = (!e_mdu_i || mdu_done) && !e_dep_m;
     redirect_o = e_taken && !e_mis_target && !e_trap_i;
     mdu_start = e_valid_i && e_mdu_i && !mdu_busy && !mdu_done && !e_dep_m;
+  end
+
+  // The next cycle's forwarding selects, from the three pairs of stages the
+  // next EX operand and the next MEM or WB instruction can come from.  Which
+  // pair applies is a late decision (the stalls), so only that choice is
+  // left in front of the flip-flops.  Where the next EX stage holds no
+  // instruction (flushed, or nothing entered), the select is unused: the
+  // next instruction to enter EX loads its operands from ID.
+  always_comb begin
+    e_rd = e_insn_i[11:7];
+    for (int k = 0; k < 2; k++) begin
+      // ID's operand against EX's rd (both advance), EX's against MEM's rd
+      // (EX held), ID's against MEM's rd (EX empty or leaving)
+      fwd_id_e[k] = e_wr_i && (e_rd != 5'd0) && (e_rd == ((k == 0) ? id_rs1_i : id_rs2_i));
+      fwd_e_m[k]  = m_wr_q && (m_rd != 5'd0) && (m_rd == ((k == 0) ? e_rs1 : e_rs2));
+      fwd_id_m[k] = m_wr_q && (m_rd != 5'd0) && (m_rd == ((k == 0) ? id_rs1_i : id_rs2_i));
+    end
+    // MEM next holds EX's instruction (EX then holds ID's or none), or keeps
+    // its own (EX is then held, or empty and takes ID's), or is empty
+    if (e_advance_i && !m_flush_i) fwd_m_d = fwd_id_e;
+    else if (m_hold_i) fwd_m_d = e_valid_i ? fwd_e_m : fwd_id_m;
+    else fwd_m_d = 2'b00;
+    // WB next holds MEM's instruction if it completes without a trap
+    // (pe_lsu's w_valid_d); EX then holds its own or takes ID's
+    if (m_done_i && !m_exc_i) fwd_w_d = (e_valid_i && !e_advance_i) ? fwd_e_m : fwd_id_m;
+    else fwd_w_d = 2'b00;
   end
 
   always_comb begin
@@ -193,12 +225,13 @@ module pe_ex_block (
       m_valid_q <= 1'b0; m_pc_q <= 32'd0; m_insn_q <= 32'd0; m_res_q <= 32'd0; m_wdata_q <= 32'd0;
       m_load_q <= 1'b0; m_store_q <= 1'b0; m_amo_q <= 1'b0; m_csr_q <= 1'b0; m_fence_q <= 1'b0;
       m_fence_i_q <= 1'b0; m_mret_q <= 1'b0; m_wfi_q <= 1'b0; m_wr_q <= 1'b0; m_trap_q <= 1'b0;
-      m_cause_q <= 4'd0;
+      m_cause_q <= 4'd0; fwd_m_q <= 2'b00; fwd_w_q <= 2'b00;
     end else begin
       m_valid_q <= m_valid_d; m_pc_q <= m_pc_d; m_insn_q <= m_insn_d; m_res_q <= m_res_d;
       m_wdata_q <= m_wdata_d; m_load_q <= m_load_d; m_store_q <= m_store_d; m_amo_q <= m_amo_d;
       m_csr_q <= m_csr_d; m_fence_q <= m_fence_d; m_fence_i_q <= m_fence_i_d; m_mret_q <= m_mret_d;
       m_wfi_q <= m_wfi_d; m_wr_q <= m_wr_d; m_trap_q <= m_trap_d; m_cause_q <= m_cause_d;
+      fwd_m_q <= fwd_m_d; fwd_w_q <= fwd_w_d;
     end
   end
 endmodule
