@@ -39,6 +39,9 @@ module pe_controller (
   output logic        icache_inval_o
 );
   logic run_q, run_d, halted, e_advance, e_can_accept, d_advance, m_flush, e_redirect;
+  // EX may redirect: kept as a net so that e_redirect_req_i (the branch
+  // compare, the latest signal here) is its LUT's input, not buried deeper
+  (* keep *) logic e_redirect_ok;
 
   always_comb begin
     halted = !run_q && port_idle_i && !d_valid_i && !e_valid_i && !m_valid_i && !w_valid_i;
@@ -52,7 +55,8 @@ module pe_controller (
     e_can_accept = !e_valid_i || e_advance;
     d_advance = d_valid_i && !d_hazard_i && e_can_accept;
     d_can_accept_o = !d_valid_i || d_advance;
-    e_redirect = e_advance && e_redirect_req_i && !m_flush;
+    e_redirect_ok = e_advance && !m_flush;
+    e_redirect = e_redirect_ok && e_redirect_req_i;
     flush_o = m_flush || e_redirect;
     icache_inval_o = m_done_i && m_fence_i_i && !m_exc_i;
   end

@@ -83,7 +83,13 @@ module pe_ex_block (
   logic [4:0]  e_rs1, e_rs2, m_rd, e_rd;
   logic [1:0]  fwd_id_e, fwd_e_m, fwd_id_m;
   logic [2:0]  f3;
-  logic        m_late, e_dep_m, cmp_sgn, add_sub, e_taken, e_mis_target;
+  logic        m_late, e_dep_m, cmp_sgn, add_sub, e_taken, e_mis_target, e_eq, e_lt;
+  // The redirect for either value of the adder's sign, which comes off the
+  // end of the carry chain last: kept as nets, so that the synthesis's LUT
+  // mapping (which takes a carry output for an early input) cannot bury the
+  // sign under the branch decode; the sign then selects between them in one
+  // LUT (issue 18's critical path).
+  (* keep *) logic redirect_lt, redirect_ge;
   logic [31:0] cmp_b, sh_in, sh_rev, alu_b, alu_res, e_res, e_addr, e_target;
   logic [32:0] add_res, sh_out;
 
@@ -135,10 +141,15 @@ module pe_ex_block (
     e_addr = add_res[31:0];
     // beq/bne from an equality compare (off the adder's carry chain);
     // blt/bge/bltu/bgeu from the adder's sign
-    e_taken = f3[2] ? (add_res[32] ^ f3[0]) : ((fa == fb) ^ f3[0]);
-    e_taken = e_jal_i || e_jalr_i || (e_branch_i && e_taken);
+    e_eq = (fa == fb);
+    e_lt = add_res[32];
+    e_taken = e_jal_i || e_jalr_i || (e_branch_i && ((f3[2] ? e_lt : e_eq) ^ f3[0]));
     e_target = e_jalr_i ? {e_addr[31:1], 1'b0} : (e_pc_i + e_imm_i);
     e_mis_target = e_taken && e_target[1];
+    redirect_lt = (e_jal_i || e_jalr_i || (e_branch_i && ((f3[2] || e_eq) ^ f3[0]))) &&
+                  !e_target[1] && !e_trap_i;
+    redirect_ge = (e_jal_i || e_jalr_i || (e_branch_i && ((!f3[2] && e_eq) ^ f3[0]))) &&
+                  !e_target[1] && !e_trap_i;
     if (e_alu_i) e_res = alu_res;
     else if (e_jal_i || e_jalr_i) e_res = e_pc_i + 32'd4;
     else if (e_mdu_i) e_res = mdu_res;
@@ -146,7 +157,8 @@ module pe_ex_block (
     else if (e_csr_i) e_res = e_insn_i[14] ? {27'd0, e_rs1} : fa;
     else e_res = 32'd0;
     ready_o = (!e_mdu_i || mdu_done) && !e_dep_m;
-    redirect_o = e_taken && !e_mis_target && !e_trap_i;
+    // = e_taken && !e_mis_target && !e_trap_i
+    redirect_o = e_lt ? redirect_lt : redirect_ge;
     mdu_start = e_valid_i && e_mdu_i && !mdu_busy && !mdu_done && !e_dep_m;
   end
 
