@@ -65,7 +65,7 @@ module pe #(
 );
   // ------------------------------------------------------------ wires
   // controller
-  logic        run, boot, d_advance, d_can_accept, e_advance, e_redirect, m_flush, flush_any, icache_inval;
+  logic        run, boot, d_advance, d_can_accept, e_advance, e_redirect, m_flush, icache_inval;
   logic [31:0] m_target;
   // IF -> ID
   logic        d_valid, d_ifault, imiss, ifill_we;
@@ -97,12 +97,12 @@ module pe #(
     .m_exc_i(m_exc), .m_fence_i_i(m_fence_i), .m_mret_i(m_mret), .m_wfi_i(m_wfi), .m_pc_i(m_pc),
     .mtvec_i(mtvec), .mepc_i(mepc), .w_valid_i(w_valid), .port_idle_i(port_idle),
     .d_advance_o(d_advance), .d_can_accept_o(d_can_accept), .e_advance_o(e_advance),
-    .e_redirect_o(e_redirect), .m_flush_o(m_flush), .m_target_o(m_target), .flush_o(flush_any),
+    .e_redirect_o(e_redirect), .m_flush_o(m_flush), .m_target_o(m_target),
     .icache_inval_o(icache_inval));
 
   pe_if_stage #(.ICacheBytes(ICacheBytes), .ICacheWays(ICacheWays), .LineBytes(LineBytes)) u_if_stage (
     .clk_i, .rst_ni, .run_i(run), .boot_i(boot), .boot_pc_i, .m_flush_i(m_flush), .m_target_i(m_target),
-    .e_redirect_i(e_redirect), .e_target_i(e_target), .flush_i(flush_any), .id_ready_i(d_can_accept),
+    .e_redirect_i(e_redirect), .e_target_i(e_target), .id_ready_i(d_can_accept),
     .inval_i(icache_inval), .miss_o(imiss), .pc_o(f_pc), .fill_we_i(ifill_we), .fill_addr_i(fill_addr),
     .fill_data_i(mem_resp_data_i), .id_valid_o(d_valid), .id_pc_o(d_pc), .id_insn_o(d_insn),
     .id_ifault_o(d_ifault), .rf_raddr_a_o(rf_raddr_a), .rf_raddr_b_o(rf_raddr_b));

@@ -35,7 +35,6 @@ module pe_controller (
   output logic        e_redirect_o,
   output logic        m_flush_o,
   output logic [31:0] m_target_o,
-  output logic        flush_o,
   output logic        icache_inval_o
 );
   logic run_q, run_d, halted, e_advance, e_can_accept, d_advance, m_flush, e_redirect;
@@ -57,7 +56,6 @@ module pe_controller (
     d_can_accept_o = !d_valid_i || d_advance;
     e_redirect_ok = e_advance && !m_flush;
     e_redirect = e_redirect_ok && e_redirect_req_i;
-    flush_o = m_flush || e_redirect;
     icache_inval_o = m_done_i && m_fence_i_i && !m_exc_i;
   end
 

@@ -100,8 +100,8 @@ module pe_id_stage (
     else rs2v = rf_rd2;
   end
 
+  (* keep *) logic e_valid_seq;
   always_comb begin
-    e_valid_d = e_valid_q && !e_advance_i;
     e_pc_d = e_pc_q; e_insn_d = e_insn_q; e_imm_d = e_imm_q;
     e_rs1v_d = ex_op_a_i; e_rs2v_d = ex_op_b_i;
     e_alu_d = e_alu_q; e_alu_reg_d = e_alu_reg_q; e_jal_d = e_jal_q; e_jalr_d = e_jalr_q;
@@ -109,10 +109,14 @@ module pe_id_stage (
     e_mdu_d = e_mdu_q; e_csr_d = e_csr_q; e_fence_d = e_fence_q; e_fence_i_d = e_fence_i_q;
     e_mret_d = e_mret_q; e_wfi_d = e_wfi_q; e_wr_d = e_wr_q; e_u1_d = e_u1_q; e_u2_d = e_u2_q;
     e_trap_d = e_trap_q; e_cause_d = e_cause_q;
-    // As IF -> ID: the payload loads on d_advance, flushes clear e_valid only
-    // (a redirecting instruction advances, so e_valid_q && !e_advance is 0).
-    if (m_flush_i) e_valid_d = 1'b0;
-    else if (d_advance_i && !e_redirect_i) e_valid_d = 1'b1;
+    // As IF -> ID: the payload loads on d_advance, flushes clear e_valid
+    // only.  A redirecting instruction advances (e_valid_q && !e_advance is
+    // then 0), so the redirect clears e_valid whatever else happens: it is
+    // the last choice, after the kept e_valid_seq (see pe_if_stage's npc).
+    if (m_flush_i) e_valid_seq = 1'b0;
+    else if (d_advance_i) e_valid_seq = 1'b1;
+    else e_valid_seq = e_valid_q && !e_advance_i;
+    e_valid_d = e_valid_seq && !e_redirect_i;
     if (d_advance_i) begin
       e_pc_d = id_pc_i; e_insn_d = id_insn_i; e_imm_d = dc_imm;
       e_rs1v_d = rs1v; e_rs2v_d = rs2v;

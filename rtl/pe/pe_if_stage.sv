@@ -18,7 +18,6 @@ module pe_if_stage #(
   input  logic [31:0]            m_target_i,
   input  logic                   e_redirect_i,     // EX redirects (taken branch, jump)
   input  logic [31:0]            e_target_i,
-  input  logic                   flush_i,          // either: what enters ID is dropped
   input  logic                   id_ready_i,       // ID takes an instruction this cycle
   input  logic                   inval_i,          // fence.i retires: every line invalid
   // line fill through pe_lsu's port
@@ -89,13 +88,21 @@ module pe_if_stage #(
     miss_o = run_i && !f_fault && i_rd_ok_q && !i_hit;
   end
 
+  // The EX redirect (the branch compare, the latest signal in the PE) is
+  // the last choice for the fetch pc and the IF/ID valid bit: what they
+  // would be without it is kept as nets (npc_seq, d_valid_seq), so the
+  // synthesis's LUT mapping leaves one LUT between the redirect and each
+  // flip-flop (issue 18's critical path).  A redirect excludes boot (EX is
+  // empty while halted) and a MEM flush (pe_controller).
+  (* keep *) logic [31:0] npc_seq;
+  (* keep *) logic        d_valid_seq;
   always_comb begin
     f_advance = f_ready && id_ready_i;
-    if (boot_i) npc = boot_pc_i;
-    else if (m_flush_i) npc = m_target_i;
-    else if (e_redirect_i) npc = e_target_i;
-    else if (f_advance) npc = f_pc_q + 32'd4;
-    else npc = f_pc_q;
+    if (boot_i) npc_seq = boot_pc_i;
+    else if (m_flush_i) npc_seq = m_target_i;
+    else if (f_advance) npc_seq = f_pc_q + 32'd4;
+    else npc_seq = f_pc_q;
+    npc = e_redirect_i ? e_target_i : npc_seq;
     f_pc_d = npc;
     i_raddr = npc[OffW +: IIdxW];
 
@@ -104,7 +111,6 @@ module pe_if_stage #(
     // of the enables of some hundred flip-flops, and of the register-file
     // read address, cut the PE's critical path (issue 18).  A flushed
     // payload is never read.
-    d_valid_d = d_valid_q && !id_ready_i;
     d_pc_d = d_pc_q;
     d_insn_d = d_insn_q;
     d_ifault_d = d_ifault_q;
@@ -113,8 +119,10 @@ module pe_if_stage #(
       d_insn_d = f_fault ? 32'd0 : i_word;
       d_ifault_d = f_fault;
     end
-    if (flush_i) d_valid_d = 1'b0;
-    else if (f_advance) d_valid_d = 1'b1;
+    if (m_flush_i) d_valid_seq = 1'b0;
+    else if (f_advance) d_valid_seq = 1'b1;
+    else d_valid_seq = d_valid_q && !id_ready_i;
+    d_valid_d = d_valid_seq && !e_redirect_i;
 
     // line fill into the victim way (an invalid way first, else round robin)
     i_widx = fill_addr_i[OffW +: IIdxW];
