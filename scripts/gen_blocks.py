@@ -94,6 +94,10 @@ def gen_sv(b, d):
                 typ, name, val, com = it[:4]
                 run.append(("  localparam %s %s" % (typ, name), " = %s;" % val, com))
         flush()
+    # constant functions, verbatim: derived sizes that more than one module
+    # computes (the PE's cache geometry), written once
+    for line in d.get("sv_functions", []):
+        out.append("  " + line if line else "")
     out += ["", "  // Parameter defaults: the modules' parameters and make's (rtl/%s/params.mk)." % b]
     rows = [("  localparam int unsigned Default%s" % p[0], " = %d;" % p[3], p[4]) for p in d["params"]]
     out += aligned(rows)

@@ -84,7 +84,7 @@ module pe #(
   logic [3:0]  m_cause;
   logic [31:0] m_pc, m_insn, m_res, m_wdata;
   // MEM, CSRs, WB
-  logic        m_done, m_exc, m_hold, port_idle, csr_illegal;
+  logic        m_done, m_done_nh, m_exc, m_hold, port_idle, csr_illegal;
   logic [31:0] csr_rdata, mtvec, mepc;
   logic        w_valid;
   logic [4:0]  w_rd;
@@ -93,7 +93,7 @@ module pe #(
   pe_controller u_controller (
     .clk_i, .rst_ni, .start_i, .run_o(run), .halted_o, .boot_o(boot),
     .d_valid_i(d_valid), .d_hazard_i(d_hazard), .e_valid_i(e_valid), .e_ready_i(e_ready),
-    .e_redirect_req_i(e_redirect_req), .m_valid_i(m_valid), .m_hold_i(m_hold), .m_done_i(m_done),
+    .e_redirect_req_i(e_redirect_req), .m_valid_i(m_valid), .m_hold_i(m_hold), .m_done_i(m_done_nh),
     .m_exc_i(m_exc), .m_fence_i_i(m_fence_i), .m_mret_i(m_mret), .m_wfi_i(m_wfi), .m_pc_i(m_pc),
     .mtvec_i(mtvec), .mepc_i(mepc), .w_valid_i(w_valid), .port_idle_i(port_idle),
     .d_advance_o(d_advance), .d_can_accept_o(d_can_accept), .e_advance_o(e_advance),
@@ -124,8 +124,10 @@ module pe #(
     .e_jalr_i(e_jalr), .e_branch_i(e_branch), .e_load_i(e_load), .e_store_i(e_store), .e_amo_i(e_amo),
     .e_mdu_i(e_mdu), .e_csr_i(e_csr), .e_fence_i(e_fence), .e_fence_i_i(e_fence_i), .e_mret_i(e_mret),
     .e_wfi_i(e_wfi), .e_wr_i(e_wr), .e_u1_i(e_u1), .e_u2_i(e_u2), .e_trap_i(e_trap), .e_cause_i(e_cause),
-    .id_rs1_i(d_insn[19:15]), .id_rs2_i(d_insn[24:20]), .wb_val_i(w_val), .e_advance_i(e_advance), .m_hold_i(m_hold),
-    .m_flush_i(m_flush), .m_done_i(m_done), .m_exc_i(m_exc), .ready_o(e_ready), .redirect_o(e_redirect_req), .target_o(e_target),
+    .id_rs1_i(d_insn[19:15]), .id_rs2_i(d_insn[24:20]), .wb_val_i(w_val), .e_advance_i(e_advance),
+    .m_hold_i(m_hold),
+    .m_flush_i(m_flush), .m_done_i(m_done), .m_exc_i(m_exc), .ready_o(e_ready), .redirect_o(e_redirect_req),
+    .target_o(e_target),
     .addr_o(e_addr), .op_a_o(fa), .op_b_o(fb),
     .m_valid_o(m_valid), .m_pc_o(m_pc), .m_insn_o(m_insn), .m_res_o(m_res), .m_wdata_o(m_wdata),
     .m_load_o(m_load), .m_store_o(m_store), .m_amo_o(m_amo), .m_csr_o(m_csr), .m_fence_o(m_fence),
@@ -136,7 +138,8 @@ module pe #(
     .clk_i, .rst_ni, .m_valid_i(m_valid), .m_pc_i(m_pc), .m_insn_i(m_insn), .m_res_i(m_res),
     .m_wdata_i(m_wdata), .m_load_i(m_load), .m_store_i(m_store), .m_amo_i(m_amo), .m_csr_i(m_csr),
     .m_fence_i(m_fence), .m_fence_i_i(m_fence_i), .m_wr_i(m_wr), .m_trap_i(m_trap), .e_addr_i(e_addr),
-    .csr_rdata_i(csr_rdata), .csr_illegal_i(csr_illegal), .done_o(m_done), .exc_o(m_exc), .hold_o(m_hold),
+    .csr_rdata_i(csr_rdata), .csr_illegal_i(csr_illegal), .done_o(m_done), .done_no_hit_o(m_done_nh),
+    .exc_o(m_exc), .hold_o(m_hold),
     .port_idle_o(port_idle), .imiss_i(imiss), .ipc_i(f_pc), .ifill_we_o(ifill_we), .fill_addr_o(fill_addr),
     .mem_req_valid_o, .mem_req_ready_i, .mem_req_addr_o, .mem_req_op_o, .mem_req_amo_o, .mem_req_wdata_o,
     .mem_req_be_o, .mem_resp_valid_i, .mem_resp_data_i,

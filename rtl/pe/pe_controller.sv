@@ -18,7 +18,7 @@ module pe_controller (
   input  logic        e_redirect_req_i,
   input  logic        m_valid_i,
   input  logic        m_hold_i,
-  input  logic        m_done_i,
+  input  logic        m_done_i,         // pe_lsu's done_no_hit_o: a load hit neither flushes nor halts
   input  logic        m_exc_i,
   input  logic        m_fence_i_i,
   input  logic        m_mret_i,

@@ -37,11 +37,12 @@ module pe_if_stage #(
 );
   localparam int LineBits = LineBytes * 8;
   localparam int OffW     = $clog2(LineBytes);
-  localparam int ISets    = ICacheBytes / (ICacheWays * LineBytes);
-  localparam int IIdxW    = $clog2(ISets);
-  localparam int ITagW    = 32 - IIdxW - OffW;
-  localparam int ITagRamW = ((ITagW + 7) / 8) * 8;
-  localparam int IWayW    = (ICacheWays > 1) ? $clog2(ICacheWays) : 1;
+  // the geometry's formulas are pe_pkg's, shared with pe_lsu
+  localparam int ISets    = pe_pkg::CacheSets(ICacheBytes, ICacheWays, LineBytes);
+  localparam int IIdxW    = pe_pkg::CacheIdxW(ICacheBytes, ICacheWays, LineBytes);
+  localparam int ITagW    = pe_pkg::CacheTagW(ICacheBytes, ICacheWays, LineBytes);
+  localparam int ITagRamW = pe_pkg::CacheTagRamW(ICacheBytes, ICacheWays, LineBytes);
+  localparam int IWayW    = pe_pkg::CacheWayW(ICacheWays);
 
   logic [31:0] f_pc_q, f_pc_d;
   logic        i_rd_ok_q, i_rd_ok_d;

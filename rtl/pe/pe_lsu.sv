@@ -32,6 +32,7 @@ module pe_lsu #(
   input  logic                   csr_illegal_i,
   // MEM state (pe_controller, pe_cs_registers)
   output logic                   done_o,           // the MEM instruction completes this cycle
+  output logic                   done_no_hit_o,    // ... unless it is a cacheable load that hits
   output logic                   exc_o,            // ... with a trap
   output logic                   hold_o,           // it stays in MEM
   output logic                   port_idle_o,
@@ -59,11 +60,12 @@ module pe_lsu #(
 );
   localparam int LineBits = LineBytes * 8;
   localparam int OffW     = $clog2(LineBytes);
-  localparam int DSets    = DCacheBytes / (DCacheWays * LineBytes);
-  localparam int DIdxW    = $clog2(DSets);
-  localparam int DTagW    = 32 - DIdxW - OffW;
-  localparam int DTagRamW = ((DTagW + 7) / 8) * 8;
-  localparam int DWayW    = (DCacheWays > 1) ? $clog2(DCacheWays) : 1;
+  // the geometry's formulas are pe_pkg's, shared with pe_if_stage
+  localparam int DSets    = pe_pkg::CacheSets(DCacheBytes, DCacheWays, LineBytes);
+  localparam int DIdxW    = pe_pkg::CacheIdxW(DCacheBytes, DCacheWays, LineBytes);
+  localparam int DTagW    = pe_pkg::CacheTagW(DCacheBytes, DCacheWays, LineBytes);
+  localparam int DTagRamW = pe_pkg::CacheTagRamW(DCacheBytes, DCacheWays, LineBytes);
+  localparam int DWayW    = pe_pkg::CacheWayW(DCacheWays);
 
   typedef enum logic [1:0] {PIdle = 2'd0, PReq = 2'd1, PResp = 2'd2} pstate_e;
 
@@ -90,7 +92,11 @@ module pe_lsu #(
   logic [DTagRamW-1:0] d_wtag;
   logic [DWayW-1:0] d_victim;
   logic        d_fill_we, d_store_we, d_tag_we, d_amo_inval, d_hit, m_cacheable, port_idle;
-  logic        m_done, m_exc, m_hold, m_issue, f_issue;
+  logic        m_done, m_done_nh, m_exc, m_hold, m_issue, f_issue;
+  // The D-cache hit (RAM output, tag compare) is MEM's latest signal and it
+  // decides the stalls: what MEM does without it is kept as nets, so the
+  // hit enters the hold one LUT from its compare (issue 18's critical path)
+  (* keep *) logic ld_hit_ok, hold_nh;
   logic [4:0]  m_rd;
   logic [31:0] d_hword, m_wval, st_wdata, resp_word, m_word, m_iss_addr;
   logic [3:0]  st_be;
@@ -126,7 +132,7 @@ module pe_lsu #(
     st_be = ((m_insn_i[13:12] == pe_pkg::SizeB) ? 4'b0001 : (m_insn_i[13:12] == pe_pkg::SizeH) ? 4'b0011 : 4'b1111)
             << m_res_i[1:0];
 
-    m_done = 1'b0;
+    m_done_nh = 1'b0;
     m_exc = 1'b0;
     m_issue = 1'b0;
     m_iss_op = pe_pkg::MemOpFill;
@@ -137,14 +143,12 @@ module pe_lsu #(
     m_word = d_hword;
     if (m_valid_i) begin
       if (m_trap_i) begin
-        m_done = 1'b1;
+        m_done_nh = 1'b1;
         m_exc = 1'b1;
       end else if (m_load_i) begin
         if (m_cacheable) begin
-          if (!d_rd_ok_q) begin
-            m_done = 1'b0;
-          end else if (d_hit) begin
-            m_done = 1'b1;
+          if (!d_rd_ok_q || d_hit) begin
+            m_done_nh = 1'b0;   // a hit completes through ld_hit_ok below
           end else if (port_idle) begin
             m_issue = 1'b1;
             m_iss_op = pe_pkg::MemOpFill;
@@ -155,7 +159,7 @@ module pe_lsu #(
           m_iss_op = pe_pkg::MemOpRead;
           m_iss_addr = {m_res_i[31:2], 2'b00};
         end else if (p_state_q == PResp && p_src_q && mem_resp_valid_i) begin
-          m_done = 1'b1;
+          m_done_nh = 1'b1;
           m_word = resp_word;
         end
         unique case (m_insn_i[14:12])
@@ -171,7 +175,7 @@ module pe_lsu #(
           m_iss_op = pe_pkg::MemOpWrite;
           m_iss_addr = {m_res_i[31:2], 2'b00};
         end else if (p_state_q == PReq && p_src_q && mem_req_ready_i) begin
-          m_done = 1'b1;
+          m_done_nh = 1'b1;
           d_store_we = d_rd_ok_q && d_hit;
         end
       end else if (m_amo_i) begin
@@ -180,21 +184,27 @@ module pe_lsu #(
           m_iss_op = pe_pkg::MemOpAmo;
           m_iss_addr = m_res_i;
         end else if (p_state_q == PResp && p_src_q && mem_resp_valid_i) begin
-          m_done = 1'b1;
+          m_done_nh = 1'b1;
           m_wval = resp_word;
           d_amo_inval = 1'b1;
         end
       end else if (m_csr_i) begin
-        m_done = 1'b1;
+        m_done_nh = 1'b1;
         m_exc = csr_illegal_i;
         m_wval = csr_rdata_i;
       end else if (m_fence_i_i) begin
-        m_done = port_idle;
+        m_done_nh = port_idle;
       end else begin
-        m_done = 1'b1;   // alu, branch, jump, M unit, fence, mret, wfi
+        m_done_nh = 1'b1;   // alu, branch, jump, M unit, fence, mret, wfi
       end
     end
-    m_hold = m_valid_i && !m_done;
+    // m_done_nh: done but for a cacheable load that hits, which completes
+    // without a trap, flush, halt or invalidation (pe_controller reads it
+    // for those)
+    ld_hit_ok = m_valid_i && !m_trap_i && m_load_i && m_cacheable && d_rd_ok_q;
+    m_done = m_done_nh || (ld_hit_ok && d_hit);
+    hold_nh = m_valid_i && !m_done_nh;
+    m_hold = hold_nh && !(ld_hit_ok && d_hit);
   end
 
   always_comb begin
@@ -282,6 +292,7 @@ module pe_lsu #(
   assign unused_addr_bits = ^{e_addr_i[31:OffW+DIdxW], e_addr_i[OffW-1:0], ipc_i[OffW-1:0]};
 
   assign done_o          = m_done;
+  assign done_no_hit_o   = m_done_nh;
   assign exc_o           = m_exc;
   assign hold_o          = m_hold;
   assign port_idle_o     = port_idle;

@@ -142,6 +142,24 @@ package pe_pkg;
   localparam logic [1:0] MemOpAmo   = 2'd2;
   localparam logic [1:0] MemOpRead  = 2'd3;
 
+  // Cache geometry from a size, ways and line bytes (powers of two): the
+  // sets, the set-index and tag widths, the tag RAM width (whole bytes)
+  // and the way-number width (1 when direct mapped).
+  function automatic int CacheSets(int bytes, int ways, int line_bytes);
+    CacheSets = bytes / (ways * line_bytes);
+  endfunction
+  function automatic int CacheIdxW(int bytes, int ways, int line_bytes);
+    CacheIdxW = $clog2(bytes / (ways * line_bytes));
+  endfunction
+  function automatic int CacheTagW(int bytes, int ways, int line_bytes);
+    CacheTagW = 32 - $clog2(bytes / (ways * line_bytes)) - $clog2(line_bytes);
+  endfunction
+  function automatic int CacheTagRamW(int bytes, int ways, int line_bytes);
+    CacheTagRamW = ((32 - $clog2(bytes / (ways * line_bytes)) - $clog2(line_bytes) + 7) / 8) * 8;
+  endfunction
+  function automatic int CacheWayW(int ways);
+    CacheWayW = (ways > 1) ? $clog2(ways) : 1;
+  endfunction
 
   // Parameter defaults: the modules' parameters and make's (rtl/pe/params.mk).
   localparam int unsigned DefaultICacheBytes = 16384;  // I-cache bytes, a power of two, >= 2 sets
