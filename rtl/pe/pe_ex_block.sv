@@ -90,7 +90,16 @@ module pe_ex_block (
   // sign under the branch decode; the sign then selects between them in one
   // LUT (issue 18's critical path).
   (* keep *) logic redirect_lt, redirect_ge;
-  logic [31:0] cmp_b, sh_in, sh_rev, alu_b, alu_res, e_res, e_addr, e_target;
+  logic [31:0] cmp_b, sh_in, sh_rev, alu_b, alu_res, e_res, e_addr;
+  // the jump/branch target, kept as a net: the jalr target comes off the
+  // shared adder's carry chain, so one LUT (this mux) and the fetch pc's
+  // choice should follow it, not four (issue 18)
+  (* keep *) logic [31:0] e_target;
+  // EX's result but for the adder's (the sum, or slt's sign), and which of
+  // the three it is, kept as nets for the same reason: the adder's sum then
+  // reaches EX/MEM through one LUT, not four (issue 18)
+  (* keep *) logic [31:0] e_res_na;
+  (* keep *) logic        e_res_sum, e_res_slt;
   logic [32:0] add_res, sh_out;
 
   pe_mdu u_mdu (
@@ -113,24 +122,26 @@ module pe_ex_block (
     m_late = m_load_q || m_amo_q || m_csr_q;
     e_dep_m = m_late && ((e_u1_i && fwd_m_q[0]) || (e_u2_i && fwd_m_q[1]));
     alu_b = e_alu_reg_i ? fb : e_imm_i;
-    // One 33-bit adder serves add/sub, slt/sltu, the branch compares and the
+    // One 33-bit adder serves add/sub, slt/sltu and the
     // load/store/jalr address (alu_b is the immediate for those), one right
     // shifter all three shifts (sll on the bit-reversed operand): the PE has
     // to fit an iCE40 beside the PMC and the IMU.
     f3 = e_insn_i[14:12];
-    cmp_b = e_branch_i ? fb : alu_b;
-    cmp_sgn = e_branch_i ? !f3[1] : !f3[0];
-    add_sub = e_branch_i || (e_alu_i && ((f3 == pe_pkg::F3Slt) || (f3 == pe_pkg::F3Sltu) ||
-                                         ((f3 == pe_pkg::F3Add) && e_alu_reg_i && e_insn_i[30])));
+    cmp_b = alu_b;
+    cmp_sgn = !f3[0];
+    add_sub = e_alu_i && ((f3 == pe_pkg::F3Slt) || (f3 == pe_pkg::F3Sltu) ||
+                          ((f3 == pe_pkg::F3Add) && e_alu_reg_i && e_insn_i[30]));
     add_res = {cmp_sgn && fa[31], fa} + ({cmp_sgn && cmp_b[31], cmp_b} ^ {33{add_sub}}) +
               {32'd0, add_sub};
     for (int i = 0; i < 32; i++) sh_in[i] = (f3 == pe_pkg::F3Sll) ? fa[31 - i] : fa[i];
     sh_out = $signed({(f3 == pe_pkg::F3Sr) && e_insn_i[30] && fa[31], sh_in}) >>> alu_b[4:0];
     for (int i = 0; i < 32; i++) sh_rev[i] = sh_out[31 - i];
+    // alu_res and e_res leave the adder's results out (e_res_na); they join
+    // in the last LUT before EX/MEM (e_res, below)
     unique case (f3)
-      pe_pkg::F3Add:  alu_res = add_res[31:0];
+      pe_pkg::F3Add:  alu_res = 32'd0;
       pe_pkg::F3Sll:  alu_res = sh_rev;
-      pe_pkg::F3Slt, pe_pkg::F3Sltu: alu_res = {31'd0, add_res[32]};
+      pe_pkg::F3Slt, pe_pkg::F3Sltu: alu_res = 32'd0;
       pe_pkg::F3Xor:  alu_res = fa ^ alu_b;
       pe_pkg::F3Sr:   alu_res = sh_out[31:0];
       pe_pkg::F3Or:   alu_res = fa | alu_b;
@@ -139,10 +150,14 @@ module pe_ex_block (
     if (e_insn_i[6:0] == pe_pkg::OpcLui) alu_res = e_imm_i;
     if (e_insn_i[6:0] == pe_pkg::OpcAuipc) alu_res = e_pc_i + e_imm_i;
     e_addr = add_res[31:0];
-    // beq/bne from an equality compare (off the adder's carry chain);
-    // blt/bge/bltu/bgeu from the adder's sign
+    // beq/bne from an equality compare; blt/bge/bltu/bgeu from a comparator
+    // of their own (a 33-bit carry chain fed by the forwarded operands
+    // directly, not through the shared adder's operand mux: issue 18's
+    // critical path)
     e_eq = (fa == fb);
-    e_lt = add_res[32];
+    // (signed: the 33-bit sign-extended operands, compared unsigned with
+    // their sign bits inverted)
+    e_lt = {!(!f3[1] && fa[31]), fa} < {!(!f3[1] && fb[31]), fb};
     e_taken = e_jal_i || e_jalr_i || (e_branch_i && ((f3[2] ? e_lt : e_eq) ^ f3[0]));
     e_target = e_jalr_i ? {e_addr[31:1], 1'b0} : (e_pc_i + e_imm_i);
     e_mis_target = e_taken && e_target[1];
@@ -150,12 +165,16 @@ module pe_ex_block (
                   !e_target[1] && !e_trap_i;
     redirect_ge = (e_jal_i || e_jalr_i || (e_branch_i && ((!f3[2] && e_eq) ^ f3[0]))) &&
                   !e_target[1] && !e_trap_i;
-    if (e_alu_i) e_res = alu_res;
-    else if (e_jal_i || e_jalr_i) e_res = e_pc_i + 32'd4;
-    else if (e_mdu_i) e_res = mdu_res;
-    else if (e_load_i || e_store_i || e_amo_i) e_res = e_addr;
-    else if (e_csr_i) e_res = e_insn_i[14] ? {27'd0, e_rs1} : fa;
-    else e_res = 32'd0;
+    if (e_alu_i) e_res_na = alu_res;
+    else if (e_jal_i || e_jalr_i) e_res_na = e_pc_i + 32'd4;
+    else if (e_mdu_i) e_res_na = mdu_res;
+    else if (e_csr_i) e_res_na = e_insn_i[14] ? {27'd0, e_rs1} : fa;
+    else e_res_na = 32'd0;
+    e_res_sum = (e_alu_i && (f3 == pe_pkg::F3Add) && (e_insn_i[6:0] != pe_pkg::OpcLui) &&
+                 (e_insn_i[6:0] != pe_pkg::OpcAuipc)) || e_load_i || e_store_i || e_amo_i;
+    e_res_slt = e_alu_i && ((f3 == pe_pkg::F3Slt) || (f3 == pe_pkg::F3Sltu)) &&
+                (e_insn_i[6:0] != pe_pkg::OpcLui) && (e_insn_i[6:0] != pe_pkg::OpcAuipc);
+    e_res = e_res_sum ? add_res[31:0] : e_res_slt ? {31'd0, add_res[32]} : e_res_na;
     ready_o = (!e_mdu_i || mdu_done) && !e_dep_m;
     // = e_taken && !e_mis_target && !e_trap_i
     redirect_o = e_lt ? redirect_lt : redirect_ge;
