@@ -29,42 +29,39 @@ put yosys "$(yosys -V | cut -d' ' -f2)"
 ARFF_T=20
 put arff_t "$ARFF_T"
 
-for b in pmc imu pe; do
+# measure <block> <figure name> <black-box modules...>: one Yosys run,
+# figures <name>_cells, _ff, _trans, _arff in figures.env.
+measure() {
+  local b=$1 name=$2 ram files lib="" ch="" p kv cells ff tr arff trans
+  shift 2
   files=$(tr '\n' ' ' < "rtl/$b/files.f")
-  lib=""
-  for ram in ${rams[$b]:-}; do
+  for ram in "$@"; do
     files=$(echo "$files" | sed "s|rtl/$b/$ram.sv||")
     lib="$lib read_verilog -sv -lib rtl/$b/$ram.sv;"
   done
-  ch=""
   for p in ${params[$b]}; do kv=${p#-G}; ch="$ch chparam -set ${kv%%=*} ${kv#*=} $b;"; done
-  yosys -q -l "$out/$b.log" -p "$lib read_verilog -sv $files; $ch synth -top $b -flatten; dffunmap; \
-    tee -o $out/$b.stat stat -tech cmos; write_rtlil $out/$b.il" >/dev/null 2>&1 \
-    || { tail -20 "$out/$b.log"; exit 1; }
+  yosys -q -l "$out/$name.log" -p "$lib read_verilog -sv $files; $ch synth -top $b -flatten; dffunmap; \
+    tee -o $out/$name.stat stat -tech cmos; write_rtlil $out/$name.il" >/dev/null 2>&1 \
+    || { tail -20 "$out/$name.log"; exit 1; }
   # cells, flip-flops, Yosys's transistor estimate, async-reset flip-flops it left out
   read -r cells ff tr arff < <(awk '
     /Number of cells:/ {cells = $4}
     $1 ~ /^\$_DFF/ {ff += $2} $1 ~ /^\$_DFF_P[NP][01]_$/ {arff += $2}
     /Estimated number of transistors:/ {t = $5; sub(/\+$/, "", t)}
-    END {printf "%d %d %d %d\n", cells, ff, t, arff}' "$out/$b.stat")
+    END {printf "%d %d %d %d\n", cells, ff, t, arff}' "$out/$name.stat")
   trans=$((tr + ARFF_T * arff))
-  put "${b}_cells" "$cells"; put "${b}_ff" "$ff"; put "${b}_trans" "$trans"; put "${b}_arff" "$arff"
-  echo "$b: $cells cells, $ff flip-flops ($arff with async reset), $trans transistors"
-done
+  put "${name}_cells" "$cells"; put "${name}_ff" "$ff"; put "${name}_trans" "$trans"; put "${name}_arff" "$arff"
+  echo "$name: $cells cells, $ff flip-flops ($arff with async reset), $trans transistors"
+}
 
+for b in pmc imu pe; do
+  # shellcheck disable=SC2086
+  measure "$b" "$b" ${rams[$b]:-}
+done
 # The IMU once more with its tags as what the FPGA builds (imu_cam's
 # behavioural model: flip-flops and compares as gates), so the CAM count
-# above can be judged against it (figure imu_flop_trans).
-files=$(tr '\n' ' ' < rtl/imu/files.f | sed "s|rtl/imu/imu_ram.sv||")
-ch=""
-for p in ${params[imu]}; do kv=${p#-G}; ch="$ch chparam -set ${kv%%=*} ${kv#*=} imu;"; done
-yosys -q -l "$out/imu_flop.log" -p "read_verilog -sv -lib rtl/imu/imu_ram.sv; read_verilog -sv $files; $ch \
-  synth -top imu -flatten; dffunmap; tee -o $out/imu_flop.stat stat -tech cmos" >/dev/null 2>&1 \
-  || { tail -20 "$out/imu_flop.log"; exit 1; }
-read -r tr arff < <(awk '$1 ~ /^\$_DFF_P[NP][01]_$/ {arff += $2}
-  /Estimated number of transistors:/ {t = $5; sub(/\+$/, "", t)} END {printf "%d %d\n", t, arff}' "$out/imu_flop.stat")
-put imu_flop_trans "$((tr + ARFF_T * arff))"
-echo "imu with tags as flip-flops and gates: $((tr + ARFF_T * arff)) transistors of logic"
+# can be judged against it (figure imu_flop_trans).
+measure imu imu_flop imu_ram
 
 # RAM bits: every black-box RAM instance's Width x Depth (figures.env
 # names them by module: pe_ram_bits, imu_ram_bits, imu_cam_bits).

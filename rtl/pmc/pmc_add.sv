@@ -2,7 +2,8 @@
 // addend a (AW bits), cut into three carry chains so no carry ripples
 // through all CntW bits: on the iCE40 a 48-bit chain alone is ~7 ns, most
 // of a 100 MHz cycle.  cin is the late input (this cycle's activity bit,
-// or an enable), so every carry it can start is predicted from registers:
+// an enable, or the pure-miss count's pending bit, a register whose
+// increment it adds), so every carry it can start is predicted from q and a:
 //  * p0 = q[K-1:0] + a, K = AW + 1 bits, from registers only; a < 2^AW,
 //    so p0 < 2^(K+1) and s0 = p0 + cin carries out at most once;
 //  * c0 = s0's carry out = p0[K] | (p0[K-1:0] all ones & cin);
