@@ -47,17 +47,36 @@ module pmc #(
   // A pure miss cycle of core c: what the per-entry flags listen to.
   assign pure_cycle = enable_i & miss_act_i & ~hit_act_i;
 
+  // The MSHR events, decoded once: which entry allocates and which frees,
+  // and which core allocates.  Written as a variable part-select
+  // (owner_d[CoreW*idx +: CoreW]) the decode became shifts and an adder
+  // chain; Yosys built the owner and flag updates from them through eight
+  // LUT levels.  miss_inc is kept as a net so ABC does not fold the alloc
+  // core's decode into the misses counters' clock enables (pmc_core).
+  logic [NumMshr-1:0]        alloc_e, free_e;
+  (* keep *) logic [NumCores-1:0] miss_inc_k;
+  // pure_cycle of the allocating core, and of each entry's present owner
+  logic                      pure_alloc;
+  logic [NumMshr-1:0]        pure_own, clear_own;
+
+  always_comb begin
+    for (int unsigned e = 0; e < NumMshr; e++) begin
+      alloc_e[e] = mshr_alloc_i && (mshr_alloc_idx_i == e[MshrW-1:0]);
+      free_e[e]  = mshr_free_i && (mshr_free_idx_i == e[MshrW-1:0]);
+    end
+    for (int unsigned c = 0; c < NumCores; c++) begin
+      miss_inc_k[c] = mshr_alloc_i && (mshr_alloc_core_i == c[CoreW-1:0]);
+    end
+  end
+  assign miss_inc = miss_inc_k;
+
   // A freed entry's pure miss counts for its owner.  The freed index comes
   // late, so each core gets its own one-bit 32:1 read of a word made from
   // registers (valid, flag, owner == c): the index selects once, instead
   // of selecting the owner and the flag and then decoding the owner and
   // selecting its clear.
   always_comb begin
-    miss_inc      = '0;
     pure_miss_inc = '0;
-    if (mshr_alloc_i) begin
-      miss_inc[mshr_alloc_core_i] = 1'b1;
-    end
     for (int unsigned c = 0; c < NumCores; c++) begin
       for (int unsigned e = 0; e < NumMshr; e++) begin
         own_pure[NumMshr*c + e] = valid_q[e] && flag_q[e] && (owner_q[CoreW*e +: CoreW] == c[CoreW-1:0]);
@@ -68,28 +87,20 @@ module pmc #(
     end
   end
 
+  // Per entry, in the order of the rules above: a clear of the owner drops
+  // the flag, a free ends the entry, an alloc starts it (flag clear), and a
+  // pure miss cycle of the (new) owner sets the flag of an entry in flight.
+  // The owner's pure_cycle is chosen between the allocating core's and the
+  // registered owner's, so the alloc index's decode is the last choice.
   always_comb begin
-    valid_d = valid_q;
-    owner_d = owner_q;
-    flag_d  = flag_q;
+    pure_alloc = pure_cycle[mshr_alloc_core_i];
     for (int unsigned e = 0; e < NumMshr; e++) begin
-      if (clear_i[owner_q[CoreW*e +: CoreW]]) begin
-        flag_d[e] = 1'b0;
-      end
-    end
-    if (mshr_free_i) begin
-      valid_d[mshr_free_idx_i] = 1'b0;
-      flag_d[mshr_free_idx_i]  = 1'b0;
-    end
-    if (mshr_alloc_i) begin
-      valid_d[mshr_alloc_idx_i] = 1'b1;
-      owner_d[CoreW*mshr_alloc_idx_i +: CoreW] = mshr_alloc_core_i;
-      flag_d[mshr_alloc_idx_i]  = 1'b0;
-    end
-    for (int unsigned e = 0; e < NumMshr; e++) begin
-      if (valid_d[e] && pure_cycle[owner_d[CoreW*e +: CoreW]]) begin
-        flag_d[e] = 1'b1;
-      end
+      pure_own[e]  = pure_cycle[owner_q[CoreW*e +: CoreW]];
+      clear_own[e] = clear_i[owner_q[CoreW*e +: CoreW]];
+      valid_d[e] = alloc_e[e] || (valid_q[e] && !free_e[e]);
+      owner_d[CoreW*e +: CoreW] = alloc_e[e] ? mshr_alloc_core_i : owner_q[CoreW*e +: CoreW];
+      flag_d[e]  = (alloc_e[e] ? pure_alloc : (valid_d[e] && pure_own[e]))
+                || (flag_q[e] && !clear_own[e] && !free_e[e] && !alloc_e[e]);
     end
   end
 

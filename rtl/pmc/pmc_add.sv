@@ -49,8 +49,12 @@ module pmc_add #(
       logic [CntW-M-1:0] s2_inc;
       assign s1_inc = q_i[M-1:K] + {{(M - K - 1){1'b0}}, 1'b1};
       assign s2_inc = q_i[CntW-1:M] + {{(CntW - M - 1){1'b0}}, 1'b1};
-      assign s1     = c0 ? s1_inc : q_i[M-1:K];
-      assign s2     = c1 ? s2_inc : q_i[CntW-1:M];
+      // AND-OR, not ?: -- a multiplexer back to q is what Yosys's opt_dff
+      // turns into a clock enable, and it did: c0 and c1, the adder's latest
+      // signals, became the enables of the upper bits, through a global
+      // buffer (the PMC's hx8k critical path on two seeds of three).
+      assign s1     = (s1_inc & {(M - K){c0}}) | (q_i[M-1:K] & {(M - K){~c0}});
+      assign s2     = (s2_inc & {(CntW - M){c1}}) | (q_i[CntW-1:M] & {(CntW - M){~c1}});
     end else begin : g_ripple
       assign s1 = q_i[M-1:K] + {{(M - K - 1){1'b0}}, c0};
       assign s2 = q_i[CntW-1:M] + {{(CntW - M - 1){1'b0}}, c1};

@@ -29,7 +29,6 @@ module pmc_core #(
   localparam int unsigned LastPosI = W - 1;
   localparam logic [PosW-1:0] LastPos = LastPosI[PosW-1:0];
   localparam logic [PosW-1:0] PosOne  = {{(PosW - 1){1'b0}}, 1'b1};
-  localparam logic [CntW-1:0] CntOne  = {{(CntW - 1){1'b0}}, 1'b1};
 
   // The window is held as three counts, not as the HCT/MCT bitmaps: the
   // bitmaps were only ever read through their popcounts, and the number of
@@ -70,43 +69,58 @@ module pmc_core #(
     .q_i(misses_q), .a_i(1'b0), .cin_i(1'b1), .sum_o(misses_inc));
   // Carry-select costs a LUT a bit on the iCE40; it pays only where the
   // split chains are long (CntW 48: 23 bits).  At CntW 32 (the prototype's
-  // PMC, 109 MHz in its wrapper, in a prototype with 41 logic cells to
-  // spare) the ripple chains are 15 bits and the select would cost 26 LUT4.
-  localparam bit PendSelect = (CntW > 32);
-  pmc_add #(.CntW(CntW), .AW(1), .Select(PendSelect)) u_add_pmisses (
+  // PMC, 93 MHz in its wrapper, in a prototype the PE fills to 96 %) the
+  // ripple chains are 13-15 bits, and the selects of the pure-miss and the
+  // three fold adders would cost 69 LUT4: the prototype's PE then routed
+  // at 45.8 MHz instead of 51.5.
+  localparam bit CarrySelect = (CntW > 32);
+  pmc_add #(.CntW(CntW), .AW(1), .Select(CarrySelect)) u_add_pmisses (
     .q_i(pmisses_q), .a_i(1'b0), .cin_i(ppend_q), .sum_o(pmisses));
-  pmc_add #(.CntW(CntW), .AW(PosW), .Select(1'b1)) u_add_hit (
+  pmc_add #(.CntW(CntW), .AW(PosW), .Select(CarrySelect)) u_add_hit (
     .q_i(hit_q), .a_i(hwin_q), .cin_i(hit_now), .sum_o(hit_sum));
-  pmc_add #(.CntW(CntW), .AW(PosW), .Select(1'b1)) u_add_miss (
+  pmc_add #(.CntW(CntW), .AW(PosW), .Select(CarrySelect)) u_add_miss (
     .q_i(miss_q), .a_i(mwin_q), .cin_i(miss_now), .sum_o(miss_sum));
-  pmc_add #(.CntW(CntW), .AW(PosW), .Select(1'b1)) u_add_pure (
+  pmc_add #(.CntW(CntW), .AW(PosW), .Select(CarrySelect)) u_add_pure (
     .q_i(pure_q), .a_i(pwin_q), .cin_i(pure_now), .sum_o(pure_sum));
+
+  // The counters' clock enables, each its own net.  Left to Yosys, opt_dff
+  // built every enable from the whole multiplexer tree of the register's
+  // next value and ABC merged it with the datapath: the alloc core's
+  // decode reached the misses counter's enable through five LUTs and a
+  // carry.  Kept, each is one or two LUTs from registers and inputs before
+  // its global buffer.
+  (* keep *) logic fold_ce, misses_ce;
+  assign fold_ce   = fold || clear_i;
+  assign misses_ce = clear_i || (enable_i && miss_inc_i);
 
   // Clear acts first, so the clearing cycle is recorded into a fresh window
   // and fresh counters.
   always_comb begin
     total_d   = clear_i ? {{(CntW - 1){1'b0}}, enable_i} : total_sum;
-    misses_d  = clear_i ? '0 : misses_q;
-    if (enable_i && miss_inc_i) begin
-      misses_d = clear_i ? CntOne : misses_inc;
+    misses_d  = misses_q;
+    if (misses_ce) begin
+      misses_d = clear_i ? {{(CntW - 1){1'b0}}, enable_i && miss_inc_i} : misses_inc;
     end
     // pmc.sv never frees a pure miss into a clearing cycle; the !clear_i
     // keeps the clear's 0 exact regardless.
     pmisses_d = clear_i ? '0 : pmisses;
     ppend_d   = enable_i && pure_miss_inc_i && !clear_i;
 
-    hit_d  = clear_i ? '0 : hit_q;
-    miss_d = clear_i ? '0 : miss_q;
-    pure_d = clear_i ? '0 : pure_q;
+    // The fold adds the open window and this cycle's bits; a clear with
+    // flush_i folds a window of this cycle alone, a clear without it zeroes.
+    hit_d  = hit_q;
+    miss_d = miss_q;
+    pure_d = pure_q;
+    if (fold_ce) begin
+      hit_d  = clear_i ? {{(CntW - 1){1'b0}}, fold && hit_now}  : hit_sum;
+      miss_d = clear_i ? {{(CntW - 1){1'b0}}, fold && miss_now} : miss_sum;
+      pure_d = clear_i ? {{(CntW - 1){1'b0}}, fold && pure_now} : pure_sum;
+    end
     pos_d  = clear_i ? '0 : pos_q;
     hwin_d = clear_i ? '0 : hwin_q;
     mwin_d = clear_i ? '0 : mwin_q;
     pwin_d = clear_i ? '0 : pwin_q;
     if (fold) begin
-      // The fold adds the open window and this cycle's bits.
-      hit_d  = clear_i ? {{(CntW - 1){1'b0}}, hit_now}  : hit_sum;
-      miss_d = clear_i ? {{(CntW - 1){1'b0}}, miss_now} : miss_sum;
-      pure_d = clear_i ? {{(CntW - 1){1'b0}}, pure_now} : pure_sum;
       pos_d  = '0;
       hwin_d = '0;
       mwin_d = '0;
