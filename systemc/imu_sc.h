@@ -5,8 +5,9 @@
 //
 // Every output except the decision-table read port is a register and
 // changes on the rising edge of clk_i (rst_ni asynchronous, active low).
-// tbl_rd_* is combinational from the table and tbl_rd_id_i: the OR over
-// the valid entries whose id matches, as the RTL and imu_step() build it.
+// tbl_rd_* answers a cycle after tbl_rd_id_i: the OR over the valid
+// entries whose id matches the id sampled at the last rising edge, from the
+// table as it stands, as the RTL and imu_step() build it.
 #ifndef IMU_SC_H
 #define IMU_SC_H
 
@@ -52,7 +53,7 @@ class imu_sc : public sc_core::sc_module {
     SC_METHOD(seq);
     sensitive << clk_i.pos() << rst_ni.neg();
     SC_METHOD(comb);
-    sensitive << tbl_rd_id_i << changed_;
+    sensitive << changed_;
   }
   ~imu_sc() override { imu_free(m_); }
 
@@ -60,11 +61,13 @@ class imu_sc : public sc_core::sc_module {
 
  private:
   imu_t *m_;
+  uint32_t rid_ = 0;  // the read port's id, sampled at the last edge (reset: 0)
   sc_core::sc_event changed_;
 
   void seq() {
     if (!rst_ni.read()) {
       imu_reset(m_);
+      rid_ = 0;
     } else if (clk_i.posedge()) {
       imu_in_t in{};
       in.marker_valid = marker_valid_i.read();
@@ -79,6 +82,7 @@ class imu_sc : public sc_core::sc_module {
       in.tbl_rd_id = tbl_rd_id_i.read();
       imu_out_t out;
       imu_step(m_, &in, &out);
+      rid_ = in.tbl_rd_id;
     }  // else: the initialisation run writes the reset-state outputs
     imu_out_t o;
     imu_moore(m_, &o);
@@ -95,7 +99,7 @@ class imu_sc : public sc_core::sc_module {
   void comb() {
     const imu_cfg_t *c = imu_cfg(m_);
     const uint32_t mask = c->id_w >= 32 ? 0xFFFFFFFFu : (1u << c->id_w) - 1u;
-    const uint32_t rid = tbl_rd_id_i.read() & mask;
+    const uint32_t rid = rid_ & mask;
     bool hit = false, dec = false, site = false;
     uint64_t num = 0, den = 0;
     uint32_t smp = 0, off = 0;

@@ -35,6 +35,8 @@ struct imu {
   /* decision table */
   imu_entry_t *t;
   unsigned ptr;
+  /* the table read port's id, presented a cycle before its answer */
+  uint32_t rd_id;
 };
 
 imu_t *imu_new(const imu_cfg_t *cfg) {
@@ -132,7 +134,8 @@ void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out) {
   const unsigned op = in->marker_op & 3u;
 
   /* Outputs before the edge: registers, and the table read port (an OR
-   * over matching entries, exactly as the RTL builds it). */
+   * over matching entries, exactly as the RTL builds it) for the id
+   * presented in the previous cycle, from the table as it stands now. */
   imu_moore(m, out);
   out->tbl_rd_hit = out->tbl_rd_decided = out->tbl_rd_site = 0;
   out->tbl_rd_num = out->tbl_rd_den = 0;
@@ -141,7 +144,7 @@ void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out) {
   unsigned bidx = 0;
   for (unsigned e = 0; e < c->num_loops; e++) {
     const imu_entry_t *t = &m->t[e];
-    if (t->valid && t->id == rid) {
+    if (t->valid && t->id == m->rd_id) {
       out->tbl_rd_hit = 1;
       out->tbl_rd_decided |= t->decided;
       out->tbl_rd_site |= t->site;
@@ -173,6 +176,7 @@ void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out) {
   n.clear = 0;
   n.flush = 0;
   n.ins = ins_next;
+  n.rd_id = rid;
   unsigned widx = m->idx;
   int we_alloc = 0, we_dec = 0, we_meas = 0, we_sam = 0, we_off = 0, w_dec = 0, w_site = 0;
   uint64_t w_num = 0, w_den = 0;

@@ -75,7 +75,9 @@ void imu_reset(imu_t *m);
  * before any input of the cycle is known, which is how a caller feeds the
  * PMC's combinational read data back in the same cycle. */
 void imu_moore(const imu_t *m, imu_out_t *out);
-/* One clock: out = every output port before the edge, then the edge. */
+/* One clock: out = every output port before the edge, then the edge.  The
+ * table read port (tbl_rd_*) answers for the tbl_rd_id of the previous
+ * step, from the table as it stands before this edge (docs/imu.md). */
 void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out);
 const imu_cfg_t *imu_cfg(const imu_t *m);
 /* Entry idx (0..num_loops-1) of the decision table; returns its valid bit. */

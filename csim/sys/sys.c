@@ -668,7 +668,13 @@ static int sys_host_cycle(struct sys *s, int *rcp) {
       ii.marker_trip = hm->marker_trip;
       ii.instr_ret = hm->instr_ret;
       ii.pmc_rd_data = s->po.rd_data[c];
-      ii.tbl_rd_id = s->track[c].id;
+      /* The read port answers a cycle after its id (docs/imu.md): present
+       * the id the loop tracking holds from the next cycle on (a begin
+       * accepted now at depth 0 moves it, sys_track), so every cycle's
+       * answer is the tracked loop's entry as it stands then. */
+      ii.tbl_rd_id = hm->marker_valid && m->marker_ready && hm->marker_op == IMU_OP_BEGIN && s->track[c].depth == 0
+                         ? hm->marker_id
+                         : s->track[c].id;
       if (s->imu[c].step(s->imu[c].ctx, &ii, &s->io[c])) {
         sys_fail(s, "%s", s->imu[c].error(s->imu[c].ctx));
         return -1;

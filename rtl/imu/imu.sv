@@ -5,8 +5,9 @@
 // docs/imu.md has the FSM diagram, the arithmetic and the cycle rules that
 // csim/imu/imu.c follows too.
 //
-// Handshakes (all outputs are registers, so nothing here is combinational
-// from an input except the decision-table read port):
+// Handshakes (all outputs are registers or, the decision-table read port,
+// a selection by registers, so nothing here is combinational from an
+// input):
 //  * marker: valid/ready; the core holds marker_valid_i, op, id and trip
 //    until a cycle with marker_ready_o = 1, which accepts it.
 //  * verdict: an accepted iter is answered by verdict_valid_o = 1 for one
@@ -15,6 +16,8 @@
 //  * PMC: pmc_clear_o/enable_o/flush_o/rd_sel_o are registers, so the PMC's
 //    combinational read port (pmc_rd_data_i) never loops back into them.
 //    A flush in cycle t is seen by a read in cycle t+1.
+//  * table read port: answers in cycle t+1 for the tbl_rd_id_i of cycle t,
+//    from the table as it stands in cycle t+1.
 //
 // One loop is managed at a time (depth 1); markers of loops nested inside it
 // only move the depth counter and their iters are answered 0 at once.
@@ -48,7 +51,7 @@ module imu #(
   output logic                pmc_flush_o,
   output logic [2:0]          pmc_rd_sel_o,     // pmc_pkg::sel_e
   input  logic [CntW-1:0]     pmc_rd_data_i,
-  // decision table read port, by loop id (combinational, like the PMC's)
+  // decision table read port, by loop id (the answer a cycle after the id)
   input  logic [IdW-1:0]      tbl_rd_id_i,
   output logic                tbl_rd_hit_o,
   output logic                tbl_rd_decided_o,
@@ -115,13 +118,23 @@ module imu #(
     bidx = '0;
     for (int unsigned e = 0; e < NumLoops; e++) begin
       bhit[e] = tv_q[e] && bmatch[e];
-      rhit[e] = tv_q[e] && rmatch[e];
+      rhit[e] = tv_q[e] && rm_q[e];
       if (bhit[e]) begin
         bidx = bidx | e[IdxW-1:0];
       end
     end
     bany = |bhit;
   end
+
+  // The read port answers a cycle after the id is presented (docs/imu.md):
+  // the match lines of tbl_rd_id_i against the tags as they stand after
+  // this cycle's write are registered (rm_q), so the answer is the table of
+  // the answering cycle for the id of the cycle before, selected from
+  // registers only.  A tag written this cycle (a begin's allocation) holds
+  // marker_id_i next cycle, hence the second compare.
+  logic [NumLoops-1:0] rm_q, rm_d;
+  logic                rd_new_eq;
+  assign rd_new_eq = (marker_id_i == tbl_rd_id_i);
 
   // The measurement fields come from imu_ram, selected by the match lines
   // (a miss reads zeros there).
@@ -521,10 +534,20 @@ module imu #(
     ov_d     = (ov_q & ~wen_off) | wen_offr;
   end
 
+  // the read port's registered match lines: a tag written this cycle is
+  // marker_id_i's in the next
+  always_comb begin
+    for (int unsigned e = 0; e < NumLoops; e++) begin
+      rm_d[e] = wen_tag[e] ? rd_new_eq : rmatch[e];
+    end
+  end
+
   // Read only through a valid entry's match line, and cleared by the
   // begin that allocates it (b_alloc, b_new cover the allocation), so no
-  // reset.
+  // reset.  rm_q is read only through a valid bit too: every valid bit is
+  // clear until a clock edge after reset, and that edge loads rm_q.
   always_ff @(posedge clk_i) begin
+    rm_q <= rm_d;
     mv_q <= mv_d;
     sv_q <= sv_d;
     ov_q <= ov_d;

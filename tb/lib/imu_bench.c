@@ -143,6 +143,7 @@ int imu_bench_read(imu_bench_t *b, uint32_t id, imu_out_t *out) {
   imu_in_t in;
   memset(&in, 0, sizeof in);
   in.tbl_rd_id = id;
+  imu_bench_cycle(b, &in); /* the port answers a cycle after the id */
   imu_bench_cycle(b, &in);
   *out = b->last;
   return out->tbl_rd_hit;

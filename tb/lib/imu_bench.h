@@ -50,7 +50,8 @@ int imu_bench_iter(imu_bench_t *b, unsigned *latency);
 void imu_bench_end(imu_bench_t *b, uint32_t id);
 /* Waits until the IMU is ready again (after an end that decides). */
 void imu_bench_drain(imu_bench_t *b);
-/* Reads the table through the port (one cycle); returns tbl_rd_hit. */
+/* Reads the table through the port (two cycles: the id, then the answer);
+ * returns tbl_rd_hit. */
 int imu_bench_read(imu_bench_t *b, uint32_t id, imu_out_t *out);
 /* Checks a table entry read through the port. */
 void imu_bench_expect_entry(imu_bench_t *b, const char *what, uint32_t id, int hit, int decided, int site,
