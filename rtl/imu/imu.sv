@@ -105,12 +105,18 @@ module imu #(
   // tags in imu_cam and the measurement fields only the read port reads in
   // imu_ram below
   logic [NumLoops-1:0]        tv_q, tv_d, tdec_q, tdec_d, tsite_q, tsite_d;
-  logic [IdxW-1:0]            ptr_q, ptr_d;
+  logic [IdxW-1:0]            ptr_q;
 
   // ---------------------------------------------------------------- lookups
-  logic [NumLoops-1:0] bhit, rhit, bmatch, rmatch;
+  logic [NumLoops-1:0] bhit, rhit, rmatch;
   logic [IdxW-1:0]     bidx;
-  logic                bany;
+  // The begin's tag search is the late signal of the cycle that accepts a
+  // begin (the marker id through a 32-bit compare): its match lines and
+  // their OR are kept as nets so that they reach each flip-flop through
+  // the last LUT only, instead of ABC folding them into the enables and the
+  // FSM's control terms (which share the marker's op and valid).
+  (* keep *) logic [NumLoops-1:0] bmatch;
+  (* keep *) logic     bany, bstk, bsite;
 
   // Tags of valid entries are unique (allocation only on a miss), so an OR
   // over the matching entries is the match itself.
@@ -232,17 +238,23 @@ module imu #(
   assign trip_left = trip_diff[32] ? 32'd0 : trip_diff[31:0];
 
   // ---------------------------------------------------------------- next state
-  logic             w_begin;  // a begin allocates or re-enters: write where the tag search says
   logic             we_dec, we_sam, we_off;
   logic             w_dec, w_site;
   logic [31:0]      w_sam, w_off;
   logic             accept;
   logic             new_site, begin_decided;
 
+  // the next state as if no begin re-entered a sticky decided entry, and
+  // the table pointers as if the begin missed
+  imu_pkg::state_e  state_n;
+  logic             sampling_n, site_n, mpki_mode_n, clear_n, enable_n;
+  logic [IdxW-1:0]  idx_n, ptr_n;
+  logic             w_begin;  // a begin allocates or re-enters: write where the tag search says
+
   assign accept = marker_valid_i && (state_q == imu_pkg::StIdle);
 
   always_comb begin
-    state_d     = state_q;
+    state_n     = state_q;
     mode_d      = mode_q;
     frac_d      = frac_q;
     thr_d       = thr_q;
@@ -251,12 +263,12 @@ module imu #(
     sticky_d    = sticky_q;
     plan_d      = plan_q;
     depth_d     = depth_q;
-    sampling_d  = sampling_q;
-    mpki_mode_d = mpki_mode_q;
-    site_d      = site_q;
+    sampling_n  = sampling_q;
+    mpki_mode_n = mpki_mode_q;
+    site_n      = site_q;
     off_done_d  = off_done_q;
     via_iter_d  = via_iter_q;
-    idx_d       = idx_q;
+    idx_n       = idx_q;
     trip_d      = trip_q;
     k_d         = k_q;
     rem_d       = rem_q;
@@ -270,11 +282,11 @@ module imu #(
     cnt_d       = cnt_q;
     vvalid_d    = 1'b0;
     verdict_d   = verdict_q;
-    clear_d     = 1'b0;
-    enable_d    = enable_q;
+    clear_n     = 1'b0;
+    enable_n    = enable_q;
     flush_d     = 1'b0;
     sel_d       = sel_q;
-    ptr_d       = ptr_q;
+    ptr_n       = ptr_q;
     w_begin     = 1'b0;
     we_dec      = 1'b0;
     we_sam      = 1'b0;
@@ -312,23 +324,23 @@ module imu #(
                 off_done_d = 1'b0;
                 // The table write enables of a begin are per entry, below.
                 w_begin    = 1'b1;
-                idx_d      = bany ? bidx : ptr_q;
-                if (!bany) begin
-                  ptr_d = (ptr_q == LastIdx) ? '0 : ptr_q + {{(IdxW - 1){1'b0}}, 1'b1};
-                end
-                if (sticky_q && |(bhit & tdec_q)) begin
-                  // Sticky re-entry: the recorded decision, no sample.
-                  sampling_d = 1'b0;
-                  site_d     = |(bhit & tsite_q);
-                end else begin
+                // The values of a miss; a hit overrides them below
+                // (idx_d, ptr_next), and so does a sticky re-entry the
+                // outcome that follows (stk_sel), so the tag search
+                // chooses in the last LUT before each flip-flop.  The
+                // decision written at a begin needs no override: a sticky
+                // re-entry writes no entry.
+                idx_n      = ptr_q;
+                ptr_n      = (ptr_q == LastIdx) ? '0 : ptr_q + {{(IdxW - 1){1'b0}}, 1'b1};
+                begin
                   unique case (mode_q)
                     imu_pkg::ModeTheta, imu_pkg::ModeMpki: begin
-                      sampling_d  = 1'b1;
-                      site_d      = 1'b0;
-                      mpki_mode_d = (mode_q == imu_pkg::ModeMpki);
-                      clear_d     = 1'b1;
-                      enable_d    = 1'b1;
-                      state_d     = imu_pkg::StCalcS;
+                      sampling_n  = 1'b1;
+                      site_n      = 1'b0;
+                      mpki_mode_n = (mode_q == imu_pkg::ModeMpki);
+                      clear_n     = 1'b1;
+                      enable_n    = 1'b1;
+                      state_n     = imu_pkg::StCalcS;
                     end
                     imu_pkg::ModePim: begin
                       begin_decided = 1'b1;
@@ -345,8 +357,8 @@ module imu #(
                   endcase
                   if (begin_decided) begin
                     // HOST, PIM, PLAN: decided at begin.
-                    sampling_d = 1'b0;
-                    site_d     = new_site;
+                    sampling_n = 1'b0;
+                    site_n     = new_site;
                     w_dec      = 1'b1;
                     w_site     = new_site;
                   end
@@ -365,10 +377,10 @@ module imu #(
                   // The sample is complete: this iter waits for the decision.
                   vvalid_d   = 1'b0;
                   via_iter_d = 1'b1;
-                  enable_d   = 1'b0;
+                  enable_n   = 1'b0;
                   flush_d    = 1'b1;
                   sel_d      = mpki_mode_q ? pmc_pkg::SelMisses : pmc_pkg::SelPure;
-                  state_d    = imu_pkg::StFlush;
+                  state_n    = imu_pkg::StFlush;
                 end else begin
                   verdict_d = site_q;
                   k_d       = k_q + 32'd1;
@@ -383,10 +395,10 @@ module imu #(
               if (depth_q == DepthOne && sampling_q) begin
                 // The loop ended inside its sample: decide on all of it.
                 via_iter_d = 1'b0;
-                enable_d   = 1'b0;
+                enable_n   = 1'b0;
                 flush_d    = 1'b1;
                 sel_d      = mpki_mode_q ? pmc_pkg::SelMisses : pmc_pkg::SelPure;
-                state_d    = imu_pkg::StFlush;
+                state_n    = imu_pkg::StFlush;
               end
               if (depth_q != '0) begin
                 depth_d = depth_q - DepthOne;
@@ -402,7 +414,7 @@ module imu #(
           rem_d   = s_gt_min ? s_ceil : min_q;
           // k = 0 < S: s_ceil is nonzero exactly when its inputs are
           kls_d   = s_gt_min ? ((acc_q[63:32] != '0) || s_low_q) : (min_q != '0);
-          state_d = imu_pkg::StIdle;
+          state_n = imu_pkg::StIdle;
         end else if (cnt_q == 5'd1) begin
           acc_d[63:0] = prod;
           s_low_d     = s_low;
@@ -412,14 +424,14 @@ module imu #(
         end
       end
       imu_pkg::StFlush: begin
-        state_d = imu_pkg::StReadNum;
+        state_n = imu_pkg::StReadNum;
       end
       imu_pkg::StReadNum: begin
         // num is kept as the compare's left side of THETA, num x 2^15; the
         // table's num field is written from it in StReadDen
         lhs_d   = {pmc_rd_data_i, 15'd0};
         sel_d   = pmc_pkg::SelTotal;
-        state_d = imu_pkg::StReadDen;
+        state_n = imu_pkg::StReadDen;
       end
       imu_pkg::StReadDen: begin
         den_d    = den_new;
@@ -428,7 +440,7 @@ module imu #(
         acc_d    = {1'b0, mul_b[0] ? den_new : {CntW{1'b0}}, 31'd0};
         mplier_d = {1'b0, mul_b[31:1]};
         cnt_d    = mpki_mode_q ? 5'd31 : 5'd16;
-        state_d  = imu_pkg::StMul;
+        state_n  = imu_pkg::StMul;
       end
       imu_pkg::StMul: begin
         // steps 1 .. 16 (THETA) or 1 .. 31 (MPKI), then the compare
@@ -445,11 +457,11 @@ module imu #(
         end
         if (cnt_q == '0) begin
           offload_d = offload;
-          state_d   = imu_pkg::StDecide;
+          state_n   = imu_pkg::StDecide;
         end
       end
       imu_pkg::StDecide: begin
-        state_d = imu_pkg::StIdle;
+        state_n = imu_pkg::StIdle;
         we_dec  = 1'b1;
         we_sam  = 1'b1;
         we_off  = 1'b1;
@@ -459,14 +471,14 @@ module imu #(
         if (via_iter_q) begin
           vvalid_d   = 1'b1;
           verdict_d  = offload_q;
-          sampling_d = 1'b0;
-          site_d     = offload_q;
+          sampling_n = 1'b0;
+          site_n     = offload_q;
           off_done_d = offload_q;
           k_d        = k_q + 32'd1;
         end
       end
       default: begin
-        state_d = imu_pkg::StIdle;
+        state_n = imu_pkg::StIdle;
       end
     endcase
 
@@ -507,20 +519,22 @@ module imu #(
   // that gates the field's read select, so its tag search drives 5 flops
   // an entry instead of the 160 bits of the register file.  The register
   // file is written only at idx_q, from registers, setting the bit.
-  logic [NumLoops-1:0] ptr_oh, idx_oh, b_alloc, b_new;
-  logic [NumLoops-1:0] wen_tag, wen_dec, wen_sam, wen_off, wen_meas, wen_samr, wen_offr;
+  logic [NumLoops-1:0] ptr_oh, idx_oh, b_alloc, b_hit, b_renew;
+  logic [NumLoops-1:0] wen_tag, wen_dec, wen_sam, wen_off, wen_meas, wen_samr, wen_offr, wdec_i;
   logic [NumLoops-1:0] mv_q, mv_d, sv_q, sv_d, ov_q, ov_d;
   always_comb begin
     for (int unsigned e = 0; e < NumLoops; e++) begin
       ptr_oh[e] = (ptr_q == e[IdxW-1:0]);
       idx_oh[e] = (idx_q == e[IdxW-1:0]);
     end
-    b_alloc = bhit | (ptr_oh & {NumLoops{!bany}});                  // the begin's entry
-    b_new   = (bhit & ~(tdec_q & {NumLoops{sticky_q}})) | (ptr_oh & {NumLoops{!bany}});  // not a sticky re-entry
-    wen_tag = w_begin ? (ptr_oh & {NumLoops{!bany}}) : '0;          // a match keeps its tag
-    wen_dec = w_begin ? b_new : (we_dec ? idx_oh : '0);
-    wen_sam = w_begin ? b_alloc : (we_sam ? idx_oh : '0);
-    wen_off = w_begin ? b_alloc : (we_off ? idx_oh : '0);
+    // The tag search's results are the late signals (the marker id
+    // through the compares): each entry's enables below take its own match
+    // line (b_hit, b_renew) and the "no match" line (b_alloc, only at the
+    // pointer), the data written are from registers.
+    b_alloc = w_begin ? (ptr_oh & {NumLoops{!bany}}) : '0;          // allocated here
+    b_hit   = w_begin ? bhit : '0;                                   // re-entered here
+    b_renew = b_hit & ~(tdec_q & {NumLoops{sticky_q}});              // ... and not sticky
+    wen_tag = b_alloc;                                               // a match keeps its tag
     // the register file: never at a begin (w_begin and we_* never together).
     // num and den are written in StReadDen, where den arrives and lhs_q
     // still holds num x 2^15 in either mode; mv[idx] is clear from the
@@ -529,9 +543,16 @@ module imu #(
     wen_meas = (state_q == imu_pkg::StReadDen) ? idx_oh : '0;
     wen_samr = we_sam ? idx_oh : '0;
     wen_offr = we_off ? idx_oh : '0;
-    mv_d     = (mv_q & ~wen_dec) | (we_dec ? idx_oh : '0);
-    sv_d     = (sv_q & ~wen_sam) | wen_samr;
-    ov_d     = (ov_q & ~wen_off) | wen_offr;
+    wdec_i   = we_dec ? idx_oh : '0;
+    wen_dec  = b_alloc | b_renew | wdec_i;
+    wen_sam  = b_alloc | b_hit | wen_samr;
+    wen_off  = b_alloc | b_hit | wen_offr;
+    // a begin clears the gates, a field write sets its own
+    for (int unsigned e = 0; e < NumLoops; e++) begin
+      mv_d[e] = wen_dec[e] ? wdec_i[e] : mv_q[e];
+      sv_d[e] = wen_sam[e] ? wen_samr[e] : sv_q[e];
+      ov_d[e] = wen_off[e] ? wen_offr[e] : ov_q[e];
+    end
   end
 
   // the read port's registered match lines: a tag written this cycle is
@@ -543,7 +564,7 @@ module imu #(
   end
 
   // Read only through a valid entry's match line, and cleared by the
-  // begin that allocates it (b_alloc, b_new cover the allocation), so no
+  // begin that allocates it (b_alloc is in every field enable), so no
   // reset.  rm_q is read only through a valid bit too: every valid bit is
   // clear until a clock edge after reset, and that edge loads rm_q.
   always_ff @(posedge clk_i) begin
@@ -625,9 +646,27 @@ module imu #(
     .rdata_o(tbl_rd_offloaded_o)
   );
 
+  // A sticky re-entry (the matching entry is decided and decisions are
+  // sticky: valid tags are unique, so it is the OR over the entries of
+  // match and a registered per-entry flag) takes the recorded decision
+  // without a sample; a hit re-enters its entry and leaves the pointer.
+  logic [NumLoops-1:0] stk_e;
+  logic                stk_sel;
+  assign stk_e       = tv_q & tdec_q & {NumLoops{sticky_q}};
+  assign bstk        = |(bmatch & stk_e);
+  assign bsite       = |(bmatch & stk_e & tsite_q);
+  assign stk_sel     = w_begin && bstk;
+  assign state_d     = stk_sel ? imu_pkg::StIdle : state_n;
+  assign sampling_d  = stk_sel ? 1'b0 : sampling_n;
+  assign site_d      = stk_sel ? bsite : site_n;
+  assign mpki_mode_d = stk_sel ? mpki_mode_q : mpki_mode_n;
+  assign clear_d     = stk_sel ? 1'b0 : clear_n;
+  assign enable_d    = stk_sel ? enable_q : enable_n;
+  assign idx_d       = (w_begin && bany) ? bidx : idx_n;
+
   // The allocation pointer restarts with the table.
   logic [IdxW-1:0] ptr_next;
-  assign ptr_next = tbl_clear ? '0 : ptr_d;
+  assign ptr_next = tbl_clear ? '0 : (bany ? ptr_q : ptr_n);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
