@@ -21,6 +21,7 @@ a_no_wrap|rtl/pmc/pmc_core.sv|s/: total_sum;/: total_q - {{(CntW - 1){1'b0}}, en
 a_tag_onehot|rtl/imu/imu.sv|s/b_alloc = w_begin \? \(ptr_oh & \{NumLoops\{!bany\}\}\) : '0;/b_alloc = w_begin ? ptr_oh : '0;/|imu_table
 a_kls|rtl/imu/imu.sv|s/kls_d = .rem_q\[31:1\];/kls_d = 1'b1;/|imu_sampling
 a_meas_hidden|rtl/imu/imu.sv|s/wen_meas = \(state_q == imu_pkg::StReadDen\)/wen_meas = (state_q == imu_pkg::StIdle)/|imu_lockstep_random
+a_calc|rtl/imu/imu.sv|s/calc_q      <= \(state_d == imu_pkg::StCalcS\);/calc_q      <= (state_d == imu_pkg::StMul);/|imu_threshold
 a_state_legal|rtl/imu/imu.sv|s/(imu_pkg::StDecide: begin\n        state_n = )imu_pkg::StIdle;/$1imu_pkg::state_e'(3'd7);/|imu_threshold
 a_ins_no_wrap|rtl/imu/imu.sv|s/ins_q\) \+ \(enable_q/ins_q) - (enable_q/|imu_sampling
 a_pmc_cmd_onehot|rtl/imu/imu.sv|s/clear_n     = 1'b1;/clear_n     = 1'b1; flush_d = 1'b1;/|imu_threshold

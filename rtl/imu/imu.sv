@@ -173,7 +173,11 @@ module imu #(
   // CntW + 1 bits wide, not AccW.  After n steps acc = a x b x 2^(32 - n)
   // exactly (n <= 32: no set bit shifts out).  trip x fraction in StCalcS,
   // threshold (or MPKI threshold) x denominator in StMul.
-  assign addend   = (state_q == imu_pkg::StCalcS) ? {{(CntW - 32){1'b0}}, trip_q} : den_q;
+  // calc_q is state_q == StCalcS as a flip-flop of its own, so the
+  // operand is one LUT (calc_q, the multiplier bit and the two operand
+  // bits) in front of the carry chain, not the state decode and then that.
+  logic calc_q;
+  assign addend   = calc_q ? {{(CntW - 32){1'b0}}, trip_q} : den_q;
   assign acc_sum  = {1'b0, acc_q[AccW-1:32]} + (mplier_q[0] ? {1'b0, addend} : '0);
   assign acc_step = {acc_sum, acc_q[31:1]};
   // StReadDen takes the first StMul step on an empty accumulator (no adder:
@@ -676,6 +680,7 @@ module imu #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q     <= imu_pkg::StIdle;
+      calc_q      <= 1'b0;
       mode_q      <= imu_pkg::ModeTheta;
       frac_q      <= imu_pkg::FracDefault;
       thr_q       <= imu_pkg::ThrDefault;
@@ -702,6 +707,7 @@ module imu #(
       ptr_q       <= '0;
     end else begin
       state_q     <= state_d;
+      calc_q      <= (state_d == imu_pkg::StCalcS);
       mode_q      <= mode_d;
       frac_q      <= frac_d;
       thr_q       <= thr_d;
@@ -768,6 +774,8 @@ module imu #(
   a_meas_hidden: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(|wen_meas) || !(|(wen_meas & mv_q)))
     else $error("imu: measurement fields written while readable (entry %0d)", idx_q);
+  a_calc: assert property (@(posedge clk_i) disable iff (!rst_ni) calc_q == (state_q == imu_pkg::StCalcS))
+    else $error("imu: calc_q %0d in state %0d", calc_q, state_q);
   a_state_legal: assert property (@(posedge clk_i) disable iff (!rst_ni) state_q <= imu_pkg::StDecide)
     else $error("imu: illegal FSM state %0d", state_q);
   // The sample's instruction count never wraps inside a sample window.
