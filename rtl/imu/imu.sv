@@ -114,6 +114,7 @@ module imu #(
 
   // ---------------------------------------------------------------- lookups
   logic [NumLoops-1:0] bhit, rhit, rmatch;
+  logic [NumLoops-1:0] rm_q, rm_d;  // the read port's registered match lines, below
   logic [IdxW-1:0]     bidx;
   // The begin's tag search is the late signal of the cycle that accepts a
   // begin (the marker id through a 32-bit compare): its match lines and
@@ -143,7 +144,6 @@ module imu #(
   // the answering cycle for the id of the cycle before, selected from
   // registers only.  A tag written this cycle (a begin's allocation) holds
   // marker_id_i next cycle, hence the second compare.
-  logic [NumLoops-1:0] rm_q, rm_d;
   logic                rd_new_eq;
   assign rd_new_eq = (marker_id_i == tbl_rd_id_i);
 
