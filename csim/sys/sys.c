@@ -672,9 +672,7 @@ static int sys_host_cycle(struct sys *s, int *rcp) {
        * the id the loop tracking holds from the next cycle on (a begin
        * accepted now at depth 0 moves it, sys_track), so every cycle's
        * answer is the tracked loop's entry as it stands then. */
-      ii.tbl_rd_id = hm->marker_valid && m->marker_ready && hm->marker_op == IMU_OP_BEGIN && s->track[c].depth == 0
-                         ? hm->marker_id
-                         : s->track[c].id;
+      ii.tbl_rd_id = sys_track_starts(s, c, hm) ? hm->marker_id : s->track[c].id;
       if (s->imu[c].step(s->imu[c].ctx, &ii, &s->io[c])) {
         sys_fail(s, "%s", s->imu[c].error(s->imu[c].ctx));
         return -1;

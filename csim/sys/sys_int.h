@@ -152,6 +152,10 @@ void sys_pe_side(struct sys *s);
 int sys_pe_dev_new(struct sys *s);
 void sys_pe_responses(struct sys *s);
 /* sys_loops.c: follows core c's markers and IMU verdicts of this cycle. */
+/* Whether this cycle's accepted marker starts a tracked loop (a begin at
+ * depth 0): sys_track then moves the tracked id, and the host cycle
+ * presents the IMU's table read port that id a cycle ahead. */
+int sys_track_starts(const struct sys *s, unsigned c, const host_imu_out_t *hm);
 void sys_track(struct sys *s, unsigned c, const host_imu_out_t *hm);
 /* One VCD sample for the current host cycle (sys_vcd.c). */
 void sys_vcd_sample(struct sys *s);

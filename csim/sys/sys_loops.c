@@ -38,6 +38,10 @@ void sys_loops_finish(struct sys *s) {
   }
 }
 
+int sys_track_starts(const struct sys *s, unsigned c, const host_imu_out_t *hm) {
+  return hm->marker_valid && s->mo[c].marker_ready && hm->marker_op == IMU_OP_BEGIN && s->track[c].depth == 0;
+}
+
 void sys_track(struct sys *s, unsigned c, const host_imu_out_t *hm) {
   sys_track_t *tr = &s->track[c];
   const imu_out_t *mo = &s->mo[c];
@@ -56,7 +60,7 @@ void sys_track(struct sys *s, unsigned c, const host_imu_out_t *hm) {
   if (!(hm->marker_valid && mo->marker_ready)) return;
   switch (hm->marker_op) {
     case IMU_OP_BEGIN:
-      if (tr->depth == 0) {
+      if (sys_track_starts(s, c, hm)) {
         track_commit(s, tr);
         tr->id = hm->marker_id;
         tr->trip = hm->marker_trip;

@@ -341,36 +341,34 @@ module imu #(
                 // re-entry writes no entry.
                 idx_n      = ptr_q;
                 ptr_n      = (ptr_q == LastIdx) ? '0 : ptr_q + {{(IdxW - 1){1'b0}}, 1'b1};
-                begin
-                  unique case (mode_q)
-                    imu_pkg::ModeTheta, imu_pkg::ModeMpki: begin
-                      sampling_n  = 1'b1;
-                      site_n      = 1'b0;
-                      mpki_mode_n = (mode_q == imu_pkg::ModeMpki);
-                      clear_n     = 1'b1;
-                      enable_n    = 1'b1;
-                      state_n     = imu_pkg::StCalcS;
-                    end
-                    imu_pkg::ModePim: begin
-                      begin_decided = 1'b1;
-                      new_site      = 1'b1;
-                    end
-                    imu_pkg::ModePlan: begin
-                      begin_decided = 1'b1;
-                      new_site      = plan_q[marker_id_i[PlanW-1:0]];
-                    end
-                    default: begin
-                      begin_decided = 1'b1;
-                      new_site      = 1'b0;
-                    end
-                  endcase
-                  if (begin_decided) begin
-                    // HOST, PIM, PLAN: decided at begin.
-                    sampling_n = 1'b0;
-                    site_n     = new_site;
-                    w_dec      = 1'b1;
-                    w_site     = new_site;
+                unique case (mode_q)
+                  imu_pkg::ModeTheta, imu_pkg::ModeMpki: begin
+                    sampling_n  = 1'b1;
+                    site_n      = 1'b0;
+                    mpki_mode_n = (mode_q == imu_pkg::ModeMpki);
+                    clear_n     = 1'b1;
+                    enable_n    = 1'b1;
+                    state_n     = imu_pkg::StCalcS;
                   end
+                  imu_pkg::ModePim: begin
+                    begin_decided = 1'b1;
+                    new_site      = 1'b1;
+                  end
+                  imu_pkg::ModePlan: begin
+                    begin_decided = 1'b1;
+                    new_site      = plan_q[marker_id_i[PlanW-1:0]];
+                  end
+                  default: begin
+                    begin_decided = 1'b1;
+                    new_site      = 1'b0;
+                  end
+                endcase
+                if (begin_decided) begin
+                  // HOST, PIM, PLAN: decided at begin.
+                  sampling_n = 1'b0;
+                  site_n     = new_site;
+                  w_dec      = 1'b1;
+                  w_site     = new_site;
                 end
               end
             end

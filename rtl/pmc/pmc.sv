@@ -39,7 +39,7 @@ module pmc #(
   logic [NumMshr-1:0]            valid_q, valid_d, flag_q, flag_d;
   // Yosys 0.23 has no packed 2-D arrays: owner of entry e is [CoreW e +: CoreW].
   logic [NumMshr*CoreW-1:0]      owner_q, owner_d;
-  logic [NumCores-1:0]           pure_cycle, miss_inc, pure_miss_inc;
+  logic [NumCores-1:0]           pure_cycle, pure_miss_inc;
   // own_pure[NumMshr c + e]: entry e is in flight, flagged and core c's
   logic [NumCores*NumMshr-1:0]   own_pure;
   logic [NumMshr-1:0]            own_pure_c;
@@ -54,7 +54,7 @@ module pmc #(
   // LUT levels.  miss_inc is kept as a net so ABC does not fold the alloc
   // core's decode into the misses counters' clock enables (pmc_core).
   logic [NumMshr-1:0]        alloc_e, free_e;
-  (* keep *) logic [NumCores-1:0] miss_inc_k;
+  (* keep *) logic [NumCores-1:0] miss_inc;
   // pure_cycle of the allocating core, and of each entry's present owner
   logic                      pure_alloc;
   logic [NumMshr-1:0]        pure_own, clear_own;
@@ -65,10 +65,9 @@ module pmc #(
       free_e[e]  = mshr_free_i && (mshr_free_idx_i == e[MshrW-1:0]);
     end
     for (int unsigned c = 0; c < NumCores; c++) begin
-      miss_inc_k[c] = mshr_alloc_i && (mshr_alloc_core_i == c[CoreW-1:0]);
+      miss_inc[c] = mshr_alloc_i && (mshr_alloc_core_i == c[CoreW-1:0]);
     end
   end
-  assign miss_inc = miss_inc_k;
 
   // A freed entry's pure miss counts for its owner.  The freed index comes
   // late, so each core gets its own one-bit 32:1 read of a word made from
