@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cosim_blocks.h"
 #include "graph.h"
@@ -83,6 +84,29 @@ static void write_file(const char *path, const char *what, const char *text) {
 #define STR(x) #x
 #define XSTR(x) STR(x)
 
+static int file_readable(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return 0;
+  fclose(f);
+  return 1;
+}
+
+/* elf = <folder of this binary>/sw/<kernel>.elf when that file is readable
+ * (Linux's /proc/self/exe; elsewhere elf stays as it is and the open that
+ * follows reports it). */
+static void exe_relative_elf(char *elf, size_t cap, const char *kernel) {
+  char exe[4096];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0) return;
+  exe[n] = 0;
+  char *slash = strrchr(exe, '/');
+  if (!slash) return;
+  *slash = 0;
+  char alt[4096 + 64];
+  if (snprintf(alt, sizeof alt, "%s/sw/%s.elf", exe, kernel) >= (int)sizeof alt || !file_readable(alt)) return;
+  if (strlen(alt) < cap) snprintf(elf, cap, "%s", alt);
+}
+
 static void help(void) {
   printf("usage: copim-sim --kernel K --graph FILE|kron:S:D[:SEED]|uniform:S:D[:SEED]|rmat[d]:N:M[:SEED] [options]\n");
   printf(
@@ -103,7 +127,7 @@ static void help(void) {
       "  --plan FILE         per-loop plan for --policy plan: '<loop id|name> pim|host' per line\n"
       "  --compare P1,P2,..  run once per policy and print a comparison (time normalised to the first);\n"
       "                      --stats PATH then writes PATH.<policy>.json\n"
-      "  --elf PATH          kernel ELF (default $COPIM_ELF_DIR or build/sw, /<kernel>.elf)\n"
+      "  --elf PATH          kernel ELF (default $COPIM_ELF_DIR, else build/sw, else sw/ beside this binary; /<kernel>.elf)\n"
       "  --config FILE       parameter file: 'name = value' lines, '#' comments\n"
       "  --set NAME=VALUE    one parameter (also --NAME=VALUE, e.g. --llc.lat=40); after --config\n"
       "  --pe-1ghz           PEs at 1 GHz (pe.clk_ps=1000)\n"
@@ -464,6 +488,9 @@ int main(int argc, char **argv) {
   else {
     const char *dir = getenv("COPIM_ELF_DIR");
     snprintf(elf, sizeof elf, "%s/%s.elf", dir && *dir ? dir : "build/sw", o.kernel);
+    /* Run from elsewhere than the project root, build/sw is not there; the
+     * binary's own folder (build/) holds sw/ beside it. */
+    if (!(dir && *dir) && !file_readable(elf)) exe_relative_elf(elf, sizeof elf, o.kernel);
   }
   /* the graph as given, without directories, keeps the statistics independent of where the file is */
   const char *gname = strrchr(o.graph, '/') ? strrchr(o.graph, '/') + 1 : o.graph;
