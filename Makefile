@@ -92,17 +92,24 @@ $(foreach b,$(BLOCKS),$(eval $(call VL_MODEL,$(b),$(b),$$($(b)_PARAMS),$$($(b)_D
 
 # ---------------------------------------------------------------- tests
 # tb/tests.list: one test a line: name, the RTL blocks it links (comma
-# list or -), then extra arguments.  tb/tests/<name>.c is its source.
+# list or -), then extra arguments.  tb/tests/<name>.c is its source, or
+# tb/tests/<name>.S for an ISA test (below).
 TESTS := $(shell awk '!/^\#/ && NF {print $$1}' tb/tests.list)
 test_blocks = $(subst $(comma), ,$(filter-out -,$(shell awk '$$1=="$(1)" {print $$2}' tb/tests.list)))
 test_args   = $(shell awk '$$1=="$(1)" {for (i = 3; i <= NF; i++) printf "%s ", $$i}' tb/tests.list)
 comma := ,
 
+# An ISA test is tb/tests/<name>.S instead (block pe): the RV32 image
+# build/pe/<name>.elf (mk/pe.mk's assembler flags, tb/tests/pe/env.h and
+# riscv_test.h) run by tb/tests/pe/asm_test.c, compiled for it by name.
+test_src = $(if $(wildcard tb/tests/$(1).c),tb/tests/$(1).c,$(if $(wildcard tb/tests/$(1).S),tb/tests/pe/asm_test.c,tb/tests/$(1).c))
+test_asm = $(if $(wildcard tb/tests/$(1).c),,$(wildcard tb/tests/$(1).S))
+
 define TEST_BIN
-$(BUILD)/tests/$(1): tb/tests/$(1).c $(BUILD)/lib/libtb.a $(BUILD)/lib/libcsim.a $(BUILD)/lib/libtbfst.a \
+$(BUILD)/tests/$(1): $(call test_src,$(1)) $(if $(call test_asm,$(1)),$(BUILD)/pe/$(1).elf) $(BUILD)/lib/libtb.a $(BUILD)/lib/libcsim.a $(BUILD)/lib/libtbfst.a \
     $(foreach b,$(call test_blocks,$(1)),$(BUILD)/obj/shim/$(b)_rtl.o $(BUILD)/vl/$(b)/stamp)
 	@mkdir -p $$(@D) $(BUILD)/obj/tests
-	$(CC) $$(CFLAGS) -MMD -MP -c $$< -o $(BUILD)/obj/tests/$(1).o
+	$(CC) $$(CFLAGS) $(if $(call test_asm,$(1)),-DASM_TEST_NAME='"$(1)"') -MMD -MP -c $$< -o $(BUILD)/obj/tests/$(1).o
 	$(CXX) -o $$@ $(BUILD)/obj/tests/$(1).o \
 	  $(foreach b,$(call test_blocks,$(1)),$(BUILD)/obj/shim/$(b)_rtl.o $(BUILD)/vl/$(b)/V$(b)__ALL.a) \
 	  $(BUILD)/lib/libtb.a $(BUILD)/lib/libcsim.a \

@@ -13,6 +13,10 @@ PE_PROG_ELFS := $(PE_ELF_DIR)/bfs.elf $(PE_ELF_DIR)/sort.elf $(PE_ELF_DIR)/check
 $(PE_ELF_DIR)/%.elf: tb/tests/pe/%.S tb/tests/pe/env.h tb/tests/pe/link.ld
 	@mkdir -p $(@D)
 	$(PE_RV_CC) $(PE_RV_ASFLAGS) $< -o $@
+# ISA tests of the test list written as tb/tests/<name>.S (Makefile, TEST_BIN)
+$(PE_ELF_DIR)/%.elf: tb/tests/%.S tb/tests/pe/env.h tb/tests/pe/riscv_test.h tb/tests/pe/link.ld
+	@mkdir -p $(@D)
+	$(PE_RV_CC) $(PE_RV_ASFLAGS) $< -o $@
 $(PE_ELF_DIR)/%.elf: tb/tests/pe/%.c tb/tests/pe/pe_rt.c tb/tests/pe/progs.h
 	@mkdir -p $(@D)
 	$(PE_RV_CC) $(PE_RV_CFLAGS) $< tb/tests/pe/pe_rt.c -o $@
