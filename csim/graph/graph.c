@@ -1,6 +1,7 @@
 /* Graph readers, CSR builder and memory image (see graph.h). */
 #include "graph.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -442,11 +443,22 @@ static int read_mtx(ctx_t *c, graph_el_t *el, const graph_opts_t *opts) {
     }
     if (integer) {
       p = skip_ws(p);
-      if (*p == '-') {
-        seterr(c->err, "%s:%lu: negative weight", c->r->path, c->r->line);
-        return -1;
+      /* a negative value or one above 2^31-1 is a matrix entry, not a
+       * weight: the file counts as unweighted (graph_el_t) */
+      const int neg = *p == '-';
+      if (*p == '-' || *p == '+') {
+        p++;
+        if (!isdigit((unsigned char)*p)) {
+          char t[32];
+          seterr(c->err, "%s:%lu: bad value '%s'", c->r->path, c->r->line, tok_str(p - 1, t, sizeof t));
+          return -1;
+        }
       }
-      if (field(c, &p, "weight", (uint64_t)GRAPH_WEIGHT_MAX + 1, "at most 2^31-1", &w)) return -1;
+      if (field(c, &p, "value", UINT64_MAX, "below 2^64", &w)) return -1;
+      if ((neg && w) || w > GRAPH_WEIGHT_MAX) {
+        if (!el->nonweight_line) el->nonweight_line = c->r->line;
+        w = 0;
+      }
     } else if (real) {
       p = skip_ws(p);
       char t[32];
@@ -462,9 +474,8 @@ static int read_mtx(ctx_t *c, graph_el_t *el, const graph_opts_t *opts) {
         return -1;
       }
       if (x < 0 || x > (double)GRAPH_WEIGHT_MAX) {
-        seterr(c->err, "%s:%lu: weight '%s' out of range (0 to 2^31-1)", c->r->path, c->r->line,
-               tok_str(p, t, sizeof t));
-        return -1;
+        if (!el->nonweight_line) el->nonweight_line = c->r->line;
+        x = 0;
       }
       w = (uint64_t)llround(x);
       p = end;
@@ -551,7 +562,9 @@ graph_t *graph_build(const graph_el_t *el, const graph_opts_t *opts, const char 
   if (!g) goto nomem;
   g->n = n;
   g->symmetric = sym;
-  g->input_weighted = el->weighted;
+  const int use_w = el->weighted && !el->nonweight_line;
+  g->input_weighted = use_w;
+  g->nonweight_line = el->nonweight_line;
   if (n > max_vertices(opts)) {
     seterr(err, "%s:0: %u vertices, more than the limit %u", what, n, max_vertices(opts));
     goto fail;
@@ -584,7 +597,7 @@ graph_t *graph_build(const graph_el_t *el, const graph_opts_t *opts, const char 
   for (size_t i = 0; i < el->m; i++) {
     uint32_t u = el->src[i], v = el->dst[i];
     if (u == v && !opts->keep_self_loops) continue;
-    uint32_t w = el->weighted ? el->w[i] : graph_weight(opts->weight_seed, u, v);
+    uint32_t w = use_w ? el->w[i] : graph_weight(opts->weight_seed, u, v);
     packed[pos[u]++] = ((uint64_t)v << 32) | w;
     if (sym && u != v) packed[pos[v]++] = ((uint64_t)u << 32) | w;
   }

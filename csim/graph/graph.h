@@ -46,6 +46,12 @@ typedef struct {
   int weighted;          /* set before the first graph_el_add */
   int symmetric;         /* the input says so (Matrix Market "symmetric") */
   uint32_t *ids;         /* SNAP: dense id -> original id (n entries); NULL for identity */
+  /* Matrix Market: the first line whose value is no edge weight (negative
+   * or above 2^31-1), 0 if none.  A matrix's values need not be weights
+   * (SuiteSparse matrices carry negative ones), so such a file is read as
+   * unweighted (graph_build generates the weights) and only a kernel that
+   * needs weights refuses it (kern_graph_check). */
+  unsigned long nonweight_line;
 } graph_el_t;
 
 /* CSR.  For a symmetric graph the in-arrays are the out-arrays. */
@@ -57,6 +63,7 @@ typedef struct {
   int symmetric;
   uint32_t *ids;                 /* dense -> original id, NULL for identity */
   int input_weighted;            /* weights came from the input */
+  unsigned long nonweight_line;  /* graph_el_t's: the input had values that are no weights */
 } graph_t;
 
 /* "snap", "el", "wel", "mtx", "auto" -> format; -1 if unknown. */

@@ -255,6 +255,17 @@ const kern_t *kern_by_id(uint32_t id) {
   return NULL;
 }
 
+int kern_graph_check(const kern_t *k, const graph_t *g, const char *path, char *why, size_t cap) {
+  if (k->id == GRAPH_K_SSSP && g->nonweight_line) {
+    snprintf(why, cap,
+             "%s:%lu: sssp needs edge weights and this Matrix Market value is none (negative or above 2^31-1); "
+             "the other kernels read the file unweighted",
+             path, g->nonweight_line);
+    return -1;
+  }
+  return 0;
+}
+
 const char *kern_names(char *buf, size_t cap) {
   size_t o = 0;
   buf[0] = 0;

@@ -56,6 +56,12 @@ struct kern {
 const kern_t *kern_at(unsigned i); /* NULL past the end */
 const kern_t *kern_find(const char *name);
 const kern_t *kern_by_id(uint32_t id);
+/* 0 when kernel k can run on g, read from path; else -1 and one line in
+ * why ("path:line: ...").  Only sssp reads weights, so only it refuses a
+ * Matrix Market file whose values are no weights (graph_t.nonweight_line):
+ * the other kernels read its structure, and generated weights in place of
+ * the file's values would be a silently different problem. */
+int kern_graph_check(const kern_t *k, const graph_t *g, const char *path, char *why, size_t cap);
 /* "bfs, sssp, pr, cc, ..." into buf, for messages; returns buf. */
 const char *kern_names(char *buf, size_t cap);
 /* A loop by "<kernel>.<loop>" name or by id, with the kernel it belongs to

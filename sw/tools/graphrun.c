@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "graph.h"
+#include "kernels.h"
 #include "workload.h"
 
 static int num(const char *opt, const char *v, uint64_t *x) {
@@ -65,6 +66,12 @@ int main(int argc, char **argv) {
   graph_kparams_t kp;
   graph_kparams_default(&kp, g);
   kp.kernel = kernel;
+  char why[512];
+  if (kern_graph_check(kern_by_id(kernel), g, spec, why, sizeof why)) {
+    fprintf(stderr, "%s\n", why);
+    graph_free(g);
+    return 2;
+  }
   if (source != UINT64_MAX) {
     if (source >= g->n) { fprintf(stderr, "graphrun: source %llu out of range (%u vertices)\n", (unsigned long long)source, g->n); graph_free(g); return 2; }
     kp.bfs_source = kp.sssp_source = (uint32_t)source;

@@ -104,6 +104,14 @@ int main(int argc, char **argv) {
   graph_kparams_t kp;
   graph_kparams_default(&kp, g);
   if (kernel) kp.kernel = kernel;
+  if (kernel) {
+    char why[512];
+    if (kern_graph_check(kern_by_id(kernel), g, pos[0], why, sizeof why)) {
+      fprintf(stderr, "%s\n", why);
+      graph_free(g);
+      return 2;
+    }
+  }
   if (source != 0xFFFFFFFFu) kp.bfs_source = kp.sssp_source = source;
   if (pr_iters) kp.pr_max_iters = pr_iters;
   if (have_tol) kp.pr_tolerance = pr_tol;

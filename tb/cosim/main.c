@@ -477,6 +477,7 @@ int main(int argc, char **argv) {
   graph_kparams_t kp;
   graph_kparams_default(&kp, g);
   kp.kernel = kernel;
+  if (kern_graph_check(kern_by_id(kernel), g, o.graph, err, sizeof err)) die("%s", err);
   if (o.have_source) {
     if (o.source >= g->n) die("--source %u: the graph has %u vertices", o.source, g->n);
     kp.bfs_source = kp.sssp_source = o.source;

@@ -13,6 +13,7 @@
 #include <zlib.h>
 
 #include "graph.h"
+#include "kernels.h"
 #include "tb.h"
 #include "tb_fst.h"
 
@@ -178,6 +179,36 @@ static void good_cases(ctx_t *c) {
   write_text(c, "f.mtx", "%%MatrixMarket matrix coordinate real general\n2 3 2\n1 3 2.6\n2 1 1e1\n");
   g = load_ok(c, path_of(c, "f.mtx", p, sizeof p), GRAPH_FMT_AUTO, NULL);
   if (g) expect_csr(c, "mtx real", g, 3, "0>2:3 1>0:10", 1);
+  graph_free(g);
+  mark(c, f0);
+  /* .mtx whose values are no weights (a negative one, one above 2^31-1):
+   * read unweighted, weights generated as for a pattern file, the first
+   * such line kept; only sssp refuses it (kern_graph_check) */
+  f0 = t->failures;
+  write_text(c, "g.mtx", "%%MatrixMarket matrix coordinate integer general\n3 3 3\n1 2 5\n2 3 -4\n3 1 4294967296\n");
+  g = load_ok(c, path_of(c, "g.mtx", p, sizeof p), GRAPH_FMT_AUTO, NULL);
+  if (g) {
+    char want[64], why[512];
+    snprintf(want, sizeof want, "0>1:%u 1>2:%u 2>0:%u", graph_weight(0, 0, 1), graph_weight(0, 1, 2), graph_weight(0, 2, 0));
+    expect_csr(c, "mtx with values that are no weights", g, 3, want, 1);
+    tb_expect_u64(t, "mtx negative value: not input-weighted", g->input_weighted, 0);
+    tb_expect_u64(t, "mtx negative value: its line", g->nonweight_line, 4);
+    tb_expect_u64(t, "bfs runs on it", kern_graph_check(kern_find("bfs"), g, "g.mtx", why, sizeof why), 0);
+    tb_expect_u64(t, "sssp refuses it", (uint64_t)(int64_t)kern_graph_check(kern_find("sssp"), g, "g.mtx", why, sizeof why),
+                  (uint64_t)(int64_t)-1);
+    c->t->checks++;
+    if (strncmp(why, "g.mtx:4: sssp needs edge weights", 32)) tb_fail(t, "sssp refusal: '%s'\n", why);
+  }
+  graph_free(g);
+  write_text(c, "h.mtx", "%%MatrixMarket matrix coordinate real symmetric\n2 2 1\n2 1 -0.25\n");
+  g = load_ok(c, path_of(c, "h.mtx", p, sizeof p), GRAPH_FMT_AUTO, NULL);
+  if (g) {
+    tb_expect_u64(t, "mtx negative real: its line", g->nonweight_line, 3);
+    tb_expect_u64(t, "mtx negative real: weight generated", g->out_w[0], graph_weight(0, 0, 1));
+  }
+  graph_free(g);
+  g = load_ok(c, path_of(c, "d.dat", p, sizeof p), GRAPH_FMT_MTX, NULL);
+  if (g) tb_expect_u64(t, "mtx weights: no such line", g->nonweight_line, 0);
   graph_free(g);
   mark(c, f0);
   /* self-loops kept on request */
@@ -453,8 +484,8 @@ static void bad_cases(ctx_t *c) {
       "3: Matrix Market indices are 1-based, got 0");
   bad(c, "x9.mtx", "%%MatrixMarket matrix coordinate pattern general\n3 3 1\n4 2\n", GRAPH_FMT_AUTO,
       "3: row '4' out of range (rows are 1..3)");
-  bad(c, "x10.mtx", "%%MatrixMarket matrix coordinate integer general\n3 3 1\n1 2 -4\n", GRAPH_FMT_AUTO,
-      "3: negative weight");
+  bad(c, "x10.mtx", "%%MatrixMarket matrix coordinate integer general\n3 3 1\n1 2 - 4\n", GRAPH_FMT_AUTO,
+      "3: bad value '-'");
   bad(c, "x11.mtx", "%%MatrixMarket matrix coordinate real general\n3 3 1\n1 2 nan\n", GRAPH_FMT_AUTO,
       "3: bad weight 'nan'");
   bad(c, "x12.mtx", "%%MatrixMarket matrix coordinate pattern general\n5000 5000 1\n1 2\n", GRAPH_FMT_AUTO,
