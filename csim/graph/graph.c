@@ -332,14 +332,20 @@ static int read_pairs(ctx_t *c, graph_el_t *el, graph_fmt_t fmt, const graph_opt
   int rc;
   el->weighted = fmt == GRAPH_FMT_WEL;
   while ((rc = lr_next(c->r, c->err)) == 1) {
+    if (fmt == GRAPH_FMT_SNAP) {
+      /* SNAP's own loader (TSnap::LoadEdgeList) reads the first two columns
+       * and ignores the rest: the signs, timestamps and ratings of SNAP's
+       * signed and temporal networks; its .csv files separate by commas */
+      for (char *q = c->r->buf; *q; q++)
+        if (*q == ',') *q = ' ';
+    }
     const char *p = skip_ws(c->r->buf);
-    if (!*p || *p == '#') continue;
-    if (*p == '%' && fmt != GRAPH_FMT_SNAP) continue;
+    if (!*p || *p == '#' || *p == '%') continue;
     uint64_t u, v, w = 0;
     if (field(c, &p, "source id", idmax, lim, &u) || field(c, &p, "destination id", idmax, lim, &v)) return -1;
     if (fmt == GRAPH_FMT_WEL && field(c, &p, "weight", (uint64_t)GRAPH_WEIGHT_MAX + 1, "at most 2^31-1", &w))
       return -1;
-    if (line_end(c, p, name)) return -1;
+    if (fmt != GRAPH_FMT_SNAP && line_end(c, p, name)) return -1;
     if (u > maxid) maxid = u;
     if (v > maxid) maxid = v;
     if (graph_el_add(el, (uint32_t)u, (uint32_t)v, (uint32_t)w)) return oom(c);

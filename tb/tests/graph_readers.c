@@ -130,6 +130,17 @@ static void good_cases(ctx_t *c) {
   }
   graph_free(g);
   mark(c, f0);
+  /* SNAP's signed / temporal networks: columns after the second ignored
+   * (as SNAP's loader does), its .csv commas, KONECT's % comments */
+  f0 = t->failures;
+  write_text(c, "s.csv", "% konect header\n7188,1,10,1407470400\n1 7188 -1 5\n1\t2\t0.5\n");
+  g = load_ok(c, path_of(c, "s.csv", p, sizeof p), GRAPH_FMT_AUTO, NULL);
+  if (g) {
+    expect_csr(c, "snap extra columns", g, 3, "0>1 0>2 2>0", 0);
+    tb_expect_u64(t, "snap extra columns: generated weights", g->input_weighted, 0);
+  }
+  graph_free(g);
+  mark(c, f0);
   /* the same, gzip-compressed, and symmetrised */
   f0 = t->failures;
   write_gz(c, "a.txt.gz", snap);
@@ -400,7 +411,7 @@ static void bad_cases(ctx_t *c) {
   char p[512];
   bad(c, "m1.txt", "# c\n1 2\n3 x\n", GRAPH_FMT_AUTO, "3: bad destination id 'x'");
   bad(c, "m2.txt", "1 2\n5\n", GRAPH_FMT_AUTO, "2: missing destination id");
-  bad(c, "m3.txt", "1 2 3\n", GRAPH_FMT_AUTO, "1: unexpected '3' after the fields of a SNAP line");
+  bad(c, "m3.el", "1 2 3\n", GRAPH_FMT_AUTO, "1: unexpected '3' after the fields of a .el line");
   bad(c, "m4.txt", "1 2\n2147483648 1\n", GRAPH_FMT_AUTO,
       "2: source id '2147483648' out of range (ids must be below 2^31)");
   bad(c, "m5.txt", "2147483647 1\n1 99999999999999999999999\n", GRAPH_FMT_AUTO,
