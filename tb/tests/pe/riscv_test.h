@@ -18,9 +18,10 @@
  * The PE has no tohost and no user mode: a pass writes EXIT = 0 to the MMIO
  * page (docs/memory_map.md) and a failure EXIT = TESTNUM << 1 | 1, the
  * value riscv-tests' tohost carries, so it is never 0; then wfi halts the
- * PE.  Any trap is a failure too: the trap vector writes EXIT =
- * 0x80000000 | mcause << 8 | 0xFF (bit 0 set, never 0) -- rv32ui/um/ua
- * tests take none.  RV64 tests do not apply: the PE is RV32IMA + Zicsr +
+ * PE.  A trap goes to the test's own mtvec_handler when it defines one
+ * (a weak symbol, as in riscv-tests' p environment); otherwise it is a
+ * failure: the trap vector writes EXIT = 0x80000000 | mcause << 8 | 0xFF
+ * (bit 0 set, never 0) -- rv32ui/um/ua tests take none.  RV64 tests do not apply: the PE is RV32IMA + Zicsr +
  * Zifencei, and riscv-tests' rv32* wrappers redefine RVTEST_RV64U as
  * RVTEST_RV32U themselves. */
 #ifndef PE_RISCV_TEST_H
@@ -38,12 +39,16 @@
 /* Registers start at zero (as riscv-tests' INIT_XREG), TESTNUM at 0. */
 #define RVTEST_CODE_BEGIN                                                      \
   .section .text.start, "ax";                                                  \
+  .weak mtvec_handler;                                                         \
   .globl _start;                                                               \
 _start:                                                                        \
   j reset_vector;                                                              \
   .align 2;                                                                    \
 trap_vector:                                                                   \
-  csrr t5, mcause;                                                             \
+  la t5, mtvec_handler;                                                        \
+  beqz t5, 1f;                                                                 \
+  jr t5;                                                                       \
+1: csrr t5, mcause;                                                            \
   slli t5, t5, 8;                                                              \
   ori t5, t5, 0xFF;                                                            \
   li t6, 0x80000000;                                                           \
