@@ -102,8 +102,8 @@ comma := ,
 # An ISA test is tb/tests/<name>.S instead (block pe): the RV32 image
 # build/pe/<name>.elf (mk/pe.mk's assembler flags, tb/tests/pe/env.h and
 # riscv_test.h) run by tb/tests/pe/asm_test.c, compiled for it by name.
-test_src = $(if $(wildcard tb/tests/$(1).c),tb/tests/$(1).c,$(if $(wildcard tb/tests/$(1).S),tb/tests/pe/asm_test.c,tb/tests/$(1).c))
 test_asm = $(if $(wildcard tb/tests/$(1).c),,$(wildcard tb/tests/$(1).S))
+test_src = $(if $(call test_asm,$(1)),tb/tests/pe/asm_test.c,tb/tests/$(1).c)
 
 define TEST_BIN
 $(BUILD)/tests/$(1): $(call test_src,$(1)) $(if $(call test_asm,$(1)),$(BUILD)/pe/$(1).elf) $(BUILD)/lib/libtb.a $(BUILD)/lib/libcsim.a $(BUILD)/lib/libtbfst.a \

@@ -460,7 +460,7 @@ static int read_mtx(ctx_t *c, graph_el_t *el, const graph_opts_t *opts) {
           return -1;
         }
       }
-      if (field(c, &p, "value", UINT64_MAX, "below 2^64", &w)) return -1;
+      if (field(c, &p, "value", UINT64_MAX, "below 2^64 - 1", &w)) return -1;
       if ((neg && w) || w > GRAPH_WEIGHT_MAX) {
         if (!el->nonweight_line) el->nonweight_line = c->r->line;
         w = 0;

@@ -103,8 +103,8 @@ int main(int argc, char **argv) {
   }
   graph_kparams_t kp;
   graph_kparams_default(&kp, g);
-  if (kernel) kp.kernel = kernel;
   if (kernel) {
+    kp.kernel = kernel;
     char why[512];
     if (kern_graph_check(kern_by_id(kernel), g, pos[0], why, sizeof why)) {
       fprintf(stderr, "%s\n", why);

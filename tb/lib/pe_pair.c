@@ -201,3 +201,13 @@ int pe_pair_run_elf(tb_t *t, const char *elf, const pe_mem_timing_t *tm, uint64_
   pe_pair_close(&pp);
   return ok;
 }
+
+int pe_pair_run_elf_timings(tb_t *t, const char *elf) {
+  static const pe_mem_timing_t tm[] = {{1, 1, 1, 1, 0}, {15, 15, 1, 1, 0}, {1, 40, 1, 2, 0}, {1, 4, 1, 10, 0}};
+  static const char *const name[] = {"ideal memory", "fixed 15-cycle memory", "random 1..40, 50% ready",
+                                     "random 1..4, 10% ready"};
+  for (unsigned i = 0; i < sizeof tm / sizeof tm[0]; i++)
+    if (!pe_pair_run_elf(t, elf, &tm[i], t->seed + i, i == 0 ? t->waves : NULL, 2000000, 0, name[i], NULL, 0))
+      return 0;
+  return 1;
+}

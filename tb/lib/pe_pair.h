@@ -54,5 +54,12 @@ const char *pe_elf_dir(void);
  * console (if not NULL).  Returns 1 on success. */
 int pe_pair_run_elf(tb_t *t, const char *elf, const pe_mem_timing_t *tm, uint64_t seed, const char *waves,
                     uint64_t max_cycles, uint32_t want_exit, const char *label, char *console, size_t console_len);
+/* The self-checking assembly tests' run (pe_isa, pe_traps, every
+ * tb/tests/<name>.S): pe_pair_run_elf under four memory timings -- ideal
+ * (1 cycle, always ready), fixed 15 cycles, random 1..40 with 50%
+ * back-pressure, random 1..4 with 10% acceptance -- seeds t->seed + i,
+ * waves of the first, 2 M cycles each, EXIT 0 expected; stops at the first
+ * failing timing.  Returns 1 when all pass. */
+int pe_pair_run_elf_timings(tb_t *t, const char *elf);
 
 #endif

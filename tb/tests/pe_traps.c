@@ -11,9 +11,6 @@
 int main(int argc, char **argv) {
   tb_t t;
   tb_init(&t, argc, argv, "pe_traps", 1);
-  const pe_mem_timing_t tm[] = {{1, 1, 1, 1, 0}, {15, 15, 1, 1, 0}, {1, 40, 1, 2, 0}, {1, 4, 1, 10, 0}};
-  const char *name[] = {"ideal memory", "fixed 15-cycle memory", "random 1..40, 50% ready", "random 1..4, 10% ready"};
-  for (unsigned i = 0; i < sizeof tm / sizeof tm[0]; i++)
-    if (!pe_pair_run_elf(&t, "traps.elf", &tm[i], t.seed + i, i == 0 ? t.waves : NULL, 2000000, 0, name[i], NULL, 0)) break;
+  pe_pair_run_elf_timings(&t, "traps.elf");
   return tb_finish(&t);
 }
