@@ -7,6 +7,8 @@ set -u
 fail=0
 # the generated block files must equal what hw/*.desc says (scripts/gen_blocks.py)
 if ! out=$(python3 scripts/gen_blocks.py --check 2>&1); then echo "lint: $out"; fail=1; fi
+# the build graph reads no variable before it is defined (issue 33, item 7)
+if ! out=$(scripts/build_graph_check.sh dry 2>&1); then echo "lint: $out"; fail=1; fi
 for blk in "$@"; do
   files=$(tr "\n" " " < "rtl/$blk/files.f")
   for f in $files; do
