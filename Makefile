@@ -195,7 +195,7 @@ wave: ## open build/waves/<TEST>.fst in GTKWave with the block's saved layout
 	    echo "make wave: gtkwave cannot open the display '$$DISPLAY'; copy $(BUILD)/waves/$(TEST).fst to a machine with one" >&2; exit 1; fi; \
 	  cat $$log; rm -f $$log; exit $$rc
 
-lint: deps ## generated files equal hw/*.desc, verilator --lint-only -Wall and Yosys read+synth of every RTL file
+lint: deps ## generated files equal hw/*.desc, the build graph complete (scripts/build_graph_check.sh), verilator --lint-only -Wall and Yosys read+synth of every RTL file
 	@scripts/lint.sh $(BLOCKS)
 
 gen: ## regenerate the block packages, C headers and params.mk from hw/*.desc (docs/extending.md)
