@@ -100,25 +100,38 @@ void sys_write_json(sys_t *s, const sys_run_info_t *info, FILE *f) {
   fprintf(f, "\n}\n");
 }
 
+/* sys_summary_t's fields and the statistics they are. */
+static const struct {
+  const char *path;
+  size_t off;
+  int real;
+} summary_rows[] = {
+    {"time.host_cycles", offsetof(sys_summary_t, host_cycles), 0},
+    {"time.kernel_cycles", offsetof(sys_summary_t, kernel_cycles), 0},
+    {"time.kernel_ps", offsetof(sys_summary_t, kernel_ps), 0},
+    {"insns.host", offsetof(sys_summary_t, host_insns), 0},
+    {"insns.pe", offsetof(sys_summary_t, pe_insns), 0},
+    {"insns.kernel_host", offsetof(sys_summary_t, kernel_host_insns), 0},
+    {"insns.kernel_pe", offsetof(sys_summary_t, kernel_pe_insns), 0},
+    {"insns.kernel_host_sync", offsetof(sys_summary_t, kernel_sync_insns), 0},
+    {"insns.offloaded_share", offsetof(sys_summary_t, offloaded_share), 1},
+    {"insns.offloaded_share_nosync", offsetof(sys_summary_t, offloaded_share_nosync), 1},
+    {"energy_pj.uncore", offsetof(sys_summary_t, energy_uncore_pj), 1},
+    {"energy_pj.pe_cache", offsetof(sys_summary_t, energy_pe_cache_pj), 1},
+    {"pim.pe_utilisation", offsetof(sys_summary_t, pe_util), 1},
+    {"pim.locality_share", offsetof(sys_summary_t, locality), 1},
+};
+
 void sys_summary(sys_t *s, sys_summary_t *sum) {
   sys_snap_t sn;
   sys_stat_snap(s, NULL, 0, &sn);
   memset(sum, 0, sizeof *sum);
-  sum->host_cycles = sys_stat_u64(&sn, "time.host_cycles", 0);
-  sum->kernel_cycles = sys_stat_u64(&sn, "time.kernel_cycles", 0);
-  sum->kernel_ps = sys_stat_u64(&sn, "time.kernel_ps", 0);
-  sum->host_insns = sys_stat_u64(&sn, "insns.host", 0);
-  sum->pe_insns = sys_stat_u64(&sn, "insns.pe", 0);
-  sum->kernel_host_insns = sys_stat_u64(&sn, "insns.kernel_host", 0);
-  sum->kernel_pe_insns = sys_stat_u64(&sn, "insns.kernel_pe", 0);
-  sum->kernel_sync_insns = sys_stat_u64(&sn, "insns.kernel_host_sync", 0);
-  sum->offloaded_share = sys_stat_real(&sn, "insns.offloaded_share", 0);
-  sum->offloaded_share_nosync = sys_stat_real(&sn, "insns.offloaded_share_nosync", 0);
-  sum->energy_uncore_pj = sys_stat_real(&sn, "energy_pj.uncore", 0);
-  sum->energy_pe_cache_pj = sys_stat_real(&sn, "energy_pj.pe_cache", 0);
+  for (size_t i = 0; i < sizeof summary_rows / sizeof summary_rows[0]; i++) {
+    char *p = (char *)sum + summary_rows[i].off;
+    if (summary_rows[i].real) *(double *)p = sys_stat_real(&sn, summary_rows[i].path, 0);
+    else *(uint64_t *)p = sys_stat_u64(&sn, summary_rows[i].path, 0);
+  }
   sum->launches = s->launches; /* launches the cores issued (pim.launches: those the dispatcher accepted) */
-  sum->pe_util = sys_stat_real(&sn, "pim.pe_utilisation", 0);
-  sum->locality = sys_stat_real(&sn, "pim.locality_share", 0);
 }
 
 static void commas(char *b, size_t cap, uint64_t v) {
