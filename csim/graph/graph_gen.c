@@ -6,44 +6,17 @@
 #include <string.h>
 
 #include "graph.h"
-
-typedef struct {
-  uint64_t s[4];
-} gen_rng_t;
-
-static uint64_t gen_splitmix(uint64_t *x) {
-  uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
-static void gen_seed(gen_rng_t *r, uint64_t seed) {
-  for (int i = 0; i < 4; i++) r->s[i] = gen_splitmix(&seed);
-}
-
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-static uint64_t gen_next(gen_rng_t *r) {
-  uint64_t *s = r->s, res = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = rotl(s[3], 45);
-  return res;
-}
+#include "xoshiro.h"
 
 /* Uniform in [0, n), n <= 2^32, without modulo bias (Lemire). */
-static uint32_t gen_below(gen_rng_t *r, uint64_t n) {
-  uint64_t x = gen_next(r) >> 32;
+static uint32_t gen_below(xoshiro_t *r, uint64_t n) {
+  uint64_t x = xoshiro_next(r) >> 32;
   uint64_t m = x * n;
   uint32_t lo = (uint32_t)m;
   if (lo < n) {
     uint32_t t = (uint32_t)((0x100000000ull - n) % n);
     while (lo < t) {
-      x = gen_next(r) >> 32;
+      x = xoshiro_next(r) >> 32;
       m = x * n;
       lo = (uint32_t)m;
     }
@@ -80,8 +53,8 @@ static graph_el_t *gen_alloc(const char *kind, unsigned scale, unsigned degree, 
 graph_el_t *graph_gen_uniform(unsigned scale, unsigned degree, uint64_t seed, graph_err_t *err) {
   graph_el_t *el = gen_alloc("uniform", scale, degree, err);
   if (!el) return NULL;
-  gen_rng_t r;
-  gen_seed(&r, seed);
+  xoshiro_t r;
+  xoshiro_seed(&r, seed);
   for (size_t i = 0; i < el->cap; i++) {
     el->src[i] = gen_below(&r, el->n);
     el->dst[i] = gen_below(&r, el->n);
@@ -92,11 +65,11 @@ graph_el_t *graph_gen_uniform(unsigned scale, unsigned degree, uint64_t seed, gr
 
 /* One R-MAT draw on 2^scale vertices, quadrant thresholds on a 32-bit draw:
  * A = 0.57, A+B = 0.76, A+B+C = 0.95 (GAP's Kronecker parameters). */
-static void gen_rmat_edge(gen_rng_t *r, unsigned scale, uint32_t *uo, uint32_t *vo) {
+static void gen_rmat_edge(xoshiro_t *r, unsigned scale, uint32_t *uo, uint32_t *vo) {
   const uint64_t ta = (57ull << 32) / 100, tab = (76ull << 32) / 100, tabc = (95ull << 32) / 100;
   uint32_t u = 0, v = 0;
   for (unsigned d = 0; d < scale; d++) {
-    uint64_t x = gen_next(r) >> 32;
+    uint64_t x = xoshiro_next(r) >> 32;
     u <<= 1;
     v <<= 1;
     if (x < ta) continue;
@@ -110,7 +83,7 @@ static void gen_rmat_edge(gen_rng_t *r, unsigned scale, uint32_t *uo, uint32_t *
 
 /* A seeded permutation of el's ids, so vertex 0 is not always the hub;
  * frees el and returns -1 when out of memory. */
-static int gen_permute(gen_rng_t *r, graph_el_t *el, const char *kind, graph_err_t *err) {
+static int gen_permute(xoshiro_t *r, graph_el_t *el, const char *kind, graph_err_t *err) {
   uint32_t *perm = malloc((size_t)el->n * sizeof *perm);
   if (!perm) {
     graph_el_free(el);
@@ -134,8 +107,8 @@ static int gen_permute(gen_rng_t *r, graph_el_t *el, const char *kind, graph_err
 graph_el_t *graph_gen_kron(unsigned scale, unsigned degree, uint64_t seed, graph_err_t *err) {
   graph_el_t *el = gen_alloc("kron", scale, degree, err);
   if (!el) return NULL;
-  gen_rng_t r;
-  gen_seed(&r, seed);
+  xoshiro_t r;
+  xoshiro_seed(&r, seed);
   for (size_t i = 0; i < el->cap; i++) gen_rmat_edge(&r, scale, &el->src[i], &el->dst[i]);
   el->m = el->cap;
   return gen_permute(&r, el, "kron", err) ? NULL : el;
@@ -177,14 +150,14 @@ graph_el_t *graph_gen_rmat(uint32_t n, uint64_t m, int directed, uint64_t seed, 
     return NULL;
   }
   el->n = n;
-  gen_rng_t r;
-  gen_seed(&r, seed);
+  xoshiro_t r;
+  xoshiro_seed(&r, seed);
   /* a dense request may not be reachable through R-MAT's skew: give up
    * after a bounded number of draws rather than loop */
   uint64_t draws = 0, limit = 64 * m + 1000000;
   for (uint32_t i = 1; i < n; i++) {
     uint32_t j = gen_below(&r, i);
-    int flip = directed && (gen_next(&r) >> 63);
+    int flip = directed && (xoshiro_next(&r) >> 63);
     uint32_t u = flip ? i : j, v = flip ? j : i;
     uint64_t key = directed || u < v ? (uint64_t)u << 32 | v : (uint64_t)v << 32 | u;
     uint64_t h = (key * 0x9e3779b97f4a7c15ull) >> 7;

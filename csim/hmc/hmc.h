@@ -85,10 +85,15 @@ typedef struct {
   uint32_t e_link_fj, e_dram_fj, e_logic_fj;
 } hmc_cfg_t;
 
+/* Vaults of the cube, and so vault PEs (one per vault, SPEC section 2):
+ * the one place the default count of 16 is written. */
+#define HMC_VAULTS_DEFAULT 16
+
 #define HMC_CFG_DEFAULT                                                                                    \
   ((hmc_cfg_t){.tck_ps = 800, .links = 4, .lanes = 16, .lane_mbps = 15000, .link_lat_ps = 3200,          \
                .link_buf_flits = 256, .link_rsp_flits = 256, .xbar_cycles = 4, .local_cycles = 1,         \
-               .pe_port_q = 16, .vaults = 16, .banks = 16, .vault_q = 32, .vault_rsp_q = 32,              \
+               .pe_port_q = 16, .vaults = HMC_VAULTS_DEFAULT, .banks = 16, .vault_q = 32,                 \
+               .vault_rsp_q = 32,                                                                         \
                .col_bytes = 32, .block_bytes = 128, .row_bytes = 256, .capacity = 4ull << 30,             \
                .open_page = 0, .map = {HMC_F_VAULT, HMC_F_BANK, HMC_F_COL, HMC_F_ROW},                    \
                .atomic_cycles = 1, .t_rcd_ps = 10200, .t_cl_ps = 9900, .t_rp_ps = 7700, .t_ras_ps = 21600, \

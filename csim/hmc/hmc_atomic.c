@@ -6,19 +6,7 @@
  * are not in the HMC specification; they travel like the HMC 2.0
  * with-return atomics (2-FLIT request, 2-FLIT response). */
 #include "hmc.h"
-
-static uint64_t ld64(const uint8_t *p) {
-  uint64_t v = 0;
-  for (int i = 7; i >= 0; i--) v = v << 8 | p[i];
-  return v;
-}
-static void st64(uint8_t *p, uint64_t v) {
-  for (int i = 0; i < 8; i++, v >>= 8) p[i] = (uint8_t)v;
-}
-static uint32_t ld32(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
-static void st32(uint8_t *p, uint32_t v) {
-  for (int i = 0; i < 4; i++, v >>= 8) p[i] = (uint8_t)v;
-}
+#include "le.h"
 
 /* 128-bit signed compare of {lo, hi}: -1, 0, 1 */
 static int cmp128(uint64_t alo, uint64_t ahi, uint64_t blo, uint64_t bhi) {
@@ -75,7 +63,7 @@ void hmc_atomic_apply(hmc_cmd_t cmd, uint8_t *p, const uint64_t op[2], uint64_t 
   ret[0] = ret[1] = 0;
   *flag = 0;
   if (hmc_atomic_bytes(cmd) == 4) {
-    uint32_t old = ld32(p), b = (uint32_t)op[0], v;
+    uint32_t old = le_ld32(p), b = (uint32_t)op[0], v;
     switch (cmd) {
     case HMC_AMOSWAP_W: v = b; break;
     case HMC_AMOADD_W: v = old + b; break;
@@ -87,11 +75,11 @@ void hmc_atomic_apply(hmc_cmd_t cmd, uint8_t *p, const uint64_t op[2], uint64_t 
     case HMC_AMOMINU_W: v = old < b ? old : b; break;
     default: v = old > b ? old : b; break; /* AMOMAXU.W */
     }
-    st32(p, v);
+    le_st32(p, v);
     ret[0] = old;
     return;
   }
-  uint64_t lo = ld64(p), hi = hmc_atomic_bytes(cmd) == 16 ? ld64(p + 8) : 0;
+  uint64_t lo = le_ld64(p), hi = hmc_atomic_bytes(cmd) == 16 ? le_ld64(p + 8) : 0;
   uint64_t nlo = lo, nhi = hi;
   switch (cmd) {
   case HMC_2ADD8: case HMC_2ADDS8R: nlo = lo + op[0]; nhi = hi + op[1]; break;
@@ -114,8 +102,8 @@ void hmc_atomic_apply(hmc_cmd_t cmd, uint8_t *p, const uint64_t op[2], uint64_t 
   case HMC_SWAP16: nlo = op[0]; nhi = op[1]; break;
   default: return;
   }
-  st64(p, nlo);
-  if (hmc_atomic_bytes(cmd) == 16) st64(p + 8, nhi);
+  le_st64(p, nlo);
+  if (hmc_atomic_bytes(cmd) == 16) le_st64(p + 8, nhi);
   /* Write-only atomics return nothing (their response is one FLIT). */
   if (hmc_rsp_flits(cmd, 0) == 2) {
     ret[0] = lo;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "hmc.h"
+#include "le.h"
 
 #define MAXQ 32
 
@@ -43,10 +44,6 @@ struct hmc_dispatch {
   uint32_t pe_ticket[MAXQ]; /* launch of the PE's chunk in flight, 0: none */
   hmc_dispatch_stats_t st;
 };
-
-static uint32_t ld32(const uint8_t *p) {
-  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 void hmc_dispatch_split(uint32_t first, uint32_t end, unsigned num_pes, unsigned pe, uint32_t *lo, uint32_t *hi) {
   uint32_t n = end > first ? end - first : 0, base = n / num_pes, rem = n % num_pes;
@@ -220,8 +217,8 @@ int hmc_dispatch_launch(hmc_dispatch_t *d, uint32_t desc_addr, uint64_t now_ps, 
     return HMC_EADDR;
   }
   const uint8_t *p = d->mem + desc_addr;
-  hmc_desc_t desc = {ld32(p),      ld32(p + 4),  ld32(p + 8),  ld32(p + 12),
-                     ld32(p + 16), ld32(p + 20), ld32(p + 24), ld32(p + 28)};
+  hmc_desc_t desc = {le_ld32(p),      le_ld32(p + 4),  le_ld32(p + 8),  le_ld32(p + 12),
+                     le_ld32(p + 16), le_ld32(p + 20), le_ld32(p + 24), le_ld32(p + 28)};
   return hmc_dispatch_launch_desc(d, &desc, now_ps, ticket);
 }
 

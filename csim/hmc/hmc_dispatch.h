@@ -36,6 +36,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hmc.h"
+
 enum { HMC_SCHED_STATIC = 0, HMC_SCHED_DYNAMIC = 1 };
 enum { HMC_PLACE_RANGE = 0, HMC_PLACE_VAULT = 1 };
 
@@ -53,7 +55,7 @@ typedef struct {
 } hmc_dispatch_cfg_t;
 
 #define HMC_DISPATCH_CFG_DEFAULT                                                                 \
-  ((hmc_dispatch_cfg_t){.num_pes = 16, .boot_pc = 0x1000, .max_pending = 64, .start_delay_ps = 0, \
+  ((hmc_dispatch_cfg_t){.num_pes = HMC_VAULTS_DEFAULT, .boot_pc = 0x1000, .max_pending = 64, .start_delay_ps = 0, \
                         .sched = HMC_SCHED_DYNAMIC, .chunk = 64, .concurrent = 1, .place = HMC_PLACE_RANGE, \
                         .counter_base = 0x0F010000u, .block_bytes = 128})
 

@@ -87,7 +87,7 @@ typedef struct {
                 .alus = 4, .muls = 1, .load_ports = 2, .lat_alu = 1, .lat_mul = 3, .lat_div = 20, .lat_fwd = 2,   \
                 .lat_csr = 1, .lat_mmio = 10, .mispredict_penalty = 14, .bp_hist = 12, .ras = 16, .itb_bits = 8, \
                 .l1i = {32768, 8, 2, 8}, .l1d = {32768, 8, 2, 8}, .l2 = {262144, 8, 12, 12},                     \
-                .llc = {8u << 20, 32, 35, 32}, .snoop_lat = 12, .mem_lat = 100, .num_pes = 16,                   \
+                .llc = {8u << 20, 32, 35, 32}, .snoop_lat = 12, .mem_lat = 100, .num_pes = HMC_VAULTS_DEFAULT,   \
                 .max_cycles = 2000000000ull, .stall_limit = 2000000ull, .echo_console = 0,          \
                 .wrs_sleep = 1, .coh_free = 0})
 

@@ -127,22 +127,24 @@ void imu_moore(const imu_t *m, imu_out_t *out) {
 
 static uint32_t q16_sat(uint32_t v) { return v > IMU_Q_ONE ? IMU_Q_ONE : v; }
 
-void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out) {
-  const imu_cfg_t *c = &m->cfg;
-  const uint32_t id = in->marker_id & m->id_mask, rid = in->tbl_rd_id & m->id_mask;
-  const uint64_t rd_data = in->pmc_rd_data & m->cnt_mask;
-  const unsigned op = in->marker_op & 3u;
+/* The table write of one edge, computed from the state before it. */
+typedef struct {
+  unsigned widx;
+  int we_alloc, we_dec, we_meas, we_sam, we_off, w_dec, w_site;
+  uint64_t w_num, w_den;
+  uint32_t w_sam, w_off;
+} imu_wr_t;
 
-  /* Outputs before the edge: registers, and the table read port (an OR
-   * over matching entries, exactly as the RTL builds it) for the id
-   * presented in the previous cycle, from the table as it stands now. */
-  imu_moore(m, out);
+/* The table read port for the id presented in the previous cycle (an OR
+ * over matching entries, exactly as the RTL builds it), from the table as
+ * it stands now; and whether (*bany) and where (*bidx) id has an entry. */
+static void read_port(const imu_t *m, uint32_t id, imu_out_t *out, int *bany, unsigned *bidx) {
   out->tbl_rd_hit = out->tbl_rd_decided = out->tbl_rd_site = 0;
   out->tbl_rd_num = out->tbl_rd_den = 0;
   out->tbl_rd_sampled = out->tbl_rd_offloaded = 0;
-  int bany = 0;
-  unsigned bidx = 0;
-  for (unsigned e = 0; e < c->num_loops; e++) {
+  *bany = 0;
+  *bidx = 0;
+  for (unsigned e = 0; e < m->cfg.num_loops; e++) {
     const imu_entry_t *t = &m->t[e];
     if (t->valid && t->id == m->rd_id) {
       out->tbl_rd_hit = 1;
@@ -154,10 +156,140 @@ void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out) {
       out->tbl_rd_offloaded |= t->offloaded;
     }
     if (t->valid && t->id == id) {
-      bany = 1;
-      bidx |= e;
+      *bany = 1;
+      *bidx |= e;
     }
   }
+}
+
+/* IDLE with a marker (op on loop id): the next state into *n, the table write into *wr. */
+static void on_marker(const imu_t *m, const imu_in_t *in, uint32_t id, unsigned op, int bany, unsigned bidx,
+                      uint32_t trip_left, struct imu *n, imu_wr_t *wr) {
+  const imu_cfg_t *c = &m->cfg;
+  if (op == IMU_OP_BEGIN) {
+    if (m->depth != 0) {
+      n->depth = m->depth == m->depth_max ? m->depth : m->depth + 1;
+      return;
+    }
+    n->depth = 1;
+    n->trip = in->marker_trip;
+    n->k = 0;
+    n->off_done = 0;
+    wr->widx = bany ? bidx : m->ptr;
+    n->idx = wr->widx;
+    wr->we_alloc = 1;
+    if (!bany) n->ptr = m->ptr == c->num_loops - 1 ? 0 : m->ptr + 1;
+    wr->we_sam = wr->we_off = 1;
+    if (m->sticky && bany && m->t[bidx].decided) {
+      n->sampling = 0;
+      n->site = m->t[bidx].site;
+    } else {
+      wr->we_dec = wr->we_meas = 1;
+      if (m->mode == IMU_MODE_THETA || m->mode == IMU_MODE_MPKI) {
+        n->sampling = 1;
+        n->site = 0;
+        n->mpki_mode = m->mode == IMU_MODE_MPKI;
+        n->clear = 1;
+        n->enable = 1;
+        n->state = IMU_ST_CALC_S;
+        n->acc = 0;
+        n->mplier = m->frac << 15;
+        n->cnt = 16;
+      } else {
+        int site = m->mode == IMU_MODE_PIM ? 1
+                   : m->mode == IMU_MODE_PLAN ? m->plan[id & ((1u << c->plan_w) - 1)]
+                                               : 0;
+        n->sampling = 0;
+        n->site = site;
+        wr->w_dec = 1;
+        wr->w_site = site;
+      }
+    }
+  } else if (op == IMU_OP_ITER) {
+    n->vvalid = 1;
+    n->verdict = 0;
+    if (m->depth != 1) return;
+    if (m->sampling && m->k < m->s) {
+      n->k = m->k + 1;
+    } else if (m->sampling) {
+      n->vvalid = 0;
+      n->via_iter = 1;
+      n->enable = 0;
+      n->flush = 1;
+      n->sel = m->mpki_mode ? PMC_SEL_MISSES : PMC_SEL_PURE;
+      n->state = IMU_ST_FLUSH;
+    } else {
+      n->verdict = m->site;
+      n->k = m->k + 1;
+      if (m->site && !m->off_done) {
+        n->off_done = 1;
+        wr->we_off = 1;
+        wr->w_off = trip_left;
+      }
+    }
+  } else if (op == IMU_OP_END) {
+    if (m->depth == 1 && m->sampling) {
+      n->via_iter = 0;
+      n->enable = 0;
+      n->flush = 1;
+      n->sel = m->mpki_mode ? PMC_SEL_MISSES : PMC_SEL_PURE;
+      n->state = IMU_ST_FLUSH;
+    }
+    if (m->depth != 0) n->depth = m->depth - 1;
+  }
+}
+
+/* A configuration-register write: into *n (the plan bits into m); 1 when it clears the table. */
+static int cfg_write(imu_t *m, const imu_in_t *in, struct imu *n) {
+  const imu_cfg_t *c = &m->cfg;
+  const uint32_t v = in->cfg_wdata;
+  switch (in->cfg_addr & 7u) {
+  case IMU_CFG_MODE: n->mode = v & 7u; break;
+  case IMU_CFG_FRACTION: n->frac = q16_sat(v); break;
+  case IMU_CFG_THRESHOLD: n->thr = q16_sat(v); break;
+  case IMU_CFG_MIN_SAMPLE: n->min = v; break;
+  case IMU_CFG_MPKI_THR: n->mpki = v; break;
+  case IMU_CFG_PLAN: m->plan[v & ((1u << c->plan_w) - 1)] = (uint8_t)(v >> 31); break;
+  case IMU_CFG_CTRL: n->sticky = (int)(v & 1u); break;
+  default: return 1; /* the table clear */
+  }
+  return 0;
+}
+
+/* The table writes of the edge (all from the state before it). */
+static void table_write(imu_t *m, const imu_wr_t *wr, uint32_t id, int tbl_clear, struct imu *n) {
+  const imu_cfg_t *c = &m->cfg;
+  imu_entry_t *w = &m->t[wr->widx];
+  if (wr->we_alloc) {
+    w->valid = 1;
+    w->id = id;
+  }
+  if (wr->we_dec) {
+    w->decided = wr->w_dec;
+    w->site = wr->w_site;
+  }
+  if (wr->we_meas) {
+    w->num = wr->w_num;
+    w->den = wr->w_den;
+  }
+  if (wr->we_sam) w->sampled = wr->w_sam;
+  if (wr->we_off) w->offloaded = wr->w_off;
+  if (tbl_clear) {
+    for (unsigned e = 0; e < c->num_loops; e++) m->t[e].valid = 0;
+    n->ptr = 0;
+  }
+}
+
+void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out) {
+  const uint32_t id = in->marker_id & m->id_mask, rid = in->tbl_rd_id & m->id_mask;
+  const uint64_t rd_data = in->pmc_rd_data & m->cnt_mask;
+  const unsigned op = in->marker_op & 3u;
+
+  /* Outputs before the edge: registers and the table read port. */
+  imu_moore(m, out);
+  int bany;
+  unsigned bidx;
+  read_port(m, id, out, &bany, &bidx);
 
   /* Arithmetic from the registers before the edge. */
   const imu_u128 addend = m->state == IMU_ST_CALC_S ? (imu_u128)m->trip : (imu_u128)m->den;
@@ -177,85 +309,11 @@ void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out) {
   n.flush = 0;
   n.ins = ins_next;
   n.rd_id = rid;
-  unsigned widx = m->idx;
-  int we_alloc = 0, we_dec = 0, we_meas = 0, we_sam = 0, we_off = 0, w_dec = 0, w_site = 0;
-  uint64_t w_num = 0, w_den = 0;
-  uint32_t w_sam = 0, w_off = 0;
+  imu_wr_t wr = {.widx = m->idx};
 
   switch (m->state) {
   case IMU_ST_IDLE:
-    if (!in->marker_valid) break;
-    if (op == IMU_OP_BEGIN) {
-      if (m->depth != 0) {
-        n.depth = m->depth == m->depth_max ? m->depth : m->depth + 1;
-        break;
-      }
-      n.depth = 1;
-      n.trip = in->marker_trip;
-      n.k = 0;
-      n.off_done = 0;
-      widx = bany ? bidx : m->ptr;
-      n.idx = widx;
-      we_alloc = 1;
-      if (!bany) n.ptr = m->ptr == c->num_loops - 1 ? 0 : m->ptr + 1;
-      we_sam = we_off = 1;
-      if (m->sticky && bany && m->t[bidx].decided) {
-        n.sampling = 0;
-        n.site = m->t[bidx].site;
-      } else {
-        we_dec = we_meas = 1;
-        if (m->mode == IMU_MODE_THETA || m->mode == IMU_MODE_MPKI) {
-          n.sampling = 1;
-          n.site = 0;
-          n.mpki_mode = m->mode == IMU_MODE_MPKI;
-          n.clear = 1;
-          n.enable = 1;
-          n.state = IMU_ST_CALC_S;
-          n.acc = 0;
-          n.mplier = m->frac << 15;
-          n.cnt = 16;
-        } else {
-          int site = m->mode == IMU_MODE_PIM ? 1
-                     : m->mode == IMU_MODE_PLAN ? m->plan[id & ((1u << c->plan_w) - 1)]
-                                                 : 0;
-          n.sampling = 0;
-          n.site = site;
-          w_dec = 1;
-          w_site = site;
-        }
-      }
-    } else if (op == IMU_OP_ITER) {
-      n.vvalid = 1;
-      n.verdict = 0;
-      if (m->depth != 1) break;
-      if (m->sampling && m->k < m->s) {
-        n.k = m->k + 1;
-      } else if (m->sampling) {
-        n.vvalid = 0;
-        n.via_iter = 1;
-        n.enable = 0;
-        n.flush = 1;
-        n.sel = m->mpki_mode ? PMC_SEL_MISSES : PMC_SEL_PURE;
-        n.state = IMU_ST_FLUSH;
-      } else {
-        n.verdict = m->site;
-        n.k = m->k + 1;
-        if (m->site && !m->off_done) {
-          n.off_done = 1;
-          we_off = 1;
-          w_off = trip_left;
-        }
-      }
-    } else if (op == IMU_OP_END) {
-      if (m->depth == 1 && m->sampling) {
-        n.via_iter = 0;
-        n.enable = 0;
-        n.flush = 1;
-        n.sel = m->mpki_mode ? PMC_SEL_MISSES : PMC_SEL_PURE;
-        n.state = IMU_ST_FLUSH;
-      }
-      if (m->depth != 0) n.depth = m->depth - 1;
-    }
+    if (in->marker_valid) on_marker(m, in, id, op, bany, bidx, trip_left, &n, &wr);
     break;
   case IMU_ST_CALC_S:
     n.acc = acc_step;
@@ -288,13 +346,13 @@ void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out) {
     break;
   case IMU_ST_DECIDE:
     n.state = IMU_ST_IDLE;
-    we_dec = we_meas = we_sam = we_off = 1;
-    w_dec = 1;
-    w_site = offload;
-    w_num = m->num;
-    w_den = m->den;
-    w_sam = m->k;
-    w_off = m->via_iter && offload ? trip_left : 0;
+    wr.we_dec = wr.we_meas = wr.we_sam = wr.we_off = 1;
+    wr.w_dec = 1;
+    wr.w_site = offload;
+    wr.w_num = m->num;
+    wr.w_den = m->den;
+    wr.w_sam = m->k;
+    wr.w_off = m->via_iter && offload ? trip_left : 0;
     if (m->via_iter) {
       n.vvalid = 1;
       n.verdict = offload;
@@ -307,40 +365,7 @@ void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out) {
   default: n.state = IMU_ST_IDLE; break;
   }
 
-  int tbl_clear = 0;
-  if (in->cfg_we) {
-    const uint32_t v = in->cfg_wdata;
-    switch (in->cfg_addr & 7u) {
-    case IMU_CFG_MODE: n.mode = v & 7u; break;
-    case IMU_CFG_FRACTION: n.frac = q16_sat(v); break;
-    case IMU_CFG_THRESHOLD: n.thr = q16_sat(v); break;
-    case IMU_CFG_MIN_SAMPLE: n.min = v; break;
-    case IMU_CFG_MPKI_THR: n.mpki = v; break;
-    case IMU_CFG_PLAN: m->plan[v & ((1u << c->plan_w) - 1)] = (uint8_t)(v >> 31); break;
-    case IMU_CFG_CTRL: n.sticky = (int)(v & 1u); break;
-    default: tbl_clear = 1; break;
-    }
-  }
-
-  /* Table writes (all from the state before the edge, computed above). */
-  imu_entry_t *w = &m->t[widx];
-  if (we_alloc) {
-    w->valid = 1;
-    w->id = id;
-  }
-  if (we_dec) {
-    w->decided = w_dec;
-    w->site = w_site;
-  }
-  if (we_meas) {
-    w->num = w_num;
-    w->den = w_den;
-  }
-  if (we_sam) w->sampled = w_sam;
-  if (we_off) w->offloaded = w_off;
-  if (tbl_clear) {
-    for (unsigned e = 0; e < c->num_loops; e++) m->t[e].valid = 0;
-    n.ptr = 0;
-  }
+  const int tbl_clear = in->cfg_we ? cfg_write(m, in, &n) : 0;
+  table_write(m, &wr, id, tbl_clear, &n);
   *m = n;
 }

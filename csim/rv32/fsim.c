@@ -162,17 +162,18 @@ static int dev_store(void *ctx, int agent, uint32_t off, uint32_t v) {
   (void)agent;
   struct fsim *s = ctx;
   switch (off) {
-    case COPIM_MMIO_KERNEL_MARK:
-      if (v == COPIM_KERNEL_START) {
+    case COPIM_MMIO_KERNEL_MARK: {
+      const int k = mmio_kernel_mark(s->st.kernel_marked, v);
+      if (k == 1 && s->st.kernel_marked == 0) {
         s->mark_host = s->st.host_insns;
         s->mark_pe = s->st.pe_insns;
-        s->st.kernel_marked = 1;
-      } else if (v == COPIM_KERNEL_END && s->st.kernel_marked == 1) {
+      } else if (k == 2 && s->st.kernel_marked == 1) {
         s->st.kernel_host_insns = s->st.host_insns - s->mark_host;
         s->st.kernel_pe_insns = s->st.pe_insns - s->mark_pe;
-        s->st.kernel_marked = 2;
       }
+      s->st.kernel_marked = k;
       return 0;
+    }
     case COPIM_MMIO_PIM_REGION_BASE: s->st.pim_region_base = v; return 0;
     case COPIM_MMIO_PIM_REGION_END: s->st.pim_region_end = v; return 0;
     case COPIM_MMIO_LOOP_NAME: {
@@ -180,10 +181,10 @@ static int dev_store(void *ctx, int agent, uint32_t off, uint32_t v) {
       if (!dram(v, 1)) return -1;
       fsim_read(s, v, b, sizeof b - 1);
       b[sizeof b - 1] = 0;
-      char *colon = strchr(b, ':');
-      if (!colon) return -1;
-      unsigned id = (unsigned)strtoul(b, NULL, 10);
-      if (id < FSIM_MAX_LOOPS) snprintf(s->st.loop[id].name, sizeof s->st.loop[id].name, "%s", colon + 1);
+      unsigned id;
+      const char *name;
+      if (!mmio_loop_name(b, &id, &name) && id < FSIM_MAX_LOOPS)
+        snprintf(s->st.loop[id].name, sizeof s->st.loop[id].name, "%s", name);
       return 0;
     }
     default: return -1;

@@ -1,8 +1,10 @@
 /* The MMIO page device model (mmio.h). */
 #include "mmio.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../../sw/include/copim_mmio.h"
 
@@ -97,4 +99,19 @@ int mmio_exited(const mmio_t *m, uint32_t *code, int *agent) {
   if (code) *code = m->exit_code;
   if (agent) *agent = m->exit_agent;
   return m->exited;
+}
+
+int mmio_kernel_mark(int k, uint32_t v) {
+  if (v == COPIM_KERNEL_START && k == 0) return 1;
+  if (v == COPIM_KERNEL_END && k == 1) return 2;
+  return k;
+}
+
+int mmio_loop_name(const char *text, unsigned *id, const char **name) {
+  const char *colon = strchr(text, ':');
+  if (!colon) return -1;
+  const unsigned long n = strtoul(text, NULL, 10);
+  *id = n > UINT_MAX ? UINT_MAX : (unsigned)n;
+  *name = colon + 1;
+  return 0;
 }

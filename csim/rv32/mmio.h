@@ -52,6 +52,20 @@ int mmio_is_page(uint32_t addr);
  * (MMIO_HOST or a PE): 0, or nonzero for an access fault. */
 int mmio_read(mmio_t *m, int agent, uint32_t off, unsigned size, uint32_t *v);
 int mmio_write(mmio_t *m, int agent, uint32_t off, unsigned size, uint32_t v);
+/* The simulator registers, decoded once for every simulator that keeps
+ * their effect (the system at a store's retirement, csim/sys/sys.c; the
+ * functional simulator in its store hook, fsim.c). */
+/* KERNEL_MARK: the kernel's state after a write of v to it in state k (0
+ * before the kernel, 1 inside, 2 after): KERNEL_START moves 0 to 1,
+ * KERNEL_END 1 to 2, anything else leaves k (a second START does not
+ * restart the measurement). */
+int mmio_kernel_mark(int k, uint32_t v);
+/* LOOP_NAME's string, "<id>:<name>" (LOOP_NAME_STR): 0 with *id and *name
+ * (pointing into text), or -1 when it has no ':'.  Such a name registers
+ * nothing and is no fault in any simulator: the timed host takes the store
+ * before the system reads the string at retirement.  An id too large for
+ * unsigned comes back as UINT_MAX (beyond every simulator's loop table). */
+int mmio_loop_name(const char *text, unsigned *id, const char **name);
 /* Everything written to CONSOLE, NUL-terminated (at most 64 MiB kept). */
 const char *mmio_console(const mmio_t *m);
 /* 1 once EXIT was written, with the first write's code and agent (either may be NULL). */

@@ -3,14 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const op_names[RV32_NUM_OPS] = {
-    "illegal", "lui", "auipc", "jal", "jalr", "beq", "bne", "blt", "bge", "bltu", "bgeu", "lb", "lh", "lw",
-    "lbu", "lhu", "sb", "sh", "sw", "addi", "slti", "sltiu", "xori", "ori", "andi", "slli", "srli", "srai",
-    "add", "sub", "sll", "slt", "sltu", "xor", "srl", "sra", "or", "and", "fence", "fence.i", "ecall",
-    "ebreak", "mret", "wfi", "csrrw", "csrrs", "csrrc", "csrrwi", "csrrsi", "csrrci", "mul", "mulh",
-    "mulhsu", "mulhu", "div", "divu", "rem", "remu", "lr.w", "sc.w", "amoswap.w", "amoadd.w", "amoxor.w",
-    "amoand.w", "amoor.w", "amomin.w", "amomax.w", "amominu.w", "amomaxu.w", "cp.loop.begin", "cp.loop.iter",
-    "cp.loop.end", "cp.pim.launch", "cp.pim.wait", "wrs.nto"};
+/* op_names[], op_cls[], op_fmt[] and rv32_isa_op(), from hw/rv32.isa */
+#include "rv32_isa_tab.h"
 
 static const char *const reg_names[32] = {"zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0",
                                           "a1", "a2", "a3", "a4", "a5", "a6", "a7", "s2", "s3", "s4", "s5",
@@ -28,130 +22,27 @@ void rv32_decode(uint32_t raw, rv32_insn_t *d) {
   d->rs1 = (raw >> 15) & 31;
   d->rs2 = (raw >> 20) & 31;
   d->funct5 = raw >> 27;
-  const unsigned opc = raw & 0x7f, f3 = (raw >> 12) & 7, f7 = raw >> 25;
-  const int32_t imm_i = sext(raw >> 20, 12);
-  const int32_t imm_s = sext(((raw >> 25) << 5) | ((raw >> 7) & 31), 12);
-  const int32_t imm_b = sext(((raw >> 31) << 12) | (((raw >> 7) & 1) << 11) | (((raw >> 25) & 0x3f) << 5) |
-                                 (((raw >> 8) & 15) << 1), 13);
-  const int32_t imm_u = (int32_t)(raw & 0xfffff000u);
-  const int32_t imm_j = sext(((raw >> 31) << 20) | (((raw >> 12) & 0xff) << 12) | (((raw >> 20) & 1) << 11) |
-                                 (((raw >> 21) & 0x3ff) << 1), 21);
-  rv32_op_t op = RV32_ILLEGAL;
-  uint32_t cls = 0;
-  const uint32_t R = RV32_C_WRITES_RD, S1 = RV32_C_USES_RS1, S2 = RV32_C_USES_RS2;
-  switch (opc) {
-    case 0x37: op = RV32_LUI; d->imm = imm_u; cls = RV32_C_ALU | R; break;
-    case 0x17: op = RV32_AUIPC; d->imm = imm_u; cls = RV32_C_ALU | R; break;
-    case 0x6f: op = RV32_JAL; d->imm = imm_j; cls = RV32_C_JUMP | R; break;
-    case 0x67:
-      if (f3 == 0) { op = RV32_JALR; d->imm = imm_i; cls = RV32_C_JUMP | R | S1; }
+  d->op = rv32_isa_op(raw);
+  d->cls = op_cls[d->op];
+  switch (op_fmt[d->op]) {
+    case RV32_F_U: d->imm = (int32_t)(raw & 0xfffff000u); break;
+    case RV32_F_J:
+      d->imm = sext(((raw >> 31) << 20) | (((raw >> 12) & 0xff) << 12) | (((raw >> 20) & 1) << 11) |
+                        (((raw >> 21) & 0x3ff) << 1), 21);
       break;
-    case 0x63: {
-      static const rv32_op_t b[8] = {RV32_BEQ, RV32_BNE, RV32_ILLEGAL, RV32_ILLEGAL,
-                                     RV32_BLT, RV32_BGE, RV32_BLTU, RV32_BGEU};
-      op = b[f3];
-      d->imm = imm_b;
-      cls = RV32_C_BRANCH | S1 | S2;
+    case RV32_F_I: d->imm = sext(raw >> 20, 12); break;
+    case RV32_F_B:
+      d->imm = sext(((raw >> 31) << 12) | (((raw >> 7) & 1) << 11) | (((raw >> 25) & 0x3f) << 5) |
+                        (((raw >> 8) & 15) << 1), 13);
       break;
-    }
-    case 0x03: {
-      static const rv32_op_t l[8] = {RV32_LB, RV32_LH, RV32_LW, RV32_ILLEGAL,
-                                     RV32_LBU, RV32_LHU, RV32_ILLEGAL, RV32_ILLEGAL};
-      op = l[f3];
-      d->imm = imm_i;
-      cls = RV32_C_LOAD | R | S1;
-      break;
-    }
-    case 0x23: {
-      static const rv32_op_t s[8] = {RV32_SB, RV32_SH, RV32_SW, RV32_ILLEGAL,
-                                     RV32_ILLEGAL, RV32_ILLEGAL, RV32_ILLEGAL, RV32_ILLEGAL};
-      op = s[f3];
-      d->imm = imm_s;
-      cls = RV32_C_STORE | S1 | S2;
-      break;
-    }
-    case 0x13: {
-      static const rv32_op_t a[8] = {RV32_ADDI, RV32_SLLI, RV32_SLTI, RV32_SLTIU,
-                                     RV32_XORI, RV32_SRLI, RV32_ORI, RV32_ANDI};
-      op = a[f3];
-      d->imm = imm_i;
-      if (f3 == 1) {
-        if (f7 != 0) op = RV32_ILLEGAL;
-        d->imm = d->rs2;
-      } else if (f3 == 5) {
-        if (f7 == 0x20) op = RV32_SRAI;
-        else if (f7 != 0) op = RV32_ILLEGAL;
-        d->imm = d->rs2;
-      }
-      cls = RV32_C_ALU | R | S1;
-      break;
-    }
-    case 0x33: {
-      static const rv32_op_t a[8] = {RV32_ADD, RV32_SLL, RV32_SLT, RV32_SLTU, RV32_XOR, RV32_SRL, RV32_OR, RV32_AND};
-      static const rv32_op_t m[8] = {RV32_MUL, RV32_MULH, RV32_MULHSU, RV32_MULHU,
-                                     RV32_DIV, RV32_DIVU, RV32_REM, RV32_REMU};
-      if (f7 == 0) { op = a[f3]; cls = RV32_C_ALU; }
-      else if (f7 == 0x20 && f3 == 0) { op = RV32_SUB; cls = RV32_C_ALU; }
-      else if (f7 == 0x20 && f3 == 5) { op = RV32_SRA; cls = RV32_C_ALU; }
-      else if (f7 == 1) { op = m[f3]; cls = RV32_C_MULDIV; }
-      cls |= R | S1 | S2;
-      break;
-    }
-    case 0x0f:
-      if (f3 == 0) { op = RV32_FENCE; cls = RV32_C_SYSTEM; }
-      else if (f3 == 1) { op = RV32_FENCE_I; cls = RV32_C_SYSTEM; }
-      break;
-    case 0x73:
-      if (f3 == 0) {
-        if (raw == 0x00000073u) op = RV32_ECALL;
-        else if (raw == 0x00100073u) op = RV32_EBREAK;
-        else if (raw == 0x30200073u) op = RV32_MRET;
-        else if (raw == 0x10500073u) op = RV32_WFI;
-        else if (raw == 0x00d00073u) op = RV32_WRS_NTO;
-        cls = RV32_C_SYSTEM;
-      } else if (f3 != 4) {
-        static const rv32_op_t c[8] = {RV32_ILLEGAL, RV32_CSRRW, RV32_CSRRS, RV32_CSRRC,
-                                       RV32_ILLEGAL, RV32_CSRRWI, RV32_CSRRSI, RV32_CSRRCI};
-        op = c[f3];
-        d->csr = raw >> 20;
-        d->imm = d->rs1; /* zimm */
-        cls = RV32_C_CSR | R | (f3 < 4 ? S1 : 0);
-      }
-      break;
-    case 0x2f:
-      if (f3 == 2) {
-        cls = RV32_C_AMO | R | S1 | S2;
-        switch (d->funct5) {
-          case RV32_AMO_LR: if (d->rs2 == 0) { op = RV32_LR_W; cls &= ~(uint32_t)S2; } break;
-          case RV32_AMO_SC: op = RV32_SC_W; break;
-          case RV32_AMO_SWAP: op = RV32_AMOSWAP_W; break;
-          case RV32_AMO_ADD: op = RV32_AMOADD_W; break;
-          case RV32_AMO_XOR: op = RV32_AMOXOR_W; break;
-          case RV32_AMO_AND: op = RV32_AMOAND_W; break;
-          case RV32_AMO_OR: op = RV32_AMOOR_W; break;
-          case RV32_AMO_MIN: op = RV32_AMOMIN_W; break;
-          case RV32_AMO_MAX: op = RV32_AMOMAX_W; break;
-          case RV32_AMO_MINU: op = RV32_AMOMINU_W; break;
-          case RV32_AMO_MAXU: op = RV32_AMOMAXU_W; break;
-          default: break;
-        }
-      }
-      break;
-    case 0x0b:
-      if (f7 == 0 && f3 <= 4) {
-        static const rv32_op_t c[5] = {RV32_CP_LOOP_BEGIN, RV32_CP_LOOP_ITER, RV32_CP_LOOP_END,
-                                       RV32_CP_PIM_LAUNCH, RV32_CP_PIM_WAIT};
-        static const uint32_t u[5] = {RV32_C_USES_RS1 | RV32_C_USES_RS2, RV32_C_WRITES_RD, RV32_C_USES_RS1,
-                                      RV32_C_USES_RS1 | RV32_C_WRITES_RD, RV32_C_USES_RS1};
-        op = c[f3];
-        cls = RV32_C_CUSTOM | u[f3];
-      }
+    case RV32_F_S: d->imm = sext(((raw >> 25) << 5) | ((raw >> 7) & 31), 12); break;
+    case RV32_F_SHAMT: d->imm = d->rs2; break;
+    case RV32_F_CSR:
+      d->csr = raw >> 20;
+      d->imm = d->rs1; /* zimm */
       break;
     default: break;
   }
-  if (op == RV32_ILLEGAL) cls = 0;
-  d->op = op;
-  d->cls = cls;
 }
 
 uint32_t rv32_alu(rv32_op_t op, uint32_t a, uint32_t b) {

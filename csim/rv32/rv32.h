@@ -31,6 +31,7 @@
  *   - wfi retires and sets hart->wfi; what that means (halt, sleep) is the
  *     caller's business.  No interrupts exist, so mret only restores
  *     mstatus and jumps to mepc.
+ *   - the instruction set is hw/rv32.isa's table (scripts/gen_blocks.py).
  *   - custom-0 (opcode 0x0b): cp.loop.begin/iter/end, cp.pim.launch/wait
  *     (funct3 0..4, funct7 0, SPEC section 4) are decoded and disassembled;
  *     rv32_step() hands them to bus->custom, and with no custom handler (the
@@ -42,23 +43,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum {
-  RV32_ILLEGAL = 0,
-  RV32_LUI, RV32_AUIPC, RV32_JAL, RV32_JALR,
-  RV32_BEQ, RV32_BNE, RV32_BLT, RV32_BGE, RV32_BLTU, RV32_BGEU,
-  RV32_LB, RV32_LH, RV32_LW, RV32_LBU, RV32_LHU,
-  RV32_SB, RV32_SH, RV32_SW,
-  RV32_ADDI, RV32_SLTI, RV32_SLTIU, RV32_XORI, RV32_ORI, RV32_ANDI, RV32_SLLI, RV32_SRLI, RV32_SRAI,
-  RV32_ADD, RV32_SUB, RV32_SLL, RV32_SLT, RV32_SLTU, RV32_XOR, RV32_SRL, RV32_SRA, RV32_OR, RV32_AND,
-  RV32_FENCE, RV32_FENCE_I, RV32_ECALL, RV32_EBREAK, RV32_MRET, RV32_WFI,
-  RV32_CSRRW, RV32_CSRRS, RV32_CSRRC, RV32_CSRRWI, RV32_CSRRSI, RV32_CSRRCI,
-  RV32_MUL, RV32_MULH, RV32_MULHSU, RV32_MULHU, RV32_DIV, RV32_DIVU, RV32_REM, RV32_REMU,
-  RV32_LR_W, RV32_SC_W, RV32_AMOSWAP_W, RV32_AMOADD_W, RV32_AMOXOR_W, RV32_AMOAND_W, RV32_AMOOR_W,
-  RV32_AMOMIN_W, RV32_AMOMAX_W, RV32_AMOMINU_W, RV32_AMOMAXU_W,
-  RV32_CP_LOOP_BEGIN, RV32_CP_LOOP_ITER, RV32_CP_LOOP_END, RV32_CP_PIM_LAUNCH, RV32_CP_PIM_WAIT,
-  RV32_WRS_NTO, /* Zawrs: a hint here (retires as a nop); the host model sleeps on it */
-  RV32_NUM_OPS
-} rv32_op_t;
+/* The operations (rv32_op_t, RV32_ILLEGAL = 0 ... RV32_NUM_OPS) and their
+ * encodings (RV32_MATCH_*, RV32_MASK_*), generated from the instruction
+ * table hw/rv32.isa. */
+#include "rv32_isa.h"
 
 /* Operation classes, for timing models. */
 enum {

@@ -153,23 +153,19 @@ static void h_retire(void *ctx, unsigned core, const rv32_result_t *r) {
     size_t i = 0;
     for (; i + 1 < sizeof buf && (uint64_t)v + i < s->mem_bytes && s->mem[v + i]; i++) buf[i] = (char)s->mem[v + i];
     buf[i] = 0;
-    char *colon = strchr(buf, ':');
-    if (!colon) return;
-    unsigned long id = strtoul(buf, NULL, 10);
-    if (id >= SYS_MAX_LOOPS) return;
-    snprintf(s->loops[id].name, sizeof s->loops[id].name, "%s", colon + 1);
+    unsigned id;
+    const char *name;
+    if (mmio_loop_name(buf, &id, &name) || id >= SYS_MAX_LOOPS) return;
+    snprintf(s->loops[id].name, sizeof s->loops[id].name, "%s", name);
   } else if (off == COPIM_MMIO_PIM_REGION_BASE) {
     s->pim_lo = v;
   } else if (off == COPIM_MMIO_PIM_REGION_END) {
     s->pim_hi = v;
   } else if (off == COPIM_MMIO_KERNEL_MARK) {
-    if (v == COPIM_KERNEL_START && s->kmark == 0) {
-      s->kmark = 1;
-      s->pe_insns_k0 = s->pe_insns;
-    } else if (v == COPIM_KERNEL_END && s->kmark == 1) {
-      s->kmark = 2;
-      s->pe_insns_kernel = s->pe_insns - s->pe_insns_k0;
-    }
+    const int k = mmio_kernel_mark(s->kmark, v);
+    if (k == 1 && s->kmark == 0) s->pe_insns_k0 = s->pe_insns;
+    if (k == 2 && s->kmark == 1) s->pe_insns_kernel = s->pe_insns - s->pe_insns_k0;
+    s->kmark = k;
   }
 }
 

@@ -62,7 +62,7 @@ void sys_cfg_default(sys_cfg_t *c) {
   c->pe = PE_CFG_DEFAULT;
   c->pmc = PMC_CFG_DEFAULT;
   c->imu = IMU_CFG_DEFAULT;
-  c->num_pes = 16;
+  c->num_pes = HMC_VAULTS_DEFAULT;
   c->pe_clk_ps = 2000;
   c->imu_fraction = IMU_FRACTION_DEFAULT;
   c->imu_threshold = IMU_THRESHOLD_DEFAULT;

@@ -1,6 +1,7 @@
 rtl/pe/pe_pkg.sv
 rtl/pe/pe_ram.sv
 rtl/pe/pe_mdu.sv
+rtl/pe/rv32_isa_pkg.sv
 rtl/pe/pe_decode.sv
 rtl/pe/pe_register_file.sv
 rtl/pe/pe_controller.sv

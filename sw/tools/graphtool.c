@@ -33,6 +33,85 @@ static int parse_u32(const char *s, uint32_t *v) {
   return 0;
 }
 
+/* The four commands on the open graph: 0, or the exit status. */
+static int cmd_info(const graph_t *g, const graph_kparams_t *kp, const char *name) {
+  uint32_t maxdeg = 0, isolated = 0;
+  for (uint32_t u = 0; u < g->n; u++) {
+    uint32_t d = g->out_off[u + 1] - g->out_off[u];
+    if (d > maxdeg) maxdeg = d;
+    if (!d && g->in_off[u + 1] == g->in_off[u]) isolated++;
+  }
+  printf("%s: %u vertices, %u edges (%s, %s weights), max out-degree %u, %u isolated, default source %u\n",
+         name, g->n, g->m, g->symmetric ? "symmetric" : "directed", g->input_weighted ? "input" : "generated",
+         maxdeg, isolated, kp->bfs_source);
+  return 0;
+}
+
+static int cmd_write(const graph_t *g, const char *out) {
+  int rc = 0;
+  FILE *f = fopen(out, "w");
+  graph_fmt_t of = graph_fmt_guess(out);
+  if (!f) {
+    perror(out);
+    return 2;
+  }
+  for (uint32_t u = 0; u < g->n; u++)
+    for (uint32_t k = g->out_off[u]; k < g->out_off[u + 1]; k++) {
+      if (of == GRAPH_FMT_WEL) fprintf(f, "%u %u %u\n", u, g->out_dst[k], g->out_w[k]);
+      else fprintf(f, "%u %u\n", u, g->out_dst[k]);
+    }
+  if (fclose(f)) {
+    perror(out);
+    rc = 2;
+  }
+  return rc;
+}
+
+static int cmd_image(const graph_t *g, const graph_kparams_t *kp, const char *out) {
+  graph_mem_t m;
+  graph_err_t err;
+  int rc = 0;
+  if (graph_image_build(g, kp, GRAPH_IMAGE_BASE, &m, &err)) {
+    fprintf(stderr, "%s\n", err.msg);
+    return 2;
+  }
+  FILE *f = fopen(out, "wb");
+  if (!f || fwrite(m.bytes, 1, m.len, f) != m.len || fclose(f)) {
+    perror(out);
+    rc = 2;
+  } else {
+    printf("%s: %zu bytes at 0x%08x\n", out, m.len, m.base);
+  }
+  graph_mem_free(&m);
+  return rc;
+}
+
+static int cmd_run(const graph_t *g, const graph_kparams_t *kp, uint32_t kernel) {
+  /* the kernel's CPU time (stderr): what scripts/bench_cosim.sh compares the simulator against */
+  struct timespec t0, t1;
+  int rc = 0;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
+  const kern_t *k = kern_by_id(kernel);
+  uint32_t *buf = malloc(KERN_MAX_RESULTS * ((size_t)g->n + 1) * sizeof *buf), *ref[KERN_MAX_RESULTS];
+  if (!buf) {
+    fprintf(stderr, "graphtool: out of memory\n");
+    rc = 2;
+  } else {
+    for (unsigned i = 0; i < KERN_MAX_RESULTS; i++) ref[i] = buf + i * ((size_t)g->n + 1);
+    char line[512];
+    if (k->describe(g, kp, ref, k->reference(g, kp, ref), line, sizeof line)) {
+      fprintf(stderr, "graphtool: %s\n", line);
+      rc = 1;
+    } else {
+      printf("%s\n", line);
+    }
+  }
+  free(buf);
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
+  fprintf(stderr, "graphtool: kernel %.6f s CPU\n", (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9);
+  return rc;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) usage();
   const char *cmd = argv[1], *pos[3] = {0};
@@ -120,72 +199,10 @@ int main(int argc, char **argv) {
     graph_free(g);
     return 2;
   }
-  int rc = 0;
-  if (!strcmp(cmd, "info")) {
-    uint32_t maxdeg = 0, isolated = 0;
-    for (uint32_t u = 0; u < g->n; u++) {
-      uint32_t d = g->out_off[u + 1] - g->out_off[u];
-      if (d > maxdeg) maxdeg = d;
-      if (!d && g->in_off[u + 1] == g->in_off[u]) isolated++;
-    }
-    printf("%s: %u vertices, %u edges (%s, %s weights), max out-degree %u, %u isolated, default source %u\n",
-           pos[0], g->n, g->m, g->symmetric ? "symmetric" : "directed", g->input_weighted ? "input" : "generated",
-           maxdeg, isolated, kp.bfs_source);
-  } else if (!strcmp(cmd, "write")) {
-    FILE *f = fopen(pos[1], "w");
-    graph_fmt_t of = graph_fmt_guess(pos[1]);
-    if (!f) {
-      perror(pos[1]);
-      rc = 2;
-    } else {
-      for (uint32_t u = 0; u < g->n; u++)
-        for (uint32_t k = g->out_off[u]; k < g->out_off[u + 1]; k++) {
-          if (of == GRAPH_FMT_WEL) fprintf(f, "%u %u %u\n", u, g->out_dst[k], g->out_w[k]);
-          else fprintf(f, "%u %u\n", u, g->out_dst[k]);
-        }
-      if (fclose(f)) {
-        perror(pos[1]);
-        rc = 2;
-      }
-    }
-  } else if (!strcmp(cmd, "image")) {
-    graph_mem_t m;
-    if (graph_image_build(g, &kp, GRAPH_IMAGE_BASE, &m, &err)) {
-      fprintf(stderr, "%s\n", err.msg);
-      rc = 2;
-    } else {
-      FILE *f = fopen(pos[1], "wb");
-      if (!f || fwrite(m.bytes, 1, m.len, f) != m.len || fclose(f)) {
-        perror(pos[1]);
-        rc = 2;
-      } else {
-        printf("%s: %zu bytes at 0x%08x\n", pos[1], m.len, m.base);
-      }
-      graph_mem_free(&m);
-    }
-  } else {
-    /* the kernel's CPU time (stderr): what scripts/bench_cosim.sh compares the simulator against */
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
-    const kern_t *k = kern_by_id(kernel);
-    uint32_t *buf = malloc(KERN_MAX_RESULTS * ((size_t)g->n + 1) * sizeof *buf), *ref[KERN_MAX_RESULTS];
-    if (!buf) {
-      fprintf(stderr, "graphtool: out of memory\n");
-      rc = 2;
-    } else {
-      for (unsigned i = 0; i < KERN_MAX_RESULTS; i++) ref[i] = buf + i * ((size_t)g->n + 1);
-      char line[512];
-      if (k->describe(g, &kp, ref, k->reference(g, &kp, ref), line, sizeof line)) {
-        fprintf(stderr, "graphtool: %s\n", line);
-        rc = 1;
-      } else {
-        printf("%s\n", line);
-      }
-    }
-    free(buf);
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
-    fprintf(stderr, "graphtool: kernel %.6f s CPU\n", (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9);
-  }
+  const int rc = !strcmp(cmd, "info")    ? cmd_info(g, &kp, pos[0])
+                 : !strcmp(cmd, "write") ? cmd_write(g, pos[1])
+                 : !strcmp(cmd, "image") ? cmd_image(g, &kp, pos[1])
+                                         : cmd_run(g, &kp, kernel);
   graph_free(g);
   return rc;
 }

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "le.h"
+
 #define PAGE_BITS 12
 #define NPAGES (1u << (31 - PAGE_BITS)) /* 0 .. 0x7FFF_FFFF */
 #define MMIO_BASE 0xF0000000u
@@ -171,8 +173,6 @@ int pe_mem_error(const pe_mem_t *m) { return m->err; }
 const char *pe_mem_console(const pe_mem_t *m) { return m->console; }
 
 /* ---- ELF32 loader ---- */
-static uint32_t rd32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
-static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
 
 int pe_mem_load_elf(pe_mem_t *m, const char *path, uint32_t *entry) {
   FILE *f = fopen(path, "rb");
@@ -188,18 +188,18 @@ int pe_mem_load_elf(pe_mem_t *m, const char *path, uint32_t *entry) {
   fclose(f);
   int rc = -1;
   if (memcmp(buf, "\177ELF", 4)) { printf("%s: not an ELF file\n", path); goto out; }
-  if (buf[4] != 1 || buf[5] != 1 || rd16(buf + 18) != 243) {
-    printf("%s: not a little-endian RV32 ELF (class %u, data %u, machine %u)\n", path, buf[4], buf[5], rd16(buf + 18));
+  if (buf[4] != 1 || buf[5] != 1 || le_ld16(buf + 18) != 243) {
+    printf("%s: not a little-endian RV32 ELF (class %u, data %u, machine %u)\n", path, buf[4], buf[5], le_ld16(buf + 18));
     goto out;
   }
-  *entry = rd32(buf + 24);
-  const uint32_t phoff = rd32(buf + 28), shoff = rd32(buf + 32);
-  const unsigned phnum = rd16(buf + 44), shnum = rd16(buf + 48), phent = rd16(buf + 42), shent = rd16(buf + 46);
+  *entry = le_ld32(buf + 24);
+  const uint32_t phoff = le_ld32(buf + 28), shoff = le_ld32(buf + 32);
+  const unsigned phnum = le_ld16(buf + 44), shnum = le_ld16(buf + 48), phent = le_ld16(buf + 42), shent = le_ld16(buf + 46);
   for (unsigned i = 0; i < phnum; i++) {
     const uint8_t *ph = buf + phoff + i * phent;
     if ((long)(phoff + (i + 1) * phent) > n) { printf("%s: program header %u beyond the file\n", path, i); goto out; }
-    if (rd32(ph) != 1) continue; /* PT_LOAD */
-    const uint32_t off = rd32(ph + 4), paddr = rd32(ph + 12), fsz = rd32(ph + 16), msz = rd32(ph + 20);
+    if (le_ld32(ph) != 1) continue; /* PT_LOAD */
+    const uint32_t off = le_ld32(ph + 4), paddr = le_ld32(ph + 12), fsz = le_ld32(ph + 16), msz = le_ld32(ph + 20);
     if ((long)off + (long)fsz > n || fsz > msz) { printf("%s: segment %u out of the file\n", path, i); goto out; }
     for (uint32_t k = 0; k < msz; k++)
       if (pe_mem_write(m, paddr + k, 1, k < fsz ? buf[off + k] : 0)) {
@@ -212,10 +212,10 @@ int pe_mem_load_elf(pe_mem_t *m, const char *path, uint32_t *entry) {
   m->strtab = NULL; m->symtab = NULL; m->nsyms = 0;
   for (unsigned i = 0; i < shnum && (long)(shoff + (i + 1) * shent) <= n; i++) {
     const uint8_t *sh = buf + shoff + i * shent;
-    if (rd32(sh + 4) != 2) continue; /* SHT_SYMTAB */
-    const uint32_t off = rd32(sh + 16), sz = rd32(sh + 20), link = rd32(sh + 24);
+    if (le_ld32(sh + 4) != 2) continue; /* SHT_SYMTAB */
+    const uint32_t off = le_ld32(sh + 16), sz = le_ld32(sh + 20), link = le_ld32(sh + 24);
     const uint8_t *ssh = buf + shoff + link * shent;
-    const uint32_t soff = rd32(ssh + 16), ssz = rd32(ssh + 20);
+    const uint32_t soff = le_ld32(ssh + 16), ssz = le_ld32(ssh + 20);
     if ((long)(off + sz) > n || (long)(soff + ssz) > n) break;
     m->symtab = malloc(sz); m->strtab = malloc(ssz + 1);
     if (!m->symtab || !m->strtab) break;
@@ -234,7 +234,7 @@ out:
 int pe_mem_symbol(const pe_mem_t *m, const char *name, uint32_t *value) {
   for (unsigned i = 0; i < m->nsyms; i++) {
     const uint8_t *s = m->symtab + 16 * i;
-    if (!strcmp(m->strtab + rd32(s), name)) { *value = rd32(s + 4); return 0; }
+    if (!strcmp(m->strtab + le_ld32(s), name)) { *value = le_ld32(s + 4); return 0; }
   }
   return -1;
 }

@@ -69,30 +69,8 @@ int tb_expect_u64(tb_t *t, const char *what, uint64_t got, uint64_t want) {
 
 uint64_t tb_len(const tb_t *t, uint64_t dflt) { return t->cycles ? t->cycles : dflt; }
 
-static uint64_t splitmix64(uint64_t *x) {
-  uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
-void tb_rng_seed(tb_rng_t *r, uint64_t seed) {
-  for (int i = 0; i < 4; i++) r->s[i] = splitmix64(&seed);
-}
-
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-uint64_t tb_rng_next(tb_rng_t *r) {
-  uint64_t *s = r->s;
-  uint64_t res = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = rotl(s[3], 45);
-  return res;
-}
+void tb_rng_seed(tb_rng_t *r, uint64_t seed) { xoshiro_seed(r, seed); }
+uint64_t tb_rng_next(tb_rng_t *r) { return xoshiro_next(r); }
 
 uint64_t tb_rng_below(tb_rng_t *r, uint64_t n) {
   /* Lemire's multiply-shift would need 128-bit; rejection keeps it exact. */

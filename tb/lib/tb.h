@@ -18,6 +18,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "xoshiro.h"
+
 typedef struct {
   const char *name;
   uint64_t seed;
@@ -42,8 +44,8 @@ int tb_expect_u64(tb_t *t, const char *what, uint64_t got, uint64_t want);
 /* Test length: --cycles if given, else the default. */
 uint64_t tb_len(const tb_t *t, uint64_t dflt);
 
-/* xoshiro256** seeded through splitmix64: fast, good, reproducible. */
-typedef struct { uint64_t s[4]; } tb_rng_t;
+/* xoshiro256** seeded through splitmix64 (csim/util/xoshiro.h): fast, good, reproducible. */
+typedef xoshiro_t tb_rng_t;
 void tb_rng_seed(tb_rng_t *r, uint64_t seed);
 uint64_t tb_rng_next(tb_rng_t *r);
 /* Uniform in [0, n); n > 0. */

@@ -41,6 +41,7 @@
 #include "../../sw/include/copim_mmio.h"
 #include "fsim.h"
 #include "host_util.h"
+#include "le.h"
 #include "pe.h"
 #include "pe_mem.h"
 #include "pe_rtl.h"
@@ -319,10 +320,6 @@ static unsigned build_code(const prog_t *p, unsigned keep, int qemu, uint32_t *w
   return n;
 }
 
-static void put16(uint8_t *b, uint16_t v) { b[0] = (uint8_t)v, b[1] = (uint8_t)(v >> 8); }
-static void put32(uint8_t *b, uint32_t v) {
-  for (int i = 0; i < 4; i++) b[i] = (uint8_t)(v >> (8 * i));
-}
 
 /* A static ELF32 RISC-V executable: code at CODE_BASE (r-x), data at DATA_BASE (rw-). */
 static int write_elf(const char *path, const uint32_t *code, unsigned words, const uint8_t *data) {
@@ -330,25 +327,25 @@ static int write_elf(const char *path, const uint32_t *code, unsigned words, con
   static uint8_t h[0x1000];
   memset(h, 0, sizeof h);
   memcpy(h, "\177ELF\1\1\1", 7);
-  put16(h + 16, 2);           /* ET_EXEC */
-  put16(h + 18, 243);         /* EM_RISCV */
-  put32(h + 20, 1);
-  put32(h + 24, CODE_BASE);   /* entry */
-  put32(h + 28, 52);          /* phoff */
-  put16(h + 40, 52);          /* ehsize */
-  put16(h + 42, 32);          /* phentsize */
-  put16(h + 44, 2);           /* phnum */
-  put16(h + 46, 40);          /* shentsize */
+  le_st16(h + 16, 2);           /* ET_EXEC */
+  le_st16(h + 18, 243);         /* EM_RISCV */
+  le_st32(h + 20, 1);
+  le_st32(h + 24, CODE_BASE);   /* entry */
+  le_st32(h + 28, 52);          /* phoff */
+  le_st16(h + 40, 52);          /* ehsize */
+  le_st16(h + 42, 32);          /* phentsize */
+  le_st16(h + 44, 2);           /* phnum */
+  le_st16(h + 46, 40);          /* shentsize */
   const uint32_t ph[2][8] = {{1, coff, CODE_BASE, CODE_BASE, csz, csz, 5, 0x1000},
                              {1, doff, DATA_BASE, DATA_BASE, DATA_BYTES, DATA_BYTES, 6, 0x1000}};
   for (int i = 0; i < 2; i++)
-    for (int k = 0; k < 8; k++) put32(h + 52 + 32 * i + 4 * k, ph[i][k]);
+    for (int k = 0; k < 8; k++) le_st32(h + 52 + 32 * i + 4 * k, ph[i][k]);
   FILE *f = fopen(path, "wb");
   if (!f) return -1;
   int ok = fwrite(h, 1, coff, f) == coff;
   for (unsigned i = 0; ok && i < words; i++) {
     uint8_t b[4];
-    put32(b, code[i]);
+    le_st32(b, code[i]);
     ok = fwrite(b, 1, 4, f) == 4;
   }
   static const uint8_t zero[0x1000];

@@ -22,6 +22,7 @@
 
 #include "hmc.h"
 #include "hmc_dispatch.h"
+#include "le.h"
 #include "tb.h"
 #include "tb_fst.h"
 
@@ -55,13 +56,6 @@ typedef struct {
   unsigned place;
 } sys_t;
 
-static uint32_t ld32(const uint8_t *p) {
-  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-static void st32(uint8_t *p, uint32_t v) {
-  for (int i = 0; i < 4; i++, v >>= 8) p[i] = (uint8_t)v;
-}
-
 static unsigned vault_of(void *ctx, uint32_t addr) {
   sys_t *s = ctx;
   hmc_addr_t a;
@@ -91,7 +85,7 @@ static void on_done(void *ctx, uint32_t ticket, uint64_t t_ps) {
   s->done_count[k]++;
   s->done_order[s->ndone++ % (MAXL + 1)] = ticket;
   for (uint32_t i = s->first[k]; i < s->end[k]; i++)
-    if (ld32(s->mem + ARR + 0x100000 * k + 4 * i) != 1) {
+    if (le_ld32(s->mem + ARR + 0x100000 * k + 4 * i) != 1) {
       tb_fail(s->t, "ticket %u completed before its iteration %u ran\n", ticket, i);
       return;
     }
@@ -116,7 +110,7 @@ static void pe_tick(sys_t *s, uint64_t now) {
     if (f->g.got && f->next < f->g.hi) {
       const uint32_t k = f->g.ticket - s->base, i = f->next++;
       uint8_t *w = s->mem + ARR + 0x100000 * k + 4 * i;
-      st32(w, ld32(w) + 1);
+      le_st32(w, le_ld32(w) + 1);
       if (s->place == HMC_PLACE_VAULT && !f->g.stolen && vault_of(s, f->g.arg + 4 * i) % NPE != p)
         tb_fail(s->t, "PE %u ran iteration %u of ticket %u from another vault without stealing\n", p, i, f->g.ticket);
       f->ready = now + PE_PS * (1 + tb_rng_below(s->rng, s->max_lat));
@@ -227,7 +221,7 @@ int main(int argc, char **argv) {
       /* the descriptor: entry, arg (= the launch's array: the primary element), range, loop, flags, prim */
       const uint32_t da = 0x100000 + 32 * k, arr = ARR + 0x100000 * k;
       const uint32_t dw[8] = {0x2000 + k, arr, s->first[k], s->end[k], 7 + k, 0, arr, 4};
-      for (int j = 0; j < 8; j++) st32(mem + da + 4 * j, dw[j]);
+      for (int j = 0; j < 8; j++) le_st32(mem + da + 4 * j, dw[j]);
     }
     tb_log(&t, "round %u: sched %u concurrent %u place %u chunk %u lat 1..%u: %u launches, %llu iterations\n", round,
            dc.sched, dc.concurrent, dc.place, dc.chunk, s->max_lat, nl, (unsigned long long)iters);
@@ -251,7 +245,7 @@ int main(int argc, char **argv) {
       tb_expect_u64(&t, what, s->done_count[k], 1);
       unsigned bad = 0;
       for (uint32_t i = 0; i < s->end[k] + 64; i++) {
-        const uint32_t want = i >= s->first[k] && i < s->end[k], got = ld32(mem + ARR + 0x100000 * k + 4 * i);
+        const uint32_t want = i >= s->first[k] && i < s->end[k], got = le_ld32(mem + ARR + 0x100000 * k + 4 * i);
         if (got != want && bad++ < 3)
           tb_fail(&t, "round %u: launch %u iteration %u ran %u times, expected %u\n", round, k, i, got, want);
       }

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "hmc.h"
+#include "le.h"
 #include "tb.h"
 #include "tb_fst.h"
 
@@ -75,15 +76,6 @@ static const vec_t V[] = {
     {HMC_SWAP16, 1, 2, 3, 4, 3, 4, 1, 2, 0, 2, 2},
 };
 
-static uint64_t ld64(const uint8_t *p) {
-  uint64_t v = 0;
-  for (int i = 7; i >= 0; i--) v = v << 8 | p[i];
-  return v;
-}
-static void st64(uint8_t *p, uint64_t v) {
-  for (int i = 0; i < 8; i++, v >>= 8) p[i] = (uint8_t)v;
-}
-
 /* Collects n responses from any port (callback), advancing by tCK. */
 typedef struct {
   hmc_resp_t *r;
@@ -120,8 +112,8 @@ int main(int argc, char **argv) {
   for (unsigned k = 0; k < sizeof V / sizeof V[0]; k++) {
     const vec_t *v = &V[k];
     uint64_t a = 0x4000 + 64 * k;
-    st64(mem + a, v->m0);
-    st64(mem + a + 8, v->m1);
+    le_st64(mem + a, v->m0);
+    le_st64(mem + a + 8, v->m1);
     hmc_stats_t s0, s1;
     hmc_stats(h, &s0);
     hmc_req_t rq = {.port = hmc_port_link(k % 4), .cmd = v->cmd, .addr = a, .tag = k, .op = {v->op0, v->op1}};
@@ -136,8 +128,8 @@ int main(int argc, char **argv) {
 #define CHK(field, got, want)                                                     \
   snprintf(what, sizeof what, "(a) #%u %s %s", k, hmc_cmd_name(v->cmd), field); \
   tb_expect_u64(&t, what, got, want)
-    CHK("mem lo", ld64(mem + a), v->e0);
-    CHK("mem hi", ld64(mem + a + 8), v->e1);
+    CHK("mem lo", le_ld64(mem + a), v->e0);
+    CHK("mem hi", le_ld64(mem + a + 8), v->e1);
     CHK("ret lo", r->ret[0], v->r0);
     CHK("ret hi", r->ret[1], v->r1);
     CHK("flag", (uint64_t)r->flag, (uint64_t)v->flag);

@@ -278,12 +278,12 @@ static void custom_test(tb_t *t) {
   for (int i = 0; i < 8; i++) hu_sw(&prog, S0, S0, 64 * i);
   hu_li(&prog, A0, 5);   /* loop id */
   hu_li(&prog, A1, 100); /* trip */
-  hu_custom(&prog, 0, 0, A0, A1);  /* cp.loop.begin */
-  hu_custom(&prog, 1, S1, 0, 0);   /* cp.loop.iter -> s1 */
+  hu_custom(&prog, RV32_MATCH_CP_LOOP_BEGIN, 0, A0, A1);
+  hu_custom(&prog, RV32_MATCH_CP_LOOP_ITER, S1, 0, 0);
   hu_li(&prog, A2, 0x30000);       /* descriptor */
-  hu_custom(&prog, 3, S2, A2, 0);  /* cp.pim.launch -> s2 */
-  hu_custom(&prog, 4, 0, S2, 0);   /* cp.pim.wait s2 */
-  hu_custom(&prog, 2, 0, A0, 0);   /* cp.loop.end */
+  hu_custom(&prog, RV32_MATCH_CP_PIM_LAUNCH, S2, A2, 0);
+  hu_custom(&prog, RV32_MATCH_CP_PIM_WAIT, 0, S2, 0);
+  hu_custom(&prog, RV32_MATCH_CP_LOOP_END, 0, A0, 0);
   hu_lw(&prog, S3, S0, 0);         /* a PE-written line: must miss now */
   hu_add(&prog, A0, S1, S2);       /* 1 + 7 */
   hu_exit(&prog, A0);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "host.h"
+#include "rv32.h"
 #include "tb.h"
 #include "tb_fst.h"
 
@@ -60,8 +61,9 @@ static inline void hu_sw(hu_prog_t *p, unsigned rs2, unsigned rs1, int32_t off) 
 /* Branches to an absolute target address. */
 static inline void hu_bne(hu_prog_t *p, unsigned a, unsigned b, uint32_t to) { hu_emit(p, hu_b((int32_t)(to - hu_here(p)), b, a, 1)); }
 static inline void hu_beq(hu_prog_t *p, unsigned a, unsigned b, uint32_t to) { hu_emit(p, hu_b((int32_t)(to - hu_here(p)), b, a, 0)); }
-static inline void hu_custom(hu_prog_t *p, unsigned f3, unsigned rd, unsigned rs1, unsigned rs2) {
-  hu_emit(p, hu_r(0, rs2, rs1, f3, rd, 0x0b));
+/* A custom-0 instruction: match = RV32_MATCH_CP_* (hw/rv32.isa), plus its registers. */
+static inline void hu_custom(hu_prog_t *p, uint32_t match, unsigned rd, unsigned rs1, unsigned rs2) {
+  hu_emit(p, match | rs2 << 20 | rs1 << 15 | rd << 7);
 }
 static inline void hu_csrr(hu_prog_t *p, unsigned rd, unsigned csr) { hu_emit(p, hu_i((int32_t)csr, 0, 2, rd, 0x73)); }
 /* EXIT = reg, then wfi forever. */
