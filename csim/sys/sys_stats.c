@@ -120,9 +120,10 @@ void sys_write_json(sys_t *s, const sys_run_info_t *info, FILE *f) {
   fprintf(f, "\n  },\n");
   /* the kernel parameters change the work, so a result names them */
   fprintf(f,
-          "  \"graph\": {\"vertices\": %u, \"edges\": %u, \"symmetric\": %s, \"source\": %u, \"pr_max_iters\": %u,"
+          "  \"graph\": {\"vertices\": %u, \"edges\": %u, \"symmetric\": %s%s, \"source\": %u, \"pr_max_iters\": %u,"
           " \"bfs_split\": %u},\n",
-          s->g->n, s->g->m, s->g->symmetric ? "true" : "false", s->kp.bfs_source, s->kp.pr_max_iters, s->kp.bfs_split);
+          s->g->n, s->g->m, s->g->symmetric ? "true" : "false", s->g->undirected_input ? ", \"undirected_input\": true" : "",
+          s->kp.bfs_source, s->kp.pr_max_iters, s->kp.bfs_split);
   fprintf(f, "  \"result\": {\"finished\": %s, \"exit_code\": %u, \"verified\": %s, \"why\": ", s->finished ? "true" : "false",
           s->exit_code, ok ? "true" : "false");
   json_str(f, s->failed ? s->err : ok ? "" : why);

@@ -1,5 +1,5 @@
 /* graph_readers: every input format on small hand-written files with their
- * exact CSR, the real SNAP graph (36,682 vertices), the generators, the
+ * exact CSR, the real SNAP graphs (com-DBLP's undirected file read both ways), the generators, the
  * memory image, and every bad-input case with its exact "file:line:" error.
  *
  * Files are written to a fresh directory under $TMPDIR (or /tmp).  The real
@@ -155,6 +155,32 @@ static void good_cases(ctx_t *c) {
   if (g) expect_csr(c, "snap.gz symmetrised", g, 3, "0>1:110 0>2:139 1>0:110 1>2:47 2>0:139 2>1:47", 1);
   graph_free(g);
   mark(c, f0);
+  /* SNAP's undirected files (com-*.ungraph.txt) list each pair once under
+   * the header "# Undirected graph: ...": read symmetrised, and as stored
+   * with --directed; "# Directed graph" above stays one-way, and a
+   * "# Undirected graph" line after the first edge is no header */
+  f0 = t->failures;
+  const char *ung = "# Undirected graph: ../../data/output/x.ungraph.txt\n# X\n# Nodes: 3 Edges: 2\n"
+                    "# FromNodeId\tToNodeId\n7\t9\n9\t4\n";
+  g = text_graph(c, "u.ungraph.txt", ung, GRAPH_FMT_AUTO, NULL);
+  if (g) {
+    expect_csr(c, "snap undirected header", g, 3, "0>2 1>2 2>0 2>1", 0);
+    tb_expect_u64(t, "snap undirected header: symmetric", g->symmetric, 1);
+    tb_expect_u64(t, "snap undirected header: said so", g->undirected_input, 1);
+  }
+  graph_free(g);
+  graph_opts_t dir = {.directed = 1};
+  g = load_ok(c, path_of(c, "u.ungraph.txt", p, sizeof p), GRAPH_FMT_AUTO, &dir);
+  if (g) {
+    expect_csr(c, "snap undirected header, --directed", g, 3, "1>2 2>0", 0);
+    tb_expect_u64(t, "snap undirected header, --directed: not symmetric", g->symmetric, 0);
+    tb_expect_u64(t, "snap undirected header, --directed: said so", g->undirected_input, 1);
+  }
+  graph_free(g);
+  g = text_graph(c, "u2.txt", "7 9\n# Undirected graph\n9 4\n", GRAPH_FMT_AUTO, NULL);
+  if (g) tb_expect_u64(t, "undirected line after an edge: no header", g->symmetric || g->undirected_input, 0);
+  graph_free(g);
+  mark(c, f0);
   /* .el: dense ids, vertex 4 has no edges but exists (n = max id + 1) */
   f0 = t->failures;
   g = text_graph(c, "b.el", "0 1\n1 2\n# comment\n2 0\n4 1\n", GRAPH_FMT_AUTO, NULL);
@@ -256,6 +282,18 @@ static void real_graphs(ctx_t *c) {
   if (g) {
     tb_expect_u64(t, "email-Enron vertices (gzip)", g->n, 36692);
     tb_expect_u64(t, "email-Enron edges", g->m, 367662);
+    tb_expect_u64(t, "email-Enron: its header says directed", g->undirected_input, 0);
+  }
+  graph_free(g);
+  mark(c, f0);
+  /* com-DBLP, SNAP's undirected file: 1,049,866 pairs, read both ways */
+  f0 = t->failures;
+  snprintf(p, sizeof p, "%s/com-dblp.ungraph.txt.gz", dir);
+  g = load_ok(c, p, GRAPH_FMT_AUTO, NULL);
+  if (g) {
+    tb_expect_u64(t, "com-DBLP vertices", g->n, 317080);
+    tb_expect_u64(t, "com-DBLP edges, symmetrised", g->m, 2 * 1049866);
+    tb_expect_u64(t, "com-DBLP symmetric", g->symmetric, 1);
   }
   graph_free(g);
   mark(c, f0);
@@ -538,6 +576,15 @@ static void tool(ctx_t *c) {
   tb_expect_u64(t, "graphtool exit code on good input", WIFEXITED(st) ? WEXITSTATUS(st) : 999, 0);
   t->checks++;
   if (!strstr(out, ": 5 vertices, 4 edges (directed, generated weights)")) tb_fail(t, "graphtool info: '%s'\n", out);
+  snprintf(cmd, sizeof cmd, "build/tools/graphtool info %s --directed", path_of(c, "u.ungraph.txt", p, sizeof p));
+  f = popen(cmd, "r");
+  k = f ? fread(out, 1, sizeof out - 1, f) : 0;
+  out[k] = 0;
+  st = f ? pclose(f) : -1;
+  tb_expect_u64(t, "graphtool --directed exit code", WIFEXITED(st) ? WEXITSTATUS(st) : 999, 0);
+  t->checks++;
+  if (!strstr(out, ": 3 vertices, 2 edges (directed, undirected header: kept as stored, generated weights)"))
+    tb_fail(t, "graphtool info --directed: '%s'\n", out);
   mark(c, f0);
 }
 
