@@ -100,11 +100,23 @@ graph_el_t *graph_gen_uniform(unsigned scale, unsigned degree, uint64_t seed, gr
 /* Exactly n vertices and m distinct edges (unordered pairs unless directed),
  * R-MAT skew: stand-ins matched to a real graph's counts. */
 graph_el_t *graph_gen_rmat(uint32_t n, uint64_t m, int directed, uint64_t seed, graph_err_t *err);
+/* graph_gen_rmat's graph with its ids relabelled in breadth-first order from
+ * its largest-degree vertex: the id locality of a crawled graph's file. */
+graph_el_t *graph_gen_rmat_local(uint32_t n, uint64_t m, int directed, uint64_t seed, graph_err_t *err);
+/* Small-world R-MAT, fitted to a clustering coefficient cc4 / 10^4 (SNAP's
+ * published average): a ring lattice on ids 0..n-1 (pairs at distance 1, 2,
+ * ..., so neighbours have nearby ids and share neighbours) holding
+ * m x sqrt(cc / 0.75) of the edges (at least the n-1 of the path), the rest
+ * R-MAT draws on the same ids (unpermuted), all distinct, no self-loops. */
+graph_el_t *graph_gen_swr(uint32_t n, uint64_t m, int directed, uint32_t cc4, uint64_t seed, graph_err_t *err);
 
 /* A graph by name: a file path (format from fmt or the name), or a
  * generator "kron:SCALE:DEGREE[:SEED]" / "uniform:SCALE:DEGREE[:SEED]", or
- * "rmat:VERTICES:EDGES[:SEED]" (EDGES undirected) / "rmatd:VERTICES:EDGES[:SEED]" (directed)
- * (seed default 1).  Generated graphs are symmetrised, as GAP's are, except rmatd's. */
+ * "rmat:VERTICES:EDGES[:SEED]" (EDGES undirected) / "rmatd:VERTICES:EDGES[:SEED]" (directed),
+ * "rmatl:" / "rmatld:" the same relabelled in BFS order (graph_gen_rmat_local),
+ * "swr:VERTICES:EDGES:CC[:SEED]" / "swrd:..." (graph_gen_swr, CC a decimal
+ * such as 0.6324) (seed default 1).  Generated graphs are symmetrised, as
+ * GAP's are, except the directed stand-ins (rmatd, rmatld, swrd). */
 graph_t *graph_open(const char *spec, graph_fmt_t fmt, const graph_opts_t *opts, graph_err_t *err);
 
 /* BFS task size by default (edges per task, issue 15's measurement in

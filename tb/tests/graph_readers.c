@@ -306,6 +306,11 @@ static uint64_t csr_hash(const graph_t *g) {
   return h;
 }
 
+static int cmp_u32(const void *x, const void *y) {
+  uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+  return a < b ? -1 : a > b;
+}
+
 static void generators(ctx_t *c) {
   tb_t *t = c->t;
   unsigned long f0 = t->failures;
@@ -352,7 +357,11 @@ static void generators(ctx_t *c) {
                                                  "vertices, n-1..min(n(n-1)/2, 2^30) edges)"},
                                {"rmatd:3:7", "rmatd:0: 3 vertices and 7 edges out of range (2..134217728 vertices, "
                                              "n-1..min(n(n-1), 2^31) edges)"},
-                               {"rmat:10", "rmat:10:0: generator spec is rmat:VERTICES:EDGES[:SEED]"}};
+                               {"rmat:10", "rmat:10:0: generator spec is rmat:VERTICES:EDGES[:SEED]"},
+                               {"swr:1000:3000", "swr:1000:3000:0: generator spec is swr:VERTICES:EDGES:CLUSTERING[:SEED]"},
+                               {"swrd:1000:3000:1.5", "swrd:1000:3000:1.5:0: generator spec is swrd:VERTICES:EDGES:CLUSTERING[:SEED]"},
+                               {"swr:10:40:0.5", "swr:0: 10 vertices, 40 edges, clustering 5000/10000 out of range (2..134217728 "
+                                                 "vertices, n-1..min(n(n-1)/2 / 2, 2^30) edges, clustering 0..1)"}};
   for (unsigned i = 0; i < sizeof badspecs / sizeof badspecs[0]; i++) {
     graph_t *g = graph_open(badspecs[i][0], GRAPH_FMT_AUTO, NULL, &err);
     t->checks++;
@@ -366,7 +375,10 @@ static void generators(ctx_t *c) {
     const char *spec;
     uint32_t n, m, sym;
   } rm[] = {{"rmat:1000:3000", 1000, 6000, 1}, {"rmat:1000:999:7", 1000, 1998, 1},
-            {"rmatd:1000:5000", 1000, 5000, 0}, {"rmatd:3:6", 3, 6, 0}, {"rmat:3:3", 3, 6, 1}};
+            {"rmatd:1000:5000", 1000, 5000, 0}, {"rmatd:3:6", 3, 6, 0}, {"rmat:3:3", 3, 6, 1},
+            {"rmatl:1000:3000", 1000, 6000, 1}, {"rmatld:1000:5000", 1000, 5000, 0},
+            {"swr:1000:3000:0.6", 1000, 6000, 1}, {"swrd:1000:5000:0.1", 1000, 5000, 0},
+            {"swr:1000:999:0", 1000, 1998, 1}};
   for (unsigned i = 0; i < sizeof rm / sizeof rm[0]; i++) {
     graph_t *g = graph_open(rm[i].spec, GRAPH_FMT_AUTO, NULL, &err);
     t->checks++;
@@ -388,6 +400,36 @@ static void generators(ctx_t *c) {
     tb_expect_u64(t, "rmat self loops or duplicates", bad, 0);
     graph_free(g);
   }
+  /* rmatl is rmat's graph relabelled (the same sorted degrees), its hub
+   * first; swr's lattice: at least m x sqrt(0.6 / 0.75) = 2683 of its
+   * 3000 pairs at id distance <= 3 (rmat's: a handful) */
+  graph_t *a = graph_open("rmat:1000:3000", GRAPH_FMT_AUTO, NULL, &err), *b = graph_open("rmatl:1000:3000", GRAPH_FMT_AUTO, NULL, &err),
+          *w = graph_open("swr:1000:3000:0.6", GRAPH_FMT_AUTO, NULL, &err);
+  t->checks++;
+  if (a && b && w) {
+    uint32_t da[1000], db[1000], top = 0;
+    for (uint32_t u = 0; u < 1000; u++) {
+      da[u] = a->out_off[u + 1] - a->out_off[u], db[u] = b->out_off[u + 1] - b->out_off[u];
+      if (db[u] > db[top]) top = u;
+    }
+    tb_expect_u64(t, "rmatl: the hub is vertex 0", top, 0);
+    qsort(da, 1000, sizeof da[0], cmp_u32);
+    qsort(db, 1000, sizeof db[0], cmp_u32);
+    tb_expect_u64(t, "rmatl: rmat's degrees", memcmp(da, db, sizeof da), 0);
+    uint32_t near_w = 0, near_a = 0;
+    for (uint32_t u = 0; u < 1000; u++) {
+      for (uint32_t k = w->out_off[u]; k < w->out_off[u + 1]; k++) near_w += w->out_dst[k] > u && w->out_dst[k] - u <= 3;
+      for (uint32_t k = a->out_off[u]; k < a->out_off[u + 1]; k++) near_a += a->out_dst[k] > u && a->out_dst[k] - u <= 3;
+    }
+    tb_log(t, "pairs at id distance <= 3: swr %u, rmat %u of 3000\n", near_w, near_a);
+    tb_expect_u64(t, "swr: its lattice", near_w >= 2683, 1);
+    tb_expect_u64(t, "rmat: no lattice", near_a < 100, 1);
+  } else {
+    tb_fail(t, "rmat/rmatl/swr:1000:3000: %s\n", err.msg);
+  }
+  graph_free(a);
+  graph_free(b);
+  graph_free(w);
   mark(c, f0);
 }
 
