@@ -150,6 +150,71 @@ graph_el_t *graph_gen_kron(unsigned scale, unsigned degree, uint64_t seed, graph
  * then R-MAT edges with kron's quadrants on the next power of two, draws
  * outside [0, n) rejected, then a seeded permutation of the ids.
  * Distinctness by an open-addressing set of the pairs. */
+/* Adds the edge (u, v) to el unless the set holds it: 1 added, 0 not. */
+static int gen_add_distinct(graph_el_t *el, uint64_t *set, uint64_t hcap, int directed, uint32_t u, uint32_t v) {
+  uint64_t key = directed || u < v ? (uint64_t)u << 32 | v : (uint64_t)v << 32 | u;
+  for (uint64_t h = (key * 0x9e3779b97f4a7c15ull) >> 7;; h++) {
+    uint64_t *slot = &set[h & (hcap - 1)];
+    if (*slot == key + 1) return 0;
+    if (!*slot) {
+      *slot = key + 1;
+      el->src[el->m] = u;
+      el->dst[el->m] = v;
+      el->m++;
+      return 1;
+    }
+  }
+}
+
+/* A stand-in's edge list for m edges over n vertices and its pair set
+ * (pair + 1, 0 = empty, a power of two >= 2m slots); NULL when out of memory. */
+static graph_el_t *gen_standin_alloc(const char *kind, uint32_t n, uint64_t m, uint64_t **set, uint64_t *hcap,
+                                     graph_err_t *err) {
+  *hcap = 1;
+  while (*hcap < 2 * m) *hcap <<= 1;
+  graph_el_t *el = graph_el_new();
+  *set = calloc(*hcap, sizeof **set);
+  if (el) {
+    el->src = malloc(m * sizeof *el->src);
+    el->dst = malloc(m * sizeof *el->dst);
+    el->cap = m;
+  }
+  if (!el || !el->src || !el->dst || !*set) {
+    graph_el_free(el);
+    free(*set);
+    if (err) snprintf(err->msg, sizeof err->msg, "%s:0: out of memory for %llu edges", kind, (unsigned long long)m);
+    return NULL;
+  }
+  el->n = n;
+  return el;
+}
+
+/* R-MAT draws on the next power of two above n until el holds m distinct
+ * edges; frees el and set.  A dense request may not be reachable through
+ * R-MAT's skew: it gives up after a bounded number of draws rather than
+ * loop.  0, or -1 and err. */
+static int gen_rmat_fill(graph_el_t *el, uint64_t *set, uint64_t hcap, int directed, uint64_t m, gen_rng_t *r,
+                         const char *kind, graph_err_t *err) {
+  unsigned scale = 1;
+  while (((uint64_t)1 << scale) < el->n) scale++;
+  uint64_t draws = 0, limit = 64 * m + 1000000;
+  while (el->m < m) {
+    if (draws++ == limit) {
+      if (err)
+        snprintf(err->msg, sizeof err->msg, "%s:0: %llu distinct edges not reached in %llu draws (%zu found)", kind,
+                 (unsigned long long)m, (unsigned long long)limit, el->m);
+      graph_el_free(el);
+      free(set);
+      return -1;
+    }
+    uint32_t u, v;
+    gen_rmat_edge(r, scale, &u, &v);
+    if (u < el->n && v < el->n && u != v) gen_add_distinct(el, set, hcap, directed, u, v);
+  }
+  free(set);
+  return 0;
+}
+
 graph_el_t *graph_gen_rmat(uint32_t n, uint64_t m, int directed, uint64_t seed, graph_err_t *err) {
   const char *kind = directed ? "rmatd" : "rmat";
   const uint64_t pairs = directed ? (uint64_t)n * (n - 1) : (uint64_t)n * (n - 1) / 2;
@@ -160,68 +225,17 @@ graph_el_t *graph_gen_rmat(uint32_t n, uint64_t m, int directed, uint64_t seed, 
                (unsigned long long)m, GRAPH_MAX_VERTICES_DEFAULT, directed ? "n(n-1)" : "n(n-1)/2", directed ? 31 : 30);
     return NULL;
   }
-  unsigned scale = 1;
-  while (((uint64_t)1 << scale) < n) scale++;
-  uint64_t hcap = 1;
-  while (hcap < 2 * m) hcap <<= 1;
-  graph_el_t *el = graph_el_new();
-  uint64_t *set = calloc(hcap, sizeof *set); /* pair + 1, 0 = empty */
-  if (el) {
-    el->src = malloc(m * sizeof *el->src);
-    el->dst = malloc(m * sizeof *el->dst);
-    el->cap = m;
-  }
-  if (!el || !el->src || !el->dst || !set) {
-    graph_el_free(el);
-    free(set);
-    if (err) snprintf(err->msg, sizeof err->msg, "%s:0: out of memory for %llu edges", kind, (unsigned long long)m);
-    return NULL;
-  }
-  el->n = n;
+  uint64_t *set, hcap;
+  graph_el_t *el = gen_standin_alloc(kind, n, m, &set, &hcap, err);
+  if (!el) return NULL;
   gen_rng_t r;
   gen_seed(&r, seed);
-  /* a dense request may not be reachable through R-MAT's skew: give up
-   * after a bounded number of draws rather than loop */
-  uint64_t draws = 0, limit = 64 * m + 1000000;
   for (uint32_t i = 1; i < n; i++) {
     uint32_t j = gen_below(&r, i);
     int flip = directed && (gen_next(&r) >> 63);
-    uint32_t u = flip ? i : j, v = flip ? j : i;
-    uint64_t key = directed || u < v ? (uint64_t)u << 32 | v : (uint64_t)v << 32 | u;
-    uint64_t h = (key * 0x9e3779b97f4a7c15ull) >> 7;
-    while (set[h & (hcap - 1)]) h++; /* tree edges are distinct: only probe */
-    set[h & (hcap - 1)] = key + 1;
-    el->src[el->m] = u;
-    el->dst[el->m] = v;
-    el->m++;
+    gen_add_distinct(el, set, hcap, directed, flip ? i : j, flip ? j : i); /* tree edges are distinct */
   }
-  while (el->m < m) {
-    if (draws++ == limit) {
-      if (err)
-        snprintf(err->msg, sizeof err->msg, "%s:0: %llu distinct edges not reached in %llu draws (%zu found)", kind,
-                 (unsigned long long)m, (unsigned long long)limit, el->m);
-      graph_el_free(el);
-      free(set);
-      return NULL;
-    }
-    uint32_t u, v;
-    gen_rmat_edge(&r, scale, &u, &v);
-    if (u >= n || v >= n || u == v) continue;
-    uint64_t key = directed || u < v ? (uint64_t)u << 32 | v : (uint64_t)v << 32 | u;
-    uint64_t h = (key * 0x9e3779b97f4a7c15ull) >> 7;
-    for (;; h++) {
-      uint64_t *slot = &set[h & (hcap - 1)];
-      if (*slot == key + 1) break;
-      if (!*slot) {
-        *slot = key + 1;
-        el->src[el->m] = u;
-        el->dst[el->m] = v;
-        el->m++;
-        break;
-      }
-    }
-  }
-  free(set);
+  if (gen_rmat_fill(el, set, hcap, directed, m, &r, kind, err)) return NULL;
   return gen_permute(&r, el, kind, err) ? NULL : el;
 }
 
@@ -272,22 +286,6 @@ graph_el_t *graph_gen_rmat_local(uint32_t n, uint64_t m, int directed, uint64_t 
   return el;
 }
 
-/* Adds the edge (u, v) to el unless the set holds it: 1 added, 0 not. */
-static int gen_add_distinct(graph_el_t *el, uint64_t *set, uint64_t hcap, int directed, uint32_t u, uint32_t v) {
-  uint64_t key = directed || u < v ? (uint64_t)u << 32 | v : (uint64_t)v << 32 | u;
-  for (uint64_t h = (key * 0x9e3779b97f4a7c15ull) >> 7;; h++) {
-    uint64_t *slot = &set[h & (hcap - 1)];
-    if (*slot == key + 1) return 0;
-    if (!*slot) {
-      *slot = key + 1;
-      el->src[el->m] = u;
-      el->dst[el->m] = v;
-      el->m++;
-      return 1;
-    }
-  }
-}
-
 graph_el_t *graph_gen_swr(uint32_t n, uint64_t m, int directed, uint32_t cc4, uint64_t seed, graph_err_t *err) {
   const char *kind = directed ? "swrd" : "swr";
   const uint64_t pairs = directed ? (uint64_t)n * (n - 1) : (uint64_t)n * (n - 1) / 2;
@@ -307,24 +305,9 @@ graph_el_t *graph_gen_swr(uint32_t n, uint64_t m, int directed, uint32_t cc4, ui
   uint64_t local = (uint64_t)llround((double)m * sqrt((double)cc4 / 7500.0));
   if (local < n - 1) local = n - 1;
   if (local > m) local = m;
-  unsigned scale = 1;
-  while (((uint64_t)1 << scale) < n) scale++;
-  uint64_t hcap = 1;
-  while (hcap < 2 * m) hcap <<= 1;
-  graph_el_t *el = graph_el_new();
-  uint64_t *set = calloc(hcap, sizeof *set);
-  if (el) {
-    el->src = malloc(m * sizeof *el->src);
-    el->dst = malloc(m * sizeof *el->dst);
-    el->cap = m;
-  }
-  if (!el || !el->src || !el->dst || !set) {
-    graph_el_free(el);
-    free(set);
-    if (err) snprintf(err->msg, sizeof err->msg, "%s:0: out of memory for %llu edges", kind, (unsigned long long)m);
-    return NULL;
-  }
-  el->n = n;
+  uint64_t *set, hcap;
+  graph_el_t *el = gen_standin_alloc(kind, n, m, &set, &hcap, err);
+  if (!el) return NULL;
   gen_rng_t r;
   gen_seed(&r, seed);
   /* the ring lattice: every pair at distance 1, then 2, ..., the last
@@ -339,22 +322,7 @@ graph_el_t *graph_gen_swr(uint32_t n, uint64_t m, int directed, uint32_t cc4, ui
     }
   }
   /* the long-range edges: R-MAT draws on the lattice's ids, unpermuted */
-  uint64_t draws = 0, limit = 64 * m + 1000000;
-  while (el->m < m) {
-    if (draws++ == limit) {
-      if (err)
-        snprintf(err->msg, sizeof err->msg, "%s:0: %llu distinct edges not reached in %llu draws (%zu found)", kind,
-                 (unsigned long long)m, (unsigned long long)limit, el->m);
-      graph_el_free(el);
-      free(set);
-      return NULL;
-    }
-    uint32_t u, v;
-    gen_rmat_edge(&r, scale, &u, &v);
-    if (u < n && v < n && u != v) gen_add_distinct(el, set, hcap, directed, u, v);
-  }
-  free(set);
-  return el;
+  return gen_rmat_fill(el, set, hcap, directed, m, &r, kind, err) ? NULL : el;
 }
 
 static int spec_num(const char **pp, uint64_t *v) {

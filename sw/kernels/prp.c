@@ -9,6 +9,7 @@
  * are order-independent and kref_prp gives the same ranks bit for bit (and
  * pull PageRank's, whose 64-bit sums equal them). */
 #include "loops.h"
+#include "pr_loop.h"
 #include "../rt/rt.h"
 
 static struct {
@@ -34,11 +35,7 @@ static void prp_push(uint32_t u, void *arg) {
 
 static void prp_apply(uint32_t v, void *arg) {
   volatile uint32_t *err = arg;
-  uint32_t nr = S.base + (uint32_t)(((uint64_t)S.next[v] * GRAPH_PR_DAMP_Q16) >> 16), old = S.rank[v];
-  S.rank[v] = nr;
-  S.next[v] = 0;
-  uint32_t d = nr > old ? nr - old : old - nr;
-  if (d) rt_amoadd(err, d);
+  PR_SET_RANK(S, v, (uint64_t)S.next[v], err, S.next[v] = 0);
 }
 
 int main(void) {
@@ -54,30 +51,16 @@ int main(void) {
     S.dst = (const uint32_t *)g->out_edges;
     S.rank = (volatile uint32_t *)g->pr_rank;
     S.next = (volatile uint32_t *)g->result[0];
-    S.init = GRAPH_PR_ONE / g->num_vertices;
-    S.base = (uint32_t)(((uint64_t)(65536u - GRAPH_PR_DAMP_Q16) << 14) / g->num_vertices);
+    PR_SET_INIT(S, g);
     rt_kernel_mark(COPIM_KERNEL_START);
   }
   rt_barrier();
   uint32_t n = g->num_vertices, it = 0;
   rt_parallel_for(LOOP_PRP_INIT, 0, n, prp_init, 0, S.rank);
-  while (it < g->pr_max_iters) {
-    it++;
-    /* err[(it+1)%3] was read two iterations ago and is next added to in it+1 */
-    if (h == 0) S.err[(it + 1) % 3] = 0;
+  PR_ITERATE(g, h, S.err, it, {
     rt_parallel_for(LOOP_PRP_PUSH, 0, n, prp_push, 0, S.rank);
     rt_parallel_for(LOOP_PRP_APPLY, 0, n, prp_apply, (void *)&S.err[it % 3], S.next);
-    if (S.err[it % 3] < g->pr_tolerance) break;
-  }
-  if (h == 0) {
-    rt_kernel_mark(COPIM_KERNEL_END);
-    g->iterations = it;
-    g->done = GRAPH_K_PRP;
-    rt_puts("prp: ");
-    rt_putu(it);
-    rt_puts(" iterations, last error ");
-    rt_putu(S.err[it % 3]);
-    rt_puts("\n");
-  }
+  })
+  PR_FINISH(g, h, S.err, it, GRAPH_K_PRP, "prp")
   return 0;
 }

@@ -262,41 +262,32 @@ static void good_cases(ctx_t *c) {
   mark(c, f0);
 }
 
-static void real_graphs(ctx_t *c) {
+/* One real SNAP graph of $COPIM_GRAPHS: its CSR's vertices and edges, and
+ * whether it is symmetric and read so because its header says undirected. */
+static void real_graph(ctx_t *c, const char *file, uint32_t n, uint32_t m, int sym, int undirected) {
   tb_t *t = c->t;
   const char *dir = getenv("COPIM_GRAPHS") ? getenv("COPIM_GRAPHS") : "../shared/data/graphs";
   char p[512];
   unsigned long f0 = t->failures;
-  snprintf(p, sizeof p, "%s/p2p-Gnutella30.txt", dir);
+  snprintf(p, sizeof p, "%s/%s", dir, file);
   graph_t *g = load_ok(c, p, GRAPH_FMT_AUTO, NULL);
   if (g) {
-    tb_log(t, "p2p-Gnutella30: %u vertices, %u edges\n", g->n, g->m);
-    tb_expect_u64(t, "p2p-Gnutella30 vertices", g->n, 36682);
-    tb_expect_u64(t, "p2p-Gnutella30 edges", g->m, 88328);
+    tb_log(t, "%s: %u vertices, %u edges\n", file, g->n, g->m);
+    t->checks++;
+    if (g->n != n || g->m != m || g->symmetric != sym || g->undirected_input != undirected)
+      tb_fail(t, "%s: %u vertices, %u edges, symmetric %d, undirected header %d; expected %u, %u, %d, %d\n", file, g->n,
+              g->m, g->symmetric, g->undirected_input, n, m, sym, undirected);
   }
   graph_free(g);
   mark(c, f0);
-  f0 = t->failures;
-  snprintf(p, sizeof p, "%s/email-Enron.txt.gz", dir);
-  g = load_ok(c, p, GRAPH_FMT_AUTO, NULL);
-  if (g) {
-    tb_expect_u64(t, "email-Enron vertices (gzip)", g->n, 36692);
-    tb_expect_u64(t, "email-Enron edges", g->m, 367662);
-    tb_expect_u64(t, "email-Enron: its header says directed", g->undirected_input, 0);
-  }
-  graph_free(g);
-  mark(c, f0);
-  /* com-DBLP, SNAP's undirected file: 1,049,866 pairs, read both ways */
-  f0 = t->failures;
-  snprintf(p, sizeof p, "%s/com-dblp.ungraph.txt.gz", dir);
-  g = load_ok(c, p, GRAPH_FMT_AUTO, NULL);
-  if (g) {
-    tb_expect_u64(t, "com-DBLP vertices", g->n, 317080);
-    tb_expect_u64(t, "com-DBLP edges, symmetrised", g->m, 2 * 1049866);
-    tb_expect_u64(t, "com-DBLP symmetric", g->symmetric, 1);
-  }
-  graph_free(g);
-  mark(c, f0);
+}
+
+static void real_graphs(ctx_t *c) {
+  real_graph(c, "p2p-Gnutella30.txt", 36682, 88328, 0, 0);
+  /* gzip; its header says directed although it lists each pair both ways */
+  real_graph(c, "email-Enron.txt.gz", 36692, 367662, 0, 0);
+  /* SNAP's undirected file: 1,049,866 pairs, read both ways */
+  real_graph(c, "com-dblp.ungraph.txt.gz", 317080, 2 * 1049866, 1, 1);
 }
 
 static uint64_t csr_hash(const graph_t *g) {
@@ -309,6 +300,14 @@ static uint64_t csr_hash(const graph_t *g) {
 static int cmp_u32(const void *x, const void *y) {
   uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
   return a < b ? -1 : a > b;
+}
+
+/* Undirected pairs {u, v} of g at id distance 1..3. */
+static uint32_t near_pairs(const graph_t *g) {
+  uint32_t k = 0;
+  for (uint32_t u = 0; u < g->n; u++)
+    for (uint32_t e = g->out_off[u]; e < g->out_off[u + 1]; e++) k += g->out_dst[e] > u && g->out_dst[e] - u <= 3;
+  return k;
 }
 
 static void generators(ctx_t *c) {
@@ -416,11 +415,7 @@ static void generators(ctx_t *c) {
     qsort(da, 1000, sizeof da[0], cmp_u32);
     qsort(db, 1000, sizeof db[0], cmp_u32);
     tb_expect_u64(t, "rmatl: rmat's degrees", memcmp(da, db, sizeof da), 0);
-    uint32_t near_w = 0, near_a = 0;
-    for (uint32_t u = 0; u < 1000; u++) {
-      for (uint32_t k = w->out_off[u]; k < w->out_off[u + 1]; k++) near_w += w->out_dst[k] > u && w->out_dst[k] - u <= 3;
-      for (uint32_t k = a->out_off[u]; k < a->out_off[u + 1]; k++) near_a += a->out_dst[k] > u && a->out_dst[k] - u <= 3;
-    }
+    const uint32_t near_w = near_pairs(w), near_a = near_pairs(a);
     tb_log(t, "pairs at id distance <= 3: swr %u, rmat %u of 3000\n", near_w, near_a);
     tb_expect_u64(t, "swr: its lattice", near_w >= 2683, 1);
     tb_expect_u64(t, "rmat: no lattice", near_a < 100, 1);
@@ -591,39 +586,39 @@ static void bad_cases(ctx_t *c) {
   bad(c, "x14.mtx", "", GRAPH_FMT_AUTO, "1: empty file");
 }
 
+/* Runs "build/tools/graphtool info ARGS" (stderr too): its exit status, its output in out. */
+static int tool_info(const char *args, char *out, size_t cap) {
+  char cmd[1200];
+  snprintf(cmd, sizeof cmd, "build/tools/graphtool info %s 2>&1", args);
+  FILE *f = popen(cmd, "r");
+  size_t k = f ? fread(out, 1, cap - 1, f) : 0;
+  out[k] = 0;
+  int st = f ? pclose(f) : -1;
+  return WIFEXITED(st) ? WEXITSTATUS(st) : 999;
+}
+
 /* The tool prints the same line on stderr and exits 2. */
 static void tool(ctx_t *c) {
   tb_t *t = c->t;
   unsigned long f0 = t->failures;
-  char p[512], cmd[1200], out[1024] = "";
+  char p[512], a[600], out[1024] = "";
   if (access("build/tools/graphtool", X_OK)) {
     tb_fail(t, "build/tools/graphtool missing (make build/tools/graphtool)\n");
     return;
   }
-  snprintf(cmd, sizeof cmd, "build/tools/graphtool info %s 2>&1", path_of(c, "m1.txt", p, sizeof p));
-  FILE *f = popen(cmd, "r");
-  size_t k = f ? fread(out, 1, sizeof out - 1, f) : 0;
-  out[k] = 0;
-  int st = f ? pclose(f) : -1;
+  int st = tool_info(path_of(c, "m1.txt", p, sizeof p), out, sizeof out);
   char want[600];
   snprintf(want, sizeof want, "%s:3: bad destination id 'x'\n", p);
-  tb_expect_u64(t, "graphtool exit code on bad input", WIFEXITED(st) ? WEXITSTATUS(st) : 999, 2);
+  tb_expect_u64(t, "graphtool exit code on bad input", st, 2);
   t->checks++;
   if (strcmp(out, want)) tb_fail(t, "graphtool printed '%s', expected '%s'\n", out, want);
-  snprintf(cmd, sizeof cmd, "build/tools/graphtool info %s", path_of(c, "b.el", p, sizeof p));
-  f = popen(cmd, "r");
-  k = f ? fread(out, 1, sizeof out - 1, f) : 0;
-  out[k] = 0;
-  st = f ? pclose(f) : -1;
-  tb_expect_u64(t, "graphtool exit code on good input", WIFEXITED(st) ? WEXITSTATUS(st) : 999, 0);
+  st = tool_info(path_of(c, "b.el", p, sizeof p), out, sizeof out);
+  tb_expect_u64(t, "graphtool exit code on good input", st, 0);
   t->checks++;
   if (!strstr(out, ": 5 vertices, 4 edges (directed, generated weights)")) tb_fail(t, "graphtool info: '%s'\n", out);
-  snprintf(cmd, sizeof cmd, "build/tools/graphtool info %s --directed", path_of(c, "u.ungraph.txt", p, sizeof p));
-  f = popen(cmd, "r");
-  k = f ? fread(out, 1, sizeof out - 1, f) : 0;
-  out[k] = 0;
-  st = f ? pclose(f) : -1;
-  tb_expect_u64(t, "graphtool --directed exit code", WIFEXITED(st) ? WEXITSTATUS(st) : 999, 0);
+  snprintf(a, sizeof a, "%s --directed", path_of(c, "u.ungraph.txt", p, sizeof p));
+  st = tool_info(a, out, sizeof out);
+  tb_expect_u64(t, "graphtool --directed exit code", st, 0);
   t->checks++;
   if (!strstr(out, ": 3 vertices, 2 edges (directed, undirected header: kept as stored, generated weights)"))
     tb_fail(t, "graphtool info --directed: '%s'\n", out);
