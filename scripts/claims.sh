@@ -23,7 +23,7 @@ tmp=$OUT.tmp.$$
 trap 'rm -f "$tmp"' EXIT
 # the graphs whose BFS footprint is over 2.5x the 8 MB LLC (docs/results.md
 # "Graphs"), where the crossover map says BFS offloading starts to pay
-LARGE=${CLAIMS_LARGE:-rmat:1134890:2987624 rmatd:2394385:5021410}
+LARGE=${CLAIMS_LARGE:-rmatl:1134890:2987624 rmatld:2394385:5021410}
 tr -d '"' < "$CSV" | awk -F, -v src="$CSV" -v large="$LARGE" '
   NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
   {

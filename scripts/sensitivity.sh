@@ -10,7 +10,7 @@
 #   scripts/sensitivity.sh run [OUT]    run the points (resumable), gather, draw
 #   scripts/sensitivity.sh draw [OUT]   gather and draw only
 # sensitivity.csv also has copim's un-core energy over cpu-only's.
-#   SENS_JOBS=2  SENS_GRAPH=rmat:1134890:2987624  SENS_KERNEL=bfs  SENS_FIG=docs/figures  COPIM_SIM=build/copim-sim
+#   SENS_JOBS=2  SENS_GRAPH=rmatl:1134890:2987624  SENS_KERNEL=bfs  SENS_FIG=docs/figures  COPIM_SIM=build/copim-sim
 #   SENS_PARAMS="pe.clk_ps pe.dcache_bytes" (a subset of the rows below)
 #   SENS_NAME=sensitivity (the CSV and figure names; another kernel or graph
 #   needs another name, e.g. sensitivity_pr)
@@ -25,7 +25,7 @@ MODE=${1:-run}
 OUT=${2:-build/sweep}
 SIM=${COPIM_SIM:-build/copim-sim}
 JOBS=${SENS_JOBS:-2}
-G=${SENS_GRAPH:-rmat:1134890:2987624}
+G=${SENS_GRAPH:-rmatl:1134890:2987624}
 K=${SENS_KERNEL:-bfs}
 FIG=${SENS_FIG:-docs/figures}
 NAME=${SENS_NAME:-sensitivity}

@@ -340,6 +340,11 @@ static int read_pairs(ctx_t *c, graph_el_t *el, graph_fmt_t fmt, const graph_opt
         if (*q == ',') *q = ' ';
     }
     const char *p = skip_ws(c->r->buf);
+    /* SNAP's undirected files (the com-* graphs: "# Undirected graph:
+     * ../../data/output/dblp.ungraph.txt") list each pair once, meant to
+     * be read both ways; its directed ones say "# Directed graph" */
+    if (fmt == GRAPH_FMT_SNAP && *p == '#' && !el->m && !strncasecmp(skip_ws(p + 1), "undirected graph", 16))
+      el->undirected = 1;
     if (!*p || *p == '#' || *p == '%') continue;
     uint64_t u, v, w = 0;
     if (field(c, &p, "source id", idmax, lim, &u) || field(c, &p, "destination id", idmax, lim, &v)) return -1;
@@ -561,13 +566,14 @@ graph_t *graph_build(const graph_el_t *el, const graph_opts_t *opts, const char 
   static const graph_opts_t dflt;
   if (!opts) opts = &dflt;
   uint32_t n = el->n;
-  int sym = opts->symmetrize || el->symmetric;
+  int sym = opts->symmetrize || el->symmetric || (el->undirected && !opts->directed);
   graph_t *g = calloc(1, sizeof *g);
   uint64_t *packed = NULL;
   uint32_t *pos = NULL;
   if (!g) goto nomem;
   g->n = n;
   g->symmetric = sym;
+  g->undirected_input = el->undirected;
   const int use_w = el->weighted && !el->nonweight_line;
   g->input_weighted = use_w;
   g->nonweight_line = el->nonweight_line;

@@ -32,6 +32,7 @@ typedef struct {
 
 typedef struct {
   int symmetrize;            /* add v->u for every u->v */
+  int directed;              /* keep a SNAP file whose header says undirected as stored (one direction a pair) */
   int keep_self_loops;       /* default: dropped */
   uint64_t weight_seed;      /* weights 1..255 from a hash of the (unordered) pair and this seed */
   uint32_t max_vertices;     /* 0: GRAPH_MAX_VERTICES_DEFAULT; more is an error, not an allocation */
@@ -45,6 +46,7 @@ typedef struct {
   uint32_t *w;           /* weights when `weighted` */
   int weighted;          /* set before the first graph_el_add */
   int symmetric;         /* the input says so (Matrix Market "symmetric") */
+  int undirected;        /* a SNAP header line "# Undirected graph": symmetrised unless opts->directed */
   uint32_t *ids;         /* SNAP: dense id -> original id (n entries); NULL for identity */
   /* Matrix Market: the first line whose value is no edge weight (negative
    * or above 2^31-1), 0 if none.  A matrix's values need not be weights
@@ -61,6 +63,7 @@ typedef struct {
   uint32_t *out_off, *out_dst, *out_w;
   uint32_t *in_off, *in_src, *in_w;
   int symmetric;
+  int undirected_input;          /* the SNAP header said undirected (symmetric unless read --directed) */
   uint32_t *ids;                 /* dense -> original id, NULL for identity */
   int input_weighted;            /* weights came from the input */
   unsigned long nonweight_line;  /* graph_el_t's: the input had values that are no weights */
@@ -78,7 +81,7 @@ int graph_el_add(graph_el_t *el, uint32_t u, uint32_t v, uint32_t w);
 /* Reads a file (gzip or plain, detected by content) in format fmt. */
 graph_el_t *graph_read(const char *path, graph_fmt_t fmt, const graph_opts_t *opts, graph_err_t *err);
 /* Edge list -> CSR: self-loops dropped (unless kept), symmetrised if asked or
- * the input is symmetric, duplicates dropped (the smallest weight stays),
+ * the input is symmetric (or says undirected, unless opts->directed), duplicates dropped (the smallest weight stays),
  * adjacency sorted by destination, weights 1..255 if the input had none.
  * `what` names the source in errors. */
 graph_t *graph_build(const graph_el_t *el, const graph_opts_t *opts, const char *what, graph_err_t *err);
@@ -97,11 +100,23 @@ graph_el_t *graph_gen_uniform(unsigned scale, unsigned degree, uint64_t seed, gr
 /* Exactly n vertices and m distinct edges (unordered pairs unless directed),
  * R-MAT skew: stand-ins matched to a real graph's counts. */
 graph_el_t *graph_gen_rmat(uint32_t n, uint64_t m, int directed, uint64_t seed, graph_err_t *err);
+/* graph_gen_rmat's graph with its ids relabelled in breadth-first order from
+ * its largest-degree vertex: the id locality of a crawled graph's file. */
+graph_el_t *graph_gen_rmat_local(uint32_t n, uint64_t m, int directed, uint64_t seed, graph_err_t *err);
+/* Small-world R-MAT, fitted to a clustering coefficient cc4 / 10^4 (SNAP's
+ * published average): a ring lattice on ids 0..n-1 (pairs at distance 1, 2,
+ * ..., so neighbours have nearby ids and share neighbours) holding
+ * m x sqrt(cc / 0.75) of the edges (at least the n-1 of the path), the rest
+ * R-MAT draws on the same ids (unpermuted), all distinct, no self-loops. */
+graph_el_t *graph_gen_swr(uint32_t n, uint64_t m, int directed, uint32_t cc4, uint64_t seed, graph_err_t *err);
 
 /* A graph by name: a file path (format from fmt or the name), or a
  * generator "kron:SCALE:DEGREE[:SEED]" / "uniform:SCALE:DEGREE[:SEED]", or
- * "rmat:VERTICES:EDGES[:SEED]" (EDGES undirected) / "rmatd:VERTICES:EDGES[:SEED]" (directed)
- * (seed default 1).  Generated graphs are symmetrised, as GAP's are, except rmatd's. */
+ * "rmat:VERTICES:EDGES[:SEED]" (EDGES undirected) / "rmatd:VERTICES:EDGES[:SEED]" (directed),
+ * "rmatl:" / "rmatld:" the same relabelled in BFS order (graph_gen_rmat_local),
+ * "swr:VERTICES:EDGES:CC[:SEED]" / "swrd:..." (graph_gen_swr, CC a decimal
+ * such as 0.6324) (seed default 1).  Generated graphs are symmetrised, as
+ * GAP's are, except the directed stand-ins (rmatd, rmatld, swrd). */
 graph_t *graph_open(const char *spec, graph_fmt_t fmt, const graph_opts_t *opts, graph_err_t *err);
 
 /* BFS task size by default (edges per task, issue 15's measurement in

@@ -1,6 +1,7 @@
 /* Graph generators, GAP benchmark suite style (see graph.h).  Integer
  * arithmetic only, one seeded xoshiro256** stream, so a (kind, scale,
  * degree, seed) names one edge list on every machine. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,6 +123,71 @@ graph_el_t *graph_gen_kron(unsigned scale, unsigned degree, uint64_t seed, graph
  * then R-MAT edges with kron's quadrants on the next power of two, draws
  * outside [0, n) rejected, then a seeded permutation of the ids.
  * Distinctness by an open-addressing set of the pairs. */
+/* Adds the edge (u, v) to el unless the set holds it: 1 added, 0 not. */
+static int gen_add_distinct(graph_el_t *el, uint64_t *set, uint64_t hcap, int directed, uint32_t u, uint32_t v) {
+  uint64_t key = directed || u < v ? (uint64_t)u << 32 | v : (uint64_t)v << 32 | u;
+  for (uint64_t h = (key * 0x9e3779b97f4a7c15ull) >> 7;; h++) {
+    uint64_t *slot = &set[h & (hcap - 1)];
+    if (*slot == key + 1) return 0;
+    if (!*slot) {
+      *slot = key + 1;
+      el->src[el->m] = u;
+      el->dst[el->m] = v;
+      el->m++;
+      return 1;
+    }
+  }
+}
+
+/* A stand-in's edge list for m edges over n vertices and its pair set
+ * (pair + 1, 0 = empty, a power of two >= 2m slots); NULL when out of memory. */
+static graph_el_t *gen_standin_alloc(const char *kind, uint32_t n, uint64_t m, uint64_t **set, uint64_t *hcap,
+                                     graph_err_t *err) {
+  *hcap = 1;
+  while (*hcap < 2 * m) *hcap <<= 1;
+  graph_el_t *el = graph_el_new();
+  *set = calloc(*hcap, sizeof **set);
+  if (el) {
+    el->src = malloc(m * sizeof *el->src);
+    el->dst = malloc(m * sizeof *el->dst);
+    el->cap = m;
+  }
+  if (!el || !el->src || !el->dst || !*set) {
+    graph_el_free(el);
+    free(*set);
+    if (err) snprintf(err->msg, sizeof err->msg, "%s:0: out of memory for %llu edges", kind, (unsigned long long)m);
+    return NULL;
+  }
+  el->n = n;
+  return el;
+}
+
+/* R-MAT draws on the next power of two above n until el holds m distinct
+ * edges; frees el and set.  A dense request may not be reachable through
+ * R-MAT's skew: it gives up after a bounded number of draws rather than
+ * loop.  0, or -1 and err. */
+static int gen_rmat_fill(graph_el_t *el, uint64_t *set, uint64_t hcap, int directed, uint64_t m, xoshiro_t *r,
+                         const char *kind, graph_err_t *err) {
+  unsigned scale = 1;
+  while (((uint64_t)1 << scale) < el->n) scale++;
+  uint64_t draws = 0, limit = 64 * m + 1000000;
+  while (el->m < m) {
+    if (draws++ == limit) {
+      if (err)
+        snprintf(err->msg, sizeof err->msg, "%s:0: %llu distinct edges not reached in %llu draws (%zu found)", kind,
+                 (unsigned long long)m, (unsigned long long)limit, el->m);
+      graph_el_free(el);
+      free(set);
+      return -1;
+    }
+    uint32_t u, v;
+    gen_rmat_edge(r, scale, &u, &v);
+    if (u < el->n && v < el->n && u != v) gen_add_distinct(el, set, hcap, directed, u, v);
+  }
+  free(set);
+  return 0;
+}
+
 graph_el_t *graph_gen_rmat(uint32_t n, uint64_t m, int directed, uint64_t seed, graph_err_t *err) {
   const char *kind = directed ? "rmatd" : "rmat";
   const uint64_t pairs = directed ? (uint64_t)n * (n - 1) : (uint64_t)n * (n - 1) / 2;
@@ -132,69 +198,104 @@ graph_el_t *graph_gen_rmat(uint32_t n, uint64_t m, int directed, uint64_t seed, 
                (unsigned long long)m, GRAPH_MAX_VERTICES_DEFAULT, directed ? "n(n-1)" : "n(n-1)/2", directed ? 31 : 30);
     return NULL;
   }
-  unsigned scale = 1;
-  while (((uint64_t)1 << scale) < n) scale++;
-  uint64_t hcap = 1;
-  while (hcap < 2 * m) hcap <<= 1;
-  graph_el_t *el = graph_el_new();
-  uint64_t *set = calloc(hcap, sizeof *set); /* pair + 1, 0 = empty */
-  if (el) {
-    el->src = malloc(m * sizeof *el->src);
-    el->dst = malloc(m * sizeof *el->dst);
-    el->cap = m;
-  }
-  if (!el || !el->src || !el->dst || !set) {
-    graph_el_free(el);
-    free(set);
-    if (err) snprintf(err->msg, sizeof err->msg, "%s:0: out of memory for %llu edges", kind, (unsigned long long)m);
-    return NULL;
-  }
-  el->n = n;
+  uint64_t *set, hcap;
+  graph_el_t *el = gen_standin_alloc(kind, n, m, &set, &hcap, err);
+  if (!el) return NULL;
   xoshiro_t r;
   xoshiro_seed(&r, seed);
-  /* a dense request may not be reachable through R-MAT's skew: give up
-   * after a bounded number of draws rather than loop */
-  uint64_t draws = 0, limit = 64 * m + 1000000;
   for (uint32_t i = 1; i < n; i++) {
     uint32_t j = gen_below(&r, i);
     int flip = directed && (xoshiro_next(&r) >> 63);
-    uint32_t u = flip ? i : j, v = flip ? j : i;
-    uint64_t key = directed || u < v ? (uint64_t)u << 32 | v : (uint64_t)v << 32 | u;
-    uint64_t h = (key * 0x9e3779b97f4a7c15ull) >> 7;
-    while (set[h & (hcap - 1)]) h++; /* tree edges are distinct: only probe */
-    set[h & (hcap - 1)] = key + 1;
-    el->src[el->m] = u;
-    el->dst[el->m] = v;
-    el->m++;
+    gen_add_distinct(el, set, hcap, directed, flip ? i : j, flip ? j : i); /* tree edges are distinct */
   }
-  while (el->m < m) {
-    if (draws++ == limit) {
-      if (err)
-        snprintf(err->msg, sizeof err->msg, "%s:0: %llu distinct edges not reached in %llu draws (%zu found)", kind,
-                 (unsigned long long)m, (unsigned long long)limit, el->m);
-      graph_el_free(el);
-      free(set);
-      return NULL;
-    }
-    uint32_t u, v;
-    gen_rmat_edge(&r, scale, &u, &v);
-    if (u >= n || v >= n || u == v) continue;
-    uint64_t key = directed || u < v ? (uint64_t)u << 32 | v : (uint64_t)v << 32 | u;
-    uint64_t h = (key * 0x9e3779b97f4a7c15ull) >> 7;
-    for (;; h++) {
-      uint64_t *slot = &set[h & (hcap - 1)];
-      if (*slot == key + 1) break;
-      if (!*slot) {
-        *slot = key + 1;
-        el->src[el->m] = u;
-        el->dst[el->m] = v;
-        el->m++;
-        break;
-      }
-    }
-  }
-  free(set);
+  if (gen_rmat_fill(el, set, hcap, directed, m, &r, kind, err)) return NULL;
   return gen_permute(&r, el, kind, err) ? NULL : el;
+}
+
+/* ---------------------------------------------------------------- locality-keeping stand-ins */
+
+/* Relabels el's vertices in breadth-first order over the undirected view,
+ * from the vertex of largest degree (smallest id on ties), then from each
+ * vertex not reached yet in id order, neighbours in edge-list order: the
+ * order a crawler assigns ids in, so neighbours get nearby ids, as in real
+ * SNAP files.  Frees el and returns -1 when out of memory. */
+static int gen_bfs_relabel(graph_el_t *el, const char *kind, graph_err_t *err) {
+  const uint32_t n = el->n;
+  uint32_t *off = calloc((size_t)n + 2, sizeof *off), *adj = malloc((2 * el->m + 1) * sizeof *adj);
+  uint32_t *order = malloc((size_t)n * sizeof *order), *label = malloc((size_t)n * sizeof *label);
+  if (!off || !adj || !order || !label) {
+    free(off), free(adj), free(order), free(label);
+    graph_el_free(el);
+    if (err) snprintf(err->msg, sizeof err->msg, "%s:0: out of memory", kind);
+    return -1;
+  }
+  for (size_t i = 0; i < el->m; i++) off[el->src[i] + 2]++, off[el->dst[i] + 2]++;
+  for (uint32_t v = 0; v < n; v++) off[v + 2] += off[v + 1];
+  for (size_t i = 0; i < el->m; i++) adj[off[el->src[i] + 1]++] = el->dst[i], adj[off[el->dst[i] + 1]++] = el->src[i];
+  uint32_t hub = 0;
+  for (uint32_t v = 1; v < n; v++)
+    if (off[v + 1] - off[v] > off[hub + 1] - off[hub]) hub = v;
+  for (uint32_t v = 0; v < n; v++) label[v] = UINT32_MAX;
+  uint32_t head = 0, tail = 0, next = 0;
+  for (uint32_t s = hub;; s = next) {
+    label[s] = tail;
+    order[tail++] = s;
+    while (head < tail) {
+      const uint32_t u = order[head++];
+      for (uint32_t k = off[u]; k < off[u + 1]; k++)
+        if (label[adj[k]] == UINT32_MAX) label[adj[k]] = tail, order[tail++] = adj[k];
+    }
+    while (next < n && label[next] != UINT32_MAX) next++;
+    if (next == n) break;
+  }
+  for (size_t i = 0; i < el->m; i++) el->src[i] = label[el->src[i]], el->dst[i] = label[el->dst[i]];
+  free(off), free(adj), free(order), free(label);
+  return 0;
+}
+
+graph_el_t *graph_gen_rmat_local(uint32_t n, uint64_t m, int directed, uint64_t seed, graph_err_t *err) {
+  graph_el_t *el = graph_gen_rmat(n, m, directed, seed, err);
+  if (el && gen_bfs_relabel(el, directed ? "rmatld" : "rmatl", err)) return NULL;
+  return el;
+}
+
+graph_el_t *graph_gen_swr(uint32_t n, uint64_t m, int directed, uint32_t cc4, uint64_t seed, graph_err_t *err) {
+  const char *kind = directed ? "swrd" : "swr";
+  const uint64_t pairs = directed ? (uint64_t)n * (n - 1) : (uint64_t)n * (n - 1) / 2;
+  if (n < 2 || n > GRAPH_MAX_VERTICES_DEFAULT || m < n - 1 || m > pairs / 2 || m > (directed ? 0x7FFFFFF0ull : 0x3FFFFFF8ull) ||
+      cc4 > 10000) {
+    if (err)
+      snprintf(err->msg, sizeof err->msg,
+               "%s:0: %u vertices, %llu edges, clustering %u/10000 out of range (2..%u vertices, n-1..min(%s / 2, 2^%d) "
+               "edges, clustering 0..1)",
+               kind, n, (unsigned long long)m, cc4, GRAPH_MAX_VERTICES_DEFAULT, directed ? "n(n-1)" : "n(n-1)/2",
+               directed ? 31 : 30);
+    return NULL;
+  }
+  /* a vertex's clustering is about C_lattice x (local share of its
+   * neighbours)^2 with C_lattice = 3/4 for a ring lattice: the local share
+   * f = sqrt(cc / 0.75), at least the path that keeps every vertex in */
+  uint64_t local = (uint64_t)llround((double)m * sqrt((double)cc4 / 7500.0));
+  if (local < n - 1) local = n - 1;
+  if (local > m) local = m;
+  uint64_t *set, hcap;
+  graph_el_t *el = gen_standin_alloc(kind, n, m, &set, &hcap, err);
+  if (!el) return NULL;
+  xoshiro_t r;
+  xoshiro_seed(&r, seed);
+  /* the ring lattice: every pair at distance 1, then 2, ..., the last
+   * distance a uniform subset (selection sampling) */
+  for (uint32_t d = 1; el->m < local && d < n; d++) {
+    uint64_t want = local - el->m, left = n - d;
+    for (uint32_t u = 0; u + d < n && want; u++, left--) {
+      if (want < left && gen_below(&r, left) >= want) continue;
+      int flip = directed && (xoshiro_next(&r) >> 63);
+      gen_add_distinct(el, set, hcap, directed, flip ? u + d : u, flip ? u : u + d);
+      want--;
+    }
+  }
+  /* the long-range edges: R-MAT draws on the lattice's ids, unpermuted */
+  return gen_rmat_fill(el, set, hcap, directed, m, &r, kind, err) ? NULL : el;
 }
 
 static int spec_num(const char **pp, uint64_t *v) {
@@ -210,19 +311,54 @@ static int spec_num(const char **pp, uint64_t *v) {
   return 0;
 }
 
+/* "0.6324" (at most four decimals, at most 1) -> 6324; -1 if malformed. */
+static int spec_frac4(const char **pp, uint32_t *v) {
+  const char *p = *pp;
+  if (*p != '0' && *p != '1') return -1;
+  uint32_t x = (uint32_t)(*p++ - '0') * 10000, scale = 1000;
+  if (*p == '.') {
+    p++;
+    if (*p < '0' || *p > '9') return -1;
+    for (; *p >= '0' && *p <= '9'; p++) {
+      if (!scale) return -1;
+      x += (uint32_t)(*p - '0') * scale;
+      scale /= 10;
+    }
+  }
+  if (x > 10000) return -1;
+  *v = x;
+  *pp = p;
+  return 0;
+}
+
+/* The count-matched stand-ins: NAME:VERTICES:EDGES[:CC][:SEED]. */
+static const struct {
+  const char *name;
+  int directed, local, cc; /* local: BFS-order relabelling; cc: swr's clustering coefficient */
+} gen_standins[] = {{"rmat", 0, 0, 0},  {"rmatd", 1, 0, 0}, {"rmatl", 0, 1, 0},
+                    {"rmatld", 1, 1, 0}, {"swr", 0, 0, 1},  {"swrd", 1, 0, 1}};
+
 graph_t *graph_open(const char *spec, graph_fmt_t fmt, const graph_opts_t *opts, graph_err_t *err) {
-  int rmat = !strncmp(spec, "rmat:", 5), rmatd = !strncmp(spec, "rmatd:", 6);
-  if (rmat || rmatd) {
-    const char *p = spec + (rmat ? 5 : 6);
+  int gi = -1;
+  for (int i = 0; i < (int)(sizeof gen_standins / sizeof gen_standins[0]); i++) {
+    size_t k = strlen(gen_standins[i].name);
+    if (!strncmp(spec, gen_standins[i].name, k) && spec[k] == ':') gi = i;
+  }
+  if (gi >= 0) {
+    const int rmatd = gen_standins[gi].directed, rmat = !rmatd, cc = gen_standins[gi].cc;
+    const char *p = spec + strlen(gen_standins[gi].name) + 1;
     uint64_t n, m, seed = 1;
-    if (spec_num(&p, &n) || *p++ != ':' || spec_num(&p, &m) || (*p == ':' && (p++, spec_num(&p, &seed))) || *p ||
-        n > 0xFFFFFFFFu) {
+    uint32_t cc4 = 0;
+    if (spec_num(&p, &n) || *p++ != ':' || spec_num(&p, &m) || (cc && (*p++ != ':' || spec_frac4(&p, &cc4))) ||
+        (*p == ':' && (p++, spec_num(&p, &seed))) || *p || n > 0xFFFFFFFFu) {
       if (err)
-        snprintf(err->msg, sizeof err->msg, "%s:0: generator spec is %s:VERTICES:EDGES[:SEED]", spec,
-                 rmat ? "rmat" : "rmatd");
+        snprintf(err->msg, sizeof err->msg, "%s:0: generator spec is %s:VERTICES:EDGES%s[:SEED]", spec,
+                 gen_standins[gi].name, cc ? ":CLUSTERING" : "");
       return NULL;
     }
-    graph_el_t *el = graph_gen_rmat((uint32_t)n, m, rmatd, seed, err);
+    graph_el_t *el = cc ? graph_gen_swr((uint32_t)n, m, rmatd, cc4, seed, err)
+                     : gen_standins[gi].local ? graph_gen_rmat_local((uint32_t)n, m, rmatd, seed, err)
+                                              : graph_gen_rmat((uint32_t)n, m, rmatd, seed, err);
     if (!el) return NULL;
     graph_opts_t o = opts ? *opts : (graph_opts_t){0};
     o.symmetrize = rmat;

@@ -96,6 +96,14 @@ static int pr_describe(const graph_t *g, const graph_kparams_t *kp, uint32_t *co
   return 0;
 }
 
+/* ---------------------------------------------------------------- prp */
+
+/* ref[0]: the ranks, ref[1]: the next-rank scratch; the verifier and the
+ * summary are pull PageRank's (same result array, same rule) */
+static uint32_t prp_ref(const graph_t *g, const graph_kparams_t *kp, uint32_t *const ref[]) {
+  return kref_prp(g, kp->pr_max_iters, kp->pr_tolerance, ref[0], ref[1]);
+}
+
 /* ---------------------------------------------------------------- cc */
 
 /* ref[0]: union-find labels (the expected result), ref[1]: label
@@ -237,6 +245,11 @@ static const kern_t kernels[] = {
     {"kcore", GRAPH_K_KCORE, "k-core decomposition (GraphPIM's kCore): peeling, degrees lowered by amoadd -1", 2,
      {{LOOP_KCORE_INIT, "kcore.init"}, {LOOP_KCORE_PEEL, "kcore.peel"}}, 1, {{"result[0] (core)", WORD(result[0])}},
      kcore_ref, kcore_verify, kcore_describe},
+    /* result[0] holds the next ranks the pushes add to: scratch, not compared */
+    {"prp", GRAPH_K_PRP,
+     "PageRank, push (GraphBIG's): one amoadd.w per edge on Q2.30 next ranks, pull's stop rule, --pr-iters at most", 3,
+     {{LOOP_PRP_INIT, "prp.init"}, {LOOP_PRP_PUSH, "prp.push"}, {LOOP_PRP_APPLY, "prp.apply"}}, 1,
+     {{"pr_rank", WORD(pr_rank)}}, prp_ref, pr_verify, pr_describe},
 };
 
 #define NKERNELS (sizeof kernels / sizeof kernels[0])

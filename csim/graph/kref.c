@@ -193,6 +193,29 @@ uint32_t kref_pr(const graph_t *g, uint32_t max_iters, uint32_t tolerance, uint3
   return it;
 }
 
+uint32_t kref_prp(const graph_t *g, uint32_t max_iters, uint32_t tolerance, uint32_t *rank, uint32_t *next) {
+  uint32_t n = g->n, base = kref_pr_base(n), it = 0;
+  for (uint32_t v = 0; v < n; v++) rank[v] = GRAPH_PR_ONE / n, next[v] = 0;
+  while (it < max_iters) {
+    it++;
+    for (uint32_t u = 0; u < n; u++) {
+      uint32_t b = g->out_off[u], e = g->out_off[u + 1];
+      if (b == e) continue;
+      uint32_t c = rank[u] / (e - b);
+      for (uint32_t k = b; k < e; k++) next[g->out_dst[k]] += c;
+    }
+    uint32_t err = 0;
+    for (uint32_t v = 0; v < n; v++) {
+      uint32_t nr = base + (uint32_t)(((uint64_t)next[v] * GRAPH_PR_DAMP_Q16) >> 16);
+      err += nr > rank[v] ? nr - rank[v] : rank[v] - nr;
+      rank[v] = nr;
+      next[v] = 0;
+    }
+    if (err < tolerance) break;
+  }
+  return it;
+}
+
 static uint32_t uf_find(uint32_t *p, uint32_t x) {
   while (p[x] != x) {
     p[x] = p[p[x]];

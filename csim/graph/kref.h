@@ -8,6 +8,7 @@
  *  SSSP  Bellman-Ford, passes over all vertices until nothing changes;
  *        distances saturate at GRAPH_INF - 1.
  *  PR    pull, Q2.30 fixed point, damping GRAPH_PR_DAMP_Q16.
+ *  PRP   push, the same arithmetic with 32-bit sums (one amoadd.w per edge).
  *  CC    weakly connected components; label = smallest vertex id in it.
  *
  * Verifiers return 0 when the result is right, else -1 with one line in
@@ -40,6 +41,11 @@ static inline uint32_t kref_dist_add(uint32_t d, uint32_t w) {
 
 /* PageRank, pull, fixed point; returns the iterations run. */
 uint32_t kref_pr(const graph_t *g, uint32_t max_iters, uint32_t tolerance, uint32_t *rank);
+/* PageRank, push (GraphBIG's): each vertex adds rank / out-degree to its
+ * out-neighbours' next ranks (32-bit wrapping adds, as amoadd.w), then
+ * rank = base + d * next; the same convergence rule as kref_pr.  next is n
+ * words of scratch.  Returns the iterations run. */
+uint32_t kref_prp(const graph_t *g, uint32_t max_iters, uint32_t tolerance, uint32_t *rank, uint32_t *next);
 /* (1 - d) / n in Q2.30, the teleport term both sides use. */
 uint32_t kref_pr_base(uint32_t n);
 

@@ -15,7 +15,8 @@
 #define PE(path, unit, field, desc) {path, unit, desc, SYS_SRC_PE, SYS_ST_U64, offsetof(sys_pe_t, field), NULL, 0}
 #define LOOP(path, unit, type, field, desc) {path, unit, desc, SYS_SRC_LOOP, type, offsetof(sys_loop_t, field), NULL, 0}
 #define FN(path, unit, type, src, fn, desc) {path, unit, desc, src, type, 0, fn, 0}
-#define PEI(path, unit, field, desc) {path, unit, desc, SYS_SRC_SNAP, SYS_ST_U64, offsetof(sys_snap_t, field), NULL, 1}
+#define PEI(path, unit, field, desc) {path, unit, desc, SYS_SRC_SNAP, SYS_ST_U64, offsetof(sys_snap_t, field), NULL, SYS_ONLY_PEI}
+#define WHEN(only, path, unit, type, field, desc) {path, unit, desc, SYS_SRC_SNAP, type, offsetof(sys_snap_t, field), NULL, only}
 
 static void v_format(const sys_snap_t *sn, unsigned i, sys_stat_val_t *v) { (void)sn, (void)i, v->str = "copim-sim-stats"; }
 static void v_version(const sys_snap_t *sn, unsigned i, sys_stat_val_t *v) { (void)sn, (void)i, v->u = 1; }
@@ -30,7 +31,7 @@ static void v_decision(const sys_snap_t *sn, unsigned i, sys_stat_val_t *v) {
 static const sys_stat_t rows[] = {
     FN("format", "", SYS_ST_STR, SYS_SRC_FN, v_format, "`\"copim-sim-stats\"`"),
     FN("version", "", SYS_ST_U32, SYS_SRC_FN, v_version, "1"),
-    SNAP("run.kernel", "", SYS_ST_STR, kernel, "`bfs`, `sssp`, `pr`, `cc`, `dc`, `kcore` (`copim-sim --list-kernels`)"),
+    SNAP("run.kernel", "", SYS_ST_STR, kernel, "`bfs`, `sssp`, `pr`, `prp`, `cc`, `dc`, `kcore` (`copim-sim --list-kernels`)"),
     SNAP("run.graph", "", SYS_ST_STR, graph, "the `--graph` argument without its directory (a file name or a generator spec such as `kron:16:16`)"),
     SNAP("run.policy", "", SYS_ST_STR, policy, "policy name (`cpu-only`, `pim-only`, `pei`, `graphpim`, `copim`, `mpki`, `greedy`, `pimprof`, `a3pim`, `oracle`, `plan`, `pim-amo`; `docs/policies.md`)"),
     SNAP("run.plan", "", SYS_ST_STR, plan, "the `--plan` file; for an offline policy (greedy, pimprof, a3pim, oracle) the plan it computed, `\"<policy>: <loop>=pim|host ...; <solver note>\"` (the full plan file is written beside the JSON as `<stats>.plan`); else `\"\"`"),
@@ -42,6 +43,7 @@ static const sys_stat_t rows[] = {
     SNAP("graph.vertices", "vertices", SYS_ST_U32, vertices, "vertices of the graph"),
     SNAP("graph.edges", "edges", SYS_ST_U32, edges, "directed edges of the CSR"),
     SNAP("graph.symmetric", "", SYS_ST_BOOL, symmetric, "the input says it is symmetric"),
+    WHEN(SYS_ONLY_UNDIRECTED, "graph.undirected_input", "", SYS_ST_BOOL, undirected_input, "present, `true`, only for a SNAP file whose header says `# Undirected graph`: read symmetrised unless `--directed`"),
     SNAP("graph.source", "vertex", SYS_ST_U32, source, "BFS/SSSP source (`--source`): the kernel parameters change the work, so a result names them"),
     SNAP("graph.pr_max_iters", "iterations", SYS_ST_U32, pr_max_iters, "`--pr-iters`"),
     SNAP("graph.bfs_split", "edges", SYS_ST_U32, bfs_split, "`--bfs-split`"),
@@ -226,6 +228,8 @@ void sys_stat_snap(sys_t *s, const sys_run_info_t *info, int verify, sys_snap_t 
   sn->mode_pmc = mode_name(s->mode_pmc), sn->mode_imu = mode_name(s->mode_imu), sn->mode_pe = mode_name(s->mode_pe);
   sn->seed = s->cfg.seed;
   sn->vertices = s->g->n, sn->edges = s->g->m, sn->symmetric = s->g->symmetric;
+  sn->undirected_input = s->g->undirected_input;
+  if (sn->undirected_input) sn->present |= SYS_ONLY_UNDIRECTED;
   sn->source = s->kp.bfs_source, sn->pr_max_iters = s->kp.pr_max_iters, sn->bfs_split = s->kp.bfs_split;
   /* sys_verify() settles iterations and ref_iterations: before reading them */
   sn->verified = verify && !s->failed && s->finished && sys_verify(s, sn->why_buf, sizeof sn->why_buf);
@@ -245,7 +249,7 @@ void sys_stat_snap(sys_t *s, const sys_run_info_t *info, int verify, sys_snap_t 
   sn->offloaded_share_nosync =
       kins > s->sync_insns_kernel ? (double)s->pe_insns_kernel / (double)(kins - s->sync_insns_kernel) : 0.0;
   if (s->pei) {
-    sn->has_pei = 1;
+    sn->present |= SYS_ONLY_PEI;
     sn->pei_bits = pol_pei_bits(s->pei);
     pol_pei_counts(s->pei, &sn->pei_hits, &sn->pei_misses);
   }

@@ -36,13 +36,13 @@ typedef struct {
   sys_energy_t e;
   const char *kernel, *graph, *policy, *plan, *mode_pmc, *mode_imu, *mode_pe;
   uint32_t vertices, edges, source, pr_max_iters, bfs_split;
-  int symmetric, finished, verified;
+  int symmetric, undirected_input, finished, verified;
   const char *why;
   uint32_t exit_code, iterations, ref_iterations, host_clk_ps, pe_clk_ps;
   uint64_t seed, sim_ps, pe_cycles, kernel_cycles, kernel_ps;
   uint64_t host_insns, pe_insns, kernel_pe, kernel_total, host_sync, kernel_host_sync, pe_amos;
   double offloaded_share, offloaded_share_nosync, pe_util, pe_util_wide, locality;
-  int has_pei;
+  unsigned present; /* SYS_ONLY_* conditions this run meets */
   uint64_t pei_bits, pei_hits, pei_misses;
   uint64_t hmc_requests, hmc_lat_avg_ps;
   char why_buf[256];
@@ -56,6 +56,11 @@ enum {
   SYS_SRC_LOOP, /* off into sys_loop_t, one per loop seen */
   SYS_SRC_FN,   /* computed by fn */
   SYS_SRC_PARAMS /* the parameter table (sys_param_at), printed whole */
+};
+/* Rows written only in some runs, so that every other run's file stays as it was. */
+enum {
+  SYS_ONLY_PEI = 1,       /* --policy pei */
+  SYS_ONLY_UNDIRECTED = 2 /* a SNAP file whose header says undirected */
 };
 /* Its type. */
 enum { SYS_ST_U64, SYS_ST_U32, SYS_ST_BOOL, SYS_ST_REAL, SYS_ST_STR, SYS_ST_CHARS };
@@ -73,7 +78,7 @@ typedef struct sys_stat {
   int src, type;
   size_t off;
   void (*fn)(const sys_snap_t *sn, unsigned idx, sys_stat_val_t *v);
-  int only_pei; /* written only under --policy pei */
+  unsigned only; /* SYS_ONLY_* mask: written only when the run meets all of them (0: always) */
 } sys_stat_t;
 
 unsigned sys_stat_count(void);

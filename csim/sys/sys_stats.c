@@ -64,7 +64,7 @@ static void json_members(FILE *f, const sys_snap_t *sn, unsigned lo, unsigned hi
     if (seg[len]) /* an object or array: its rows are those with this segment */
       while (j < hi && !strncmp(sys_stat_at(j)->path + at, seg, len + 1)) j++;
     int on = 0;
-    for (unsigned k = i; k < j; k++) on |= !sys_stat_at(k)->only_pei || sn->has_pei;
+    for (unsigned k = i; k < j; k++) on |= (sys_stat_at(k)->only & ~sn->present) == 0;
     if (!on) {
       i = j;
       continue;

@@ -43,7 +43,8 @@
 #define GRAPH_K_CC 4u
 #define GRAPH_K_DC 5u    /* degree centrality (GraphPIM's DC) */
 #define GRAPH_K_KCORE 6u /* k-core decomposition (GraphPIM's kCore) */
-#define GRAPH_K_LAST GRAPH_K_KCORE
+#define GRAPH_K_PRP 7u   /* PageRank, push, one amoadd per edge (GraphBIG's, PEI's and GraphPIM's) */
+#define GRAPH_K_LAST GRAPH_K_PRP
 
 /* Kernels after the first four keep their results in the generic arrays
  * `result[]`, laid only for such a kernel, so the image of the first four

@@ -17,6 +17,9 @@
 #define LOOP_DC_COUNT 11     /* "dc.count": amoadd 1 to the in-degree of every out-neighbour */
 #define LOOP_KCORE_INIT 12   /* "kcore.init": degree = out + in, core = INF */
 #define LOOP_KCORE_PEEL 13   /* "kcore.peel": core = k for degree <= k, amoadd -1 to the live neighbours' degrees */
+#define LOOP_PRP_INIT 14     /* "prp.init": rank = 1/n, next = 0 */
+#define LOOP_PRP_PUSH 15     /* "prp.push": amoadd rank / out-degree to every out-neighbour's next rank */
+#define LOOP_PRP_APPLY 16    /* "prp.apply": rank = base + d * next, next = 0; error by amoadd */
 
 #define LOOP_NAME_STR(id, name) #id ":" name
 

@@ -6,6 +6,7 @@
  * is below the tolerance or at the iteration limit.  Integer and
  * order-independent, so kref_pr gives the same ranks bit for bit. */
 #include "loops.h"
+#include "pr_loop.h"
 #include "../rt/rt.h"
 
 static struct {
@@ -31,10 +32,7 @@ static void pr_pull(uint32_t v, void *arg) {
   volatile uint32_t *err = arg;
   uint64_t sum = 0;
   for (uint32_t k = S.in_off[v], e = S.in_off[v + 1]; k < e; k++) sum += S.contrib[S.in_src[k]];
-  uint32_t nr = S.base + (uint32_t)((sum * GRAPH_PR_DAMP_Q16) >> 16), old = S.rank[v];
-  S.rank[v] = nr;
-  uint32_t d = nr > old ? nr - old : old - nr;
-  if (d) rt_amoadd(err, d);
+  PR_SET_RANK(S, v, sum, err, );
 }
 
 int main(void) {
@@ -51,30 +49,16 @@ int main(void) {
     S.in_src = (const uint32_t *)g->in_edges;
     S.rank = (volatile uint32_t *)g->pr_rank;
     S.contrib = rt_prop_alloc(4 * g->num_vertices);
-    S.init = GRAPH_PR_ONE / g->num_vertices;
-    S.base = (uint32_t)(((uint64_t)(65536u - GRAPH_PR_DAMP_Q16) << 14) / g->num_vertices);
+    PR_SET_INIT(S, g);
     rt_kernel_mark(COPIM_KERNEL_START);
   }
   rt_barrier();
   uint32_t n = g->num_vertices, it = 0;
   rt_parallel_for(LOOP_PR_INIT, 0, n, pr_init, 0, S.rank);
-  while (it < g->pr_max_iters) {
-    it++;
-    /* err[(it+1)%3] was read two iterations ago and is next added to in it+1 */
-    if (h == 0) S.err[(it + 1) % 3] = 0;
+  PR_ITERATE(g, h, S.err, it, {
     rt_parallel_for(LOOP_PR_CONTRIB, 0, n, pr_contrib, 0, S.contrib);
     rt_parallel_for(LOOP_PR_PULL, 0, n, pr_pull, (void *)&S.err[it % 3], S.rank);
-    if (S.err[it % 3] < g->pr_tolerance) break;
-  }
-  if (h == 0) {
-    rt_kernel_mark(COPIM_KERNEL_END);
-    g->iterations = it;
-    g->done = GRAPH_K_PR;
-    rt_puts("pr: ");
-    rt_putu(it);
-    rt_puts(" iterations, last error ");
-    rt_putu(S.err[it % 3]);
-    rt_puts("\n");
-  }
+  })
+  PR_FINISH(g, h, S.err, it, GRAPH_K_PR, "pr")
   return 0;
 }

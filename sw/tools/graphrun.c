@@ -3,7 +3,7 @@
  *
  *   graphrun KERNEL GRAPH [--elf-dir build/sw] [--harts 4] [--pes 16]
  *            [--verdict host|pim|sample] [--quantum 64] [--max-insns N]
- *            [--source V] [--format F] [--symmetrize] [--console]
+ *            [--source V] [--format F] [--symmetrize] [--directed] [--console]
  *
  * Exit 0: results equal the reference; 1: they do not; 2: bad input or the
  * program failed in simulation (one line: file:line or hart/pc). */
@@ -39,6 +39,7 @@ int main(int argc, char **argv) {
   for (int i = 3; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (!strcmp(a, "--symmetrize")) { o.symmetrize = 1; continue; }
+    if (!strcmp(a, "--directed")) { o.directed = 1; continue; }
     if (!strcmp(a, "--console")) { cfg.echo_console = 1; continue; }
     if (!v) { fprintf(stderr, "graphrun: option '%s' unknown or missing its value\n", a); return 2; }
     i++;
@@ -86,8 +87,8 @@ int main(int argc, char **argv) {
   }
   const fsim_stats_t *st = &r.stats;
   uint64_t k = st->kernel_host_insns + st->kernel_pe_insns;
-  printf("%s on %s (%u vertices, %u edges), %u harts, %u PEs, verdict %s\n", workload_kernel_name(kernel), spec, g->n,
-         g->m, cfg.harts, cfg.pes, cfg.verdict == FSIM_VERDICT_HOST ? "host" : cfg.verdict == FSIM_VERDICT_PIM ? "pim" : "sample");
+  printf("%s on %s (%u vertices, %u edges%s), %u harts, %u PEs, verdict %s\n", workload_kernel_name(kernel), spec, g->n,
+         g->m, !g->undirected_input ? "" : g->symmetric ? ", undirected header: symmetrised" : ", undirected header: kept as stored (--directed)", cfg.harts, cfg.pes, cfg.verdict == FSIM_VERDICT_HOST ? "host" : cfg.verdict == FSIM_VERDICT_PIM ? "pim" : "sample");
   printf("  console: %s", r.console);
   printf("  result: %s%s%s (kernel %u iterations, reference %u)\n", r.verified ? "matches the reference" : "WRONG: ",
          r.verified ? "" : r.why, "", r.iterations, r.ref_iterations);

@@ -7,6 +7,7 @@
  *
  * GRAPH is a file (SNAP .txt[.gz], .el, .wel, .mtx) or kron:S:D[:SEED] /
  * uniform:S:D[:SEED].  Options: --format snap|el|wel|mtx, --symmetrize,
+ * --directed (a SNAP file whose header says undirected kept as stored),
  * --keep-self-loops, --weight-seed N, --kernel KERNEL, --source V,
  * --pr-iters N, --pr-tol N.  Bad input: one line "file:line: ..." on stderr,
  * exit 2. */
@@ -41,9 +42,10 @@ static int cmd_info(const graph_t *g, const graph_kparams_t *kp, const char *nam
     if (d > maxdeg) maxdeg = d;
     if (!d && g->in_off[u + 1] == g->in_off[u]) isolated++;
   }
-  printf("%s: %u vertices, %u edges (%s, %s weights), max out-degree %u, %u isolated, default source %u\n",
-         name, g->n, g->m, g->symmetric ? "symmetric" : "directed", g->input_weighted ? "input" : "generated",
-         maxdeg, isolated, kp->bfs_source);
+  printf("%s: %u vertices, %u edges (%s%s, %s weights), max out-degree %u, %u isolated, default source %u\n",
+         name, g->n, g->m, g->symmetric ? "symmetric" : "directed",
+         !g->undirected_input ? "" : g->symmetric ? ", undirected header: symmetrised" : ", undirected header: kept as stored",
+         g->input_weighted ? "input" : "generated", maxdeg, isolated, kp->bfs_source);
   return 0;
 }
 
@@ -127,6 +129,7 @@ int main(int argc, char **argv) {
       if (npos == 3) usage();
       pos[npos++] = a;
     } else if (!strcmp(a, "--symmetrize")) o.symmetrize = 1;
+    else if (!strcmp(a, "--directed")) o.directed = 1;
     else if (!strcmp(a, "--keep-self-loops")) o.keep_self_loops = 1;
     else if (!v) {
       fprintf(stderr, "graphtool: option '%s' unknown or missing its value\n", a);

@@ -1,5 +1,5 @@
 /* graph_readers: every input format on small hand-written files with their
- * exact CSR, the real SNAP graph (36,682 vertices), the generators, the
+ * exact CSR, the real SNAP graphs (com-DBLP's undirected file read both ways), the generators, the
  * memory image, and every bad-input case with its exact "file:line:" error.
  *
  * Files are written to a fresh directory under $TMPDIR (or /tmp).  The real
@@ -155,6 +155,32 @@ static void good_cases(ctx_t *c) {
   if (g) expect_csr(c, "snap.gz symmetrised", g, 3, "0>1:110 0>2:139 1>0:110 1>2:47 2>0:139 2>1:47", 1);
   graph_free(g);
   mark(c, f0);
+  /* SNAP's undirected files (com-*.ungraph.txt) list each pair once under
+   * the header "# Undirected graph: ...": read symmetrised, and as stored
+   * with --directed; "# Directed graph" above stays one-way, and a
+   * "# Undirected graph" line after the first edge is no header */
+  f0 = t->failures;
+  const char *ung = "# Undirected graph: ../../data/output/x.ungraph.txt\n# X\n# Nodes: 3 Edges: 2\n"
+                    "# FromNodeId\tToNodeId\n7\t9\n9\t4\n";
+  g = text_graph(c, "u.ungraph.txt", ung, GRAPH_FMT_AUTO, NULL);
+  if (g) {
+    expect_csr(c, "snap undirected header", g, 3, "0>2 1>2 2>0 2>1", 0);
+    tb_expect_u64(t, "snap undirected header: symmetric", g->symmetric, 1);
+    tb_expect_u64(t, "snap undirected header: said so", g->undirected_input, 1);
+  }
+  graph_free(g);
+  graph_opts_t dir = {.directed = 1};
+  g = load_ok(c, path_of(c, "u.ungraph.txt", p, sizeof p), GRAPH_FMT_AUTO, &dir);
+  if (g) {
+    expect_csr(c, "snap undirected header, --directed", g, 3, "1>2 2>0", 0);
+    tb_expect_u64(t, "snap undirected header, --directed: not symmetric", g->symmetric, 0);
+    tb_expect_u64(t, "snap undirected header, --directed: said so", g->undirected_input, 1);
+  }
+  graph_free(g);
+  g = text_graph(c, "u2.txt", "7 9\n# Undirected graph\n9 4\n", GRAPH_FMT_AUTO, NULL);
+  if (g) tb_expect_u64(t, "undirected line after an edge: no header", g->symmetric || g->undirected_input, 0);
+  graph_free(g);
+  mark(c, f0);
   /* .el: dense ids, vertex 4 has no edges but exists (n = max id + 1) */
   f0 = t->failures;
   g = text_graph(c, "b.el", "0 1\n1 2\n# comment\n2 0\n4 1\n", GRAPH_FMT_AUTO, NULL);
@@ -236,29 +262,32 @@ static void good_cases(ctx_t *c) {
   mark(c, f0);
 }
 
-static void real_graphs(ctx_t *c) {
+/* One real SNAP graph of $COPIM_GRAPHS: its CSR's vertices and edges, and
+ * whether it is symmetric and read so because its header says undirected. */
+static void real_graph(ctx_t *c, const char *file, uint32_t n, uint32_t m, int sym, int undirected) {
   tb_t *t = c->t;
   const char *dir = getenv("COPIM_GRAPHS") ? getenv("COPIM_GRAPHS") : "../shared/data/graphs";
   char p[512];
   unsigned long f0 = t->failures;
-  snprintf(p, sizeof p, "%s/p2p-Gnutella30.txt", dir);
+  snprintf(p, sizeof p, "%s/%s", dir, file);
   graph_t *g = load_ok(c, p, GRAPH_FMT_AUTO, NULL);
   if (g) {
-    tb_log(t, "p2p-Gnutella30: %u vertices, %u edges\n", g->n, g->m);
-    tb_expect_u64(t, "p2p-Gnutella30 vertices", g->n, 36682);
-    tb_expect_u64(t, "p2p-Gnutella30 edges", g->m, 88328);
+    tb_log(t, "%s: %u vertices, %u edges\n", file, g->n, g->m);
+    t->checks++;
+    if (g->n != n || g->m != m || g->symmetric != sym || g->undirected_input != undirected)
+      tb_fail(t, "%s: %u vertices, %u edges, symmetric %d, undirected header %d; expected %u, %u, %d, %d\n", file, g->n,
+              g->m, g->symmetric, g->undirected_input, n, m, sym, undirected);
   }
   graph_free(g);
   mark(c, f0);
-  f0 = t->failures;
-  snprintf(p, sizeof p, "%s/email-Enron.txt.gz", dir);
-  g = load_ok(c, p, GRAPH_FMT_AUTO, NULL);
-  if (g) {
-    tb_expect_u64(t, "email-Enron vertices (gzip)", g->n, 36692);
-    tb_expect_u64(t, "email-Enron edges", g->m, 367662);
-  }
-  graph_free(g);
-  mark(c, f0);
+}
+
+static void real_graphs(ctx_t *c) {
+  real_graph(c, "p2p-Gnutella30.txt", 36682, 88328, 0, 0);
+  /* gzip; its header says directed although it lists each pair both ways */
+  real_graph(c, "email-Enron.txt.gz", 36692, 367662, 0, 0);
+  /* SNAP's undirected file: 1,049,866 pairs, read both ways */
+  real_graph(c, "com-dblp.ungraph.txt.gz", 317080, 2 * 1049866, 1, 1);
 }
 
 static uint64_t csr_hash(const graph_t *g) {
@@ -266,6 +295,19 @@ static uint64_t csr_hash(const graph_t *g) {
   for (uint32_t u = 0; u <= g->n; u++) h = (h ^ g->out_off[u]) * 1099511628211ull;
   for (uint32_t k = 0; k < g->m; k++) h = (h ^ g->out_dst[k] ^ ((uint64_t)g->out_w[k] << 32)) * 1099511628211ull;
   return h;
+}
+
+static int cmp_u32(const void *x, const void *y) {
+  uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+  return a < b ? -1 : a > b;
+}
+
+/* Undirected pairs {u, v} of g at id distance 1..3. */
+static uint32_t near_pairs(const graph_t *g) {
+  uint32_t k = 0;
+  for (uint32_t u = 0; u < g->n; u++)
+    for (uint32_t e = g->out_off[u]; e < g->out_off[u + 1]; e++) k += g->out_dst[e] > u && g->out_dst[e] - u <= 3;
+  return k;
 }
 
 static void generators(ctx_t *c) {
@@ -314,7 +356,11 @@ static void generators(ctx_t *c) {
                                                  "vertices, n-1..min(n(n-1)/2, 2^30) edges)"},
                                {"rmatd:3:7", "rmatd:0: 3 vertices and 7 edges out of range (2..134217728 vertices, "
                                              "n-1..min(n(n-1), 2^31) edges)"},
-                               {"rmat:10", "rmat:10:0: generator spec is rmat:VERTICES:EDGES[:SEED]"}};
+                               {"rmat:10", "rmat:10:0: generator spec is rmat:VERTICES:EDGES[:SEED]"},
+                               {"swr:1000:3000", "swr:1000:3000:0: generator spec is swr:VERTICES:EDGES:CLUSTERING[:SEED]"},
+                               {"swrd:1000:3000:1.5", "swrd:1000:3000:1.5:0: generator spec is swrd:VERTICES:EDGES:CLUSTERING[:SEED]"},
+                               {"swr:10:40:0.5", "swr:0: 10 vertices, 40 edges, clustering 5000/10000 out of range (2..134217728 "
+                                                 "vertices, n-1..min(n(n-1)/2 / 2, 2^30) edges, clustering 0..1)"}};
   for (unsigned i = 0; i < sizeof badspecs / sizeof badspecs[0]; i++) {
     graph_t *g = graph_open(badspecs[i][0], GRAPH_FMT_AUTO, NULL, &err);
     t->checks++;
@@ -328,7 +374,10 @@ static void generators(ctx_t *c) {
     const char *spec;
     uint32_t n, m, sym;
   } rm[] = {{"rmat:1000:3000", 1000, 6000, 1}, {"rmat:1000:999:7", 1000, 1998, 1},
-            {"rmatd:1000:5000", 1000, 5000, 0}, {"rmatd:3:6", 3, 6, 0}, {"rmat:3:3", 3, 6, 1}};
+            {"rmatd:1000:5000", 1000, 5000, 0}, {"rmatd:3:6", 3, 6, 0}, {"rmat:3:3", 3, 6, 1},
+            {"rmatl:1000:3000", 1000, 6000, 1}, {"rmatld:1000:5000", 1000, 5000, 0},
+            {"swr:1000:3000:0.6", 1000, 6000, 1}, {"swrd:1000:5000:0.1", 1000, 5000, 0},
+            {"swr:1000:999:0", 1000, 1998, 1}};
   for (unsigned i = 0; i < sizeof rm / sizeof rm[0]; i++) {
     graph_t *g = graph_open(rm[i].spec, GRAPH_FMT_AUTO, NULL, &err);
     t->checks++;
@@ -350,6 +399,32 @@ static void generators(ctx_t *c) {
     tb_expect_u64(t, "rmat self loops or duplicates", bad, 0);
     graph_free(g);
   }
+  /* rmatl is rmat's graph relabelled (the same sorted degrees), its hub
+   * first; swr's lattice: at least m x sqrt(0.6 / 0.75) = 2683 of its
+   * 3000 pairs at id distance <= 3 (rmat's: a handful) */
+  graph_t *a = graph_open("rmat:1000:3000", GRAPH_FMT_AUTO, NULL, &err), *b = graph_open("rmatl:1000:3000", GRAPH_FMT_AUTO, NULL, &err),
+          *w = graph_open("swr:1000:3000:0.6", GRAPH_FMT_AUTO, NULL, &err);
+  t->checks++;
+  if (a && b && w) {
+    uint32_t da[1000], db[1000], top = 0;
+    for (uint32_t u = 0; u < 1000; u++) {
+      da[u] = a->out_off[u + 1] - a->out_off[u], db[u] = b->out_off[u + 1] - b->out_off[u];
+      if (db[u] > db[top]) top = u;
+    }
+    tb_expect_u64(t, "rmatl: the hub is vertex 0", top, 0);
+    qsort(da, 1000, sizeof da[0], cmp_u32);
+    qsort(db, 1000, sizeof db[0], cmp_u32);
+    tb_expect_u64(t, "rmatl: rmat's degrees", memcmp(da, db, sizeof da), 0);
+    const uint32_t near_w = near_pairs(w), near_a = near_pairs(a);
+    tb_log(t, "pairs at id distance <= 3: swr %u, rmat %u of 3000\n", near_w, near_a);
+    tb_expect_u64(t, "swr: its lattice", near_w >= 2683, 1);
+    tb_expect_u64(t, "rmat: no lattice", near_a < 100, 1);
+  } else {
+    tb_fail(t, "rmat/rmatl/swr:1000:3000: %s\n", err.msg);
+  }
+  graph_free(a);
+  graph_free(b);
+  graph_free(w);
   mark(c, f0);
 }
 
@@ -511,33 +586,42 @@ static void bad_cases(ctx_t *c) {
   bad(c, "x14.mtx", "", GRAPH_FMT_AUTO, "1: empty file");
 }
 
+/* Runs "build/tools/graphtool info ARGS" (stderr too): its exit status, its output in out. */
+static int tool_info(const char *args, char *out, size_t cap) {
+  char cmd[1200];
+  snprintf(cmd, sizeof cmd, "build/tools/graphtool info %s 2>&1", args);
+  FILE *f = popen(cmd, "r");
+  size_t k = f ? fread(out, 1, cap - 1, f) : 0;
+  out[k] = 0;
+  int st = f ? pclose(f) : -1;
+  return WIFEXITED(st) ? WEXITSTATUS(st) : 999;
+}
+
 /* The tool prints the same line on stderr and exits 2. */
 static void tool(ctx_t *c) {
   tb_t *t = c->t;
   unsigned long f0 = t->failures;
-  char p[512], cmd[1200], out[1024] = "";
+  char p[512], a[600], out[1024] = "";
   if (access("build/tools/graphtool", X_OK)) {
     tb_fail(t, "build/tools/graphtool missing (make build/tools/graphtool)\n");
     return;
   }
-  snprintf(cmd, sizeof cmd, "build/tools/graphtool info %s 2>&1", path_of(c, "m1.txt", p, sizeof p));
-  FILE *f = popen(cmd, "r");
-  size_t k = f ? fread(out, 1, sizeof out - 1, f) : 0;
-  out[k] = 0;
-  int st = f ? pclose(f) : -1;
+  int st = tool_info(path_of(c, "m1.txt", p, sizeof p), out, sizeof out);
   char want[600];
   snprintf(want, sizeof want, "%s:3: bad destination id 'x'\n", p);
-  tb_expect_u64(t, "graphtool exit code on bad input", WIFEXITED(st) ? WEXITSTATUS(st) : 999, 2);
+  tb_expect_u64(t, "graphtool exit code on bad input", st, 2);
   t->checks++;
   if (strcmp(out, want)) tb_fail(t, "graphtool printed '%s', expected '%s'\n", out, want);
-  snprintf(cmd, sizeof cmd, "build/tools/graphtool info %s", path_of(c, "b.el", p, sizeof p));
-  f = popen(cmd, "r");
-  k = f ? fread(out, 1, sizeof out - 1, f) : 0;
-  out[k] = 0;
-  st = f ? pclose(f) : -1;
-  tb_expect_u64(t, "graphtool exit code on good input", WIFEXITED(st) ? WEXITSTATUS(st) : 999, 0);
+  st = tool_info(path_of(c, "b.el", p, sizeof p), out, sizeof out);
+  tb_expect_u64(t, "graphtool exit code on good input", st, 0);
   t->checks++;
   if (!strstr(out, ": 5 vertices, 4 edges (directed, generated weights)")) tb_fail(t, "graphtool info: '%s'\n", out);
+  snprintf(a, sizeof a, "%s --directed", path_of(c, "u.ungraph.txt", p, sizeof p));
+  st = tool_info(a, out, sizeof out);
+  tb_expect_u64(t, "graphtool --directed exit code", st, 0);
+  t->checks++;
+  if (!strstr(out, ": 3 vertices, 2 edges (directed, undirected header: kept as stored, generated weights)"))
+    tb_fail(t, "graphtool info --directed: '%s'\n", out);
   mark(c, f0);
 }
 

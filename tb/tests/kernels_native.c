@@ -110,6 +110,18 @@ static void hand(tb_t *t) {
     /* errors: 608458069, 517193072, 439617268: tolerance 450000000 stops after 3 */
     tb_expect_u64(t, "pr stops on tolerance", kref_pr(g, 20, 450000000, a), 3);
     expect_array(t, "pr rank after 3", 3, a, (const uint32_t[]){623355070, 396701840, 53684906});
+    /* push PageRank by hand, iteration 1 from 1/3 = 357913941 each: 1 and
+     * 2 push 357913941 to 0's next, 0 pushes it to 1's, 2 gets nothing:
+     * next = {715827882, 357913941, 0}, rank = base + (next * 55706) >> 16
+     * with base = 53684906; after 3 iterations pull's ranks */
+    uint32_t nx[4];
+    tb_expect_u64(t, "prp 1 iteration", kref_prp(g, 1, 107374, a, nx), 1);
+    expect_array(t, "prp rank after 1", 3, a,
+                 (const uint32_t[]){53684906 + (uint32_t)((715827882ull * 55706) >> 16),
+                                    53684906 + (uint32_t)((357913941ull * 55706) >> 16), 53684906});
+    tb_expect_u64(t, "prp stops on tolerance as pr", kref_prp(g, 20, 450000000, a, nx), 3);
+    expect_array(t, "prp rank after 3", 3, a, (const uint32_t[]){623355070, 396701840, 53684906});
+    expect_array(t, "prp leaves next cleared", 3, nx, (const uint32_t[]){0, 0, 0});
     graph_free(g);
   }
 }
@@ -260,6 +272,19 @@ static void cross(tb_t *t, const char *spec, tb_fst_t *w) {
   t->checks++;
   if (kref_compare("label propagation vs union-find", n, b, a, why, sizeof why)) tb_fail(t, "%s: %s\n", spec, why);
   uint32_t it = kref_pr(g, kp.pr_max_iters, kp.pr_tolerance, c);
+  /* push PageRank adds the same contributions in 32 bits (the sums stay
+   * below 2^32): the same ranks and iterations as pull, and prp's verifier
+   * rejects a rank one off */
+  {
+    uint32_t *r[KERN_MAX_RESULTS];
+    const uint32_t pit = run_ref("prp", g, r);
+    tb_expect_u64(t, "prp iterations equal pr's", pit, it);
+    t->checks++;
+    if (kref_compare("prp rank vs pr rank", n, r[0], c, why, sizeof why)) tb_fail(t, "%s: %s\n", spec, why);
+    r[0][n / 2]++;
+    tb_expect_u64(t, "prp verify rejects a wrong rank", verify("prp", g, (const uint32_t *const *)r, why, sizeof why) == -1, 1);
+    free(r[0]);
+  }
   uint64_t sum = 0;
   for (uint32_t v = 0; v < n; v++) sum += c[v];
   uint32_t top_core, peel;

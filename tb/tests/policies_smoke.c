@@ -5,7 +5,8 @@
  * write the plan file; oracle is never slower than any placement it
  * searched, in particular the static cpu-only and pim-only placements and
  * greedy's; PEI with an LLC too small for the graph sends some AMOs to the
- * vaults, and fewer than pim-amo (which sends all); an oracle over its run
+ * vaults, and fewer than pim-amo (which sends all), and so does push
+ * PageRank's per-edge amoadd (graphpim: all of them); an oracle over its run
  * limit says its search was not exhaustive.  The policies are the
  * compared rows of the policy table (csim/sys/sys_cfg.c), each checked by
  * what its row says it is. */
@@ -32,6 +33,25 @@ static int run(tb_t *t, const char *label, const char *args, const char *js, cha
     return -1;
   }
   return 0;
+}
+
+/* PEI with args (an LLC too small for the graph) against pim-amo: some of
+ * the kernel's AMOs in the vaults, fewer than pim-amo's (all).  Returns
+ * pei's JSON (the caller frees it), NULL when a run failed. */
+static char *pei_vs_amo(tb_t *t, const char *kernel, const char *args, const char *js) {
+  char a1[256], a2[256], l1[64], l2[64], *j1, *j2;
+  snprintf(a1, sizeof a1, "%s --policy pei", args);
+  snprintf(a2, sizeof a2, "%s --policy pim-amo", args);
+  snprintf(l1, sizeof l1, "%s pei (32 KB LLC)", kernel);
+  snprintf(l2, sizeof l2, "%s pim-amo (32 KB LLC)", kernel);
+  if (run(t, l1, a1, js, &j1)) return NULL;
+  if (run(t, l2, a2, js, &j2)) return j1;
+  const double far1 = cu_json_num(j1, NULL, "hmc_amos"), far2 = cu_json_num(j2, NULL, "hmc_amos");
+  tb_expect_u64(t, "pei: some AMOs in the vaults", far1 > 0, 1);
+  tb_expect_u64(t, "pei: fewer than pim-amo", far1 < far2, 1);
+  tb_log(t, "%s pei: %.0f AMOs in the vaults, pim-amo %.0f\n", kernel, far1, far2);
+  free(j2);
+  return j1;
 }
 
 int main(int argc, char **argv) {
@@ -102,26 +122,28 @@ int main(int argc, char **argv) {
   /* PEI's locality monitor: an LLC of 32 KB cannot hold the properties, so
    * some AMOs are predicted misses and go to the vaults, but not all */
   {
-    char *j1, *j2;
-    const char *small = "--kernel bfs --graph kron:12:8 --llc.bytes=32768 --llc.ways=8";
-    char a1[256], a2[256];
-    snprintf(a1, sizeof a1, "%s --policy pei", small);
-    snprintf(a2, sizeof a2, "%s --policy pim-amo", small);
-    if (!run(&t, "bfs pei (32 KB LLC)", a1, js, &j1)) {
-      if (!run(&t, "bfs pim-amo (32 KB LLC)", a2, js, &j2)) {
-        const double far1 = cu_json_num(j1, NULL, "hmc_amos"), far2 = cu_json_num(j2, NULL, "hmc_amos");
-        tb_expect_u64(&t, "pei: some AMOs in the vaults", far1 > 0, 1);
-        tb_expect_u64(&t, "pei: fewer than pim-amo", far1 < far2, 1);
-        /* the monitor's own report (the JSON's pei object) accounts for every AMO it sent */
-        tb_expect_u64(&t, "pei: predicted misses = AMOs in the vaults", (uint64_t)cu_json_num(j1, NULL, "predicted_misses"),
-                      (uint64_t)far1);
-        tb_expect_u64(&t, "pei: predicted hits reported", cu_json_num(j1, NULL, "predicted_hits") > 0, 1);
-        tb_expect_u64(&t, "pei: monitor size reported", cu_json_num(j1, NULL, "monitor_bits") > 0, 1);
-        tb_log(&t, "pei: %.0f AMOs in the vaults, pim-amo %.0f\n", far1, far2);
-        free(j2);
-      }
+    char *j1 = pei_vs_amo(&t, "bfs", "--kernel bfs --graph kron:12:8 --llc.bytes=32768 --llc.ways=8", js);
+    if (j1) {
+      /* the monitor's own report (the JSON's pei object) accounts for every AMO it sent */
+      tb_expect_u64(&t, "pei: predicted misses = AMOs in the vaults", (uint64_t)cu_json_num(j1, NULL, "predicted_misses"),
+                    (uint64_t)cu_json_num(j1, NULL, "hmc_amos"));
+      tb_expect_u64(&t, "pei: predicted hits reported", cu_json_num(j1, NULL, "predicted_hits") > 0, 1);
+      tb_expect_u64(&t, "pei: monitor size reported", cu_json_num(j1, NULL, "monitor_bits") > 0, 1);
       free(j1);
     }
+  }
+  /* push PageRank (prp): its one amoadd.w per edge is what GraphPIM and PEI
+   * offload.  graphpim sends every push to the vaults (edges x iterations;
+   * the error sum is no property); pei with a 32 KB LLC some, not all */
+  {
+    char *j1;
+    if (!run(&t, "prp graphpim", "--kernel prp --graph kron:10:8 --policy graphpim", js, &j1)) {
+      tb_expect_u64(&t, "prp graphpim: every push in the vaults",
+                    (uint64_t)cu_json_num(j1, NULL, "hmc_amos"),
+                    (uint64_t)cu_json_num(j1, NULL, "edges") * (uint64_t)cu_json_num(j1, NULL, "iterations"));
+      free(j1);
+    }
+    free(pei_vs_amo(&t, "prp", "--kernel prp --graph kron:13:8 --pr-iters 2 --llc.bytes=32768 --llc.ways=8", js));
   }
   /* oracle over its run limit: says so and searches only that many placements */
   {
