@@ -380,6 +380,8 @@ module proto_top #(
       .mem_req_wdata_o (req_wdata),
       .mem_req_be_o    (req_be),
       .mem_resp_valid_i(resp_valid),
+      .mem_req_tag_o   (),
+      .mem_resp_tag_i  (4'd0),
       .mem_resp_data_i (resp_data),
       .dinval_i        (1'b0),
       .dinval_addr_i   (32'd0),

@@ -13,6 +13,8 @@
 #include "pe_rtl.h"
 #include "tb.h"
 
+#define PE_PAIR_ISS_Q 512
+
 typedef struct {
   tb_t *t;
   pe_t *c;
@@ -21,6 +23,11 @@ typedef struct {
   pe_mem_t *iss_mem; /* the reference interpreter's copy (NULL: no reference) */
   rv32_hart_t iss;
   rv32_bus_t iss_bus;
+  /* the reference's retirements the PE has not retired yet: a load that
+   * missed under dmshrs > 1 retires late, so the PE's younger
+   * instructions are matched past it (oldest first) */
+  struct { uint32_t pc, insn, rd_val, mem_addr; unsigned rd; int load; } iss_q[PE_PAIR_ISS_Q];
+  unsigned iss_n;
   pe_cfg_t cfg;
   uint32_t hart_id;
   uint64_t cycle, retired;
