@@ -24,6 +24,10 @@ module proto_top #(
   parameter int unsigned DCacheWays  = 1,
   parameter int unsigned LineBytes   = 16,
   parameter int unsigned Counters    = 0,    // the PE's mcycle/minstret (rtl/pe/pe.sv)
+  // the PE's D-cache misses in flight: 1, the paper's PE (proto_mem answers
+  // every request with tag 0, so MSHRs, whose fills need their tags, are not
+  // for this memory)
+  parameter int unsigned DMshrs      = 1,
   parameter int unsigned MemWords    = 512
 ) (
   input  logic       clk_i,
@@ -364,7 +368,8 @@ module proto_top #(
       .DCacheBytes(DCacheBytes),
       .DCacheWays (DCacheWays),
       .LineBytes  (LineBytes),
-      .Counters   (Counters)
+      .Counters   (Counters),
+      .DMshrs     (DMshrs)
     ) u_pe (
       .clk_i,
       .rst_ni          (rst_n),
