@@ -37,7 +37,15 @@ struct pe {
   struct { int busy, done; unsigned cnt; rv32_op_t op; uint32_t a, b; } mdu;
   int p_state, p_src;
   uint32_t p_addr, p_wdata;
-  unsigned p_op, p_amo, p_be;
+  unsigned p_op, p_amo, p_be, p_tag;
+  /* MSHRs (rtl pe_lsu ms_*; dmshrs > 1): busy = the fill in flight, rdy =
+   * the line written and the value waiting for the WB slot.  op is the
+   * load's, decoded from insn (the RTL keeps insn only). */
+  int mlp;
+  struct { int busy, rdy; uint32_t addr, pc, insn, val; rv32_op_t op; } ms[PE_MAX_MSHRS];
+  /* line invalidate (rtl pe_lsu inv_*): the set read last cycle, the tag */
+  int inv, inv_all;
+  uint32_t inv_idx, inv_tag;
   pe_stats_t st;
   /* idle detection (pe_idle): the last step, waiting, changed nothing but
    * these counters by these amounts (and the divider's count by one); idle
@@ -59,10 +67,13 @@ pe_t *pe_new(const pe_cfg_t *cfg) {
   const int ok = (c->line_bytes == 16 || c->line_bytes == 32 || c->line_bytes == 64) && pow2(c->icache_ways) &&
                  pow2(c->dcache_ways) && pow2(c->icache_bytes) && pow2(c->dcache_bytes) &&
                  c->icache_bytes >= 2 * c->icache_ways * c->line_bytes &&
-                 c->dcache_bytes >= 2 * c->dcache_ways * c->line_bytes && c->counters <= 1;
+                 c->dcache_bytes >= 2 * c->dcache_ways * c->line_bytes && c->counters <= 1 && c->dmshrs >= 1 &&
+                 c->dmshrs <= PE_MAX_MSHRS;
   if (!ok) {
-    fprintf(stderr, "pe: unsupported configuration (I$ %u B %u-way, D$ %u B %u-way, line %u B, counters %u)\n",
-            c->icache_bytes, c->icache_ways, c->dcache_bytes, c->dcache_ways, c->line_bytes, c->counters);
+    fprintf(stderr,
+            "pe: unsupported configuration (I$ %u B %u-way, D$ %u B %u-way, line %u B, counters %u, %u MSHRs)\n",
+            c->icache_bytes, c->icache_ways, c->dcache_bytes, c->dcache_ways, c->line_bytes, c->counters,
+            c->dmshrs);
     return NULL;
   }
   pe_t *p = calloc(1, sizeof *p);
@@ -116,15 +127,27 @@ void pe_reset(pe_t *p) {
   p->p_state = P_IDLE;
   p->p_src = 0;
   p->p_addr = p->p_wdata = 0;
-  p->p_op = p->p_amo = p->p_be = 0;
+  p->p_op = p->p_amo = p->p_be = p->p_tag = 0;
+  p->mlp = p->cfg.dmshrs > 1;
+  memset(p->ms, 0, sizeof p->ms);
+  p->inv = p->inv_all = 0;
+  p->inv_idx = p->inv_tag = 0;
   memset(&p->st, 0, sizeof p->st);
 }
 
 const pe_stats_t *pe_stats(const pe_t *p) { return &p->st; }
 const rv32_hart_t *pe_hart(const pe_t *p) { return &p->h; }
 
+/* No MSHR busy or ready (rtl pe_lsu port_idle_o's second half). */
+static int ms_empty(const pe_t *p) {
+  for (unsigned k = 0; k < p->cfg.dmshrs; k++)
+    if (p->ms[k].busy || p->ms[k].rdy) return 0;
+  return 1;
+}
+
 static int halted(const pe_t *p) {
-  return !p->run && p->p_state == P_IDLE && !p->d.valid && !p->e.valid && !p->m.valid && !p->w.valid;
+  return !p->run && p->p_state == P_IDLE && !p->d.valid && !p->e.valid && !p->m.valid && !p->w.valid &&
+         (!p->mlp || ms_empty(p));
 }
 
 void pe_outputs(const pe_t *p, pe_out_t *o) {
@@ -135,6 +158,7 @@ void pe_outputs(const pe_t *p, pe_out_t *o) {
   o->mem_req_amo = p->p_amo;
   o->mem_req_wdata = p->p_wdata;
   o->mem_req_be = p->p_be;
+  o->mem_req_tag = p->p_tag;
   o->ret_valid = p->w.valid;
   o->ret_pc = p->w.pc;
   o->ret_insn = p->w.insn;
@@ -204,9 +228,14 @@ typedef struct {
   uint32_t fa, fb, e_addr, e_target, e_res;
   int e_taken, e_mis_target, e_ready, e_dep_m, mdu_kill, mdu_start;
   /* pe_lsu (D-cache, port use; the port's fills as before the edge) */
-  uint32_t maddr, m_idx, st_wdata, m_iss_addr, m_wval, fill_addr;
-  unsigned st_be, m_iss_op, m_rd;
-  int d_hit_way, m_done, m_exc, m_issue, d_store_we, d_amo_inval, m_hold, f_issue, i_fill_we, d_fill_we;
+  uint32_t maddr, m_idx, st_wdata, m_iss_addr, m_wval, fill_addr, dfill_addr;
+  unsigned st_be, m_iss_op, m_iss_tag, m_rd;
+  int d_hit_way, m_done, m_exc, m_issue, d_store_we, d_st_inval, d_amo_inval, m_hold, f_issue, i_fill_we, d_fill_we;
+  /* pe_lsu's MSHRs (dmshrs > 1): a response to one, the one freed, the
+   * one a load miss takes, and the late retirement's fields */
+  int resp0, ms_fill, ms_wb, m_alloc, sb_stall;
+  unsigned ms_fill_k, ms_wb_k, ms_free_k;
+  uint32_t ms_fill_val;
   /* pe_cs_registers */
   int csr_wr;
   /* pe_controller */
@@ -232,8 +261,9 @@ static inline void pe_if_stage_comb(const pe_t *p, pe_comb_t *c) {
 }
 
 /* pe_id_stage: decode, register read with the WB bypass, load-use
- * interlock.  The decode is cached by instruction word (most edges decode
- * the same again). */
+ * interlock (with dmshrs > 1 the scoreboard too: pe_id_stage_sb_comb).
+ * The decode is cached by instruction word (most edges decode the same
+ * again). */
 static inline void pe_id_stage_comb(pe_t *p, pe_comb_t *c) {
   if (!p->dc_ok || p->dc_insn != p->d.insn) {
     decode(p->d.insn, &p->dc_last);
@@ -329,10 +359,26 @@ static inline void pe_lsu_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c) {
   c->st_be = 0;
   rv32_store_lane(mc->dec.op, maddr, p->m.wdata, &c->st_wdata, &c->st_be);
   /* the RTL's lane logic uses funct3[1:0] only; the same for legal stores */
-  const int p_d_resp = p->p_state == P_RESP && p->p_src && in->mem_resp_valid;
+  /* the port's tag-0 response (with dmshrs = 1 every response), an MSHR's */
+  c->resp0 = in->mem_resp_valid && (!p->mlp || in->mem_resp_tag == 0);
+  c->ms_fill = p->mlp && in->mem_resp_valid && in->mem_resp_tag != 0;
+  c->ms_fill_k = in->mem_resp_tag - 1;
+  int ms_match = 0, ms_free = 0, ms_any_busy = 0;
+  c->ms_free_k = 0;
+  for (int k = (int)cfg->dmshrs - 1; k >= 0; k--) {
+    if (p->ms[k].busy && (p->ms[k].addr >> p->off) == (maddr >> p->off)) ms_match = p->mlp;
+    if (!p->ms[k].busy && !p->ms[k].rdy) {
+      ms_free = 1;
+      c->ms_free_k = (unsigned)k;
+    }
+    if (p->ms[k].busy) ms_any_busy = p->mlp;
+  }
+  const int alloc_ok = p->mlp && m_cacheable && !ms_match && ms_free && port_idle;
+  const int p_d_resp = p->p_state == P_RESP && p->p_src && c->resp0;
   c->csr_wr = mc->dec.op == RV32_CSRRW || mc->dec.op == RV32_CSRRWI || rs1_of(p->m.insn) != 0;
 
-  c->m_done = c->m_exc = c->m_issue = c->d_store_we = c->d_amo_inval = 0;
+  c->m_done = c->m_exc = c->m_issue = c->d_store_we = c->d_st_inval = c->d_amo_inval = c->m_alloc = 0;
+  c->m_iss_tag = 0;
   c->m_iss_op = PE_OP_FILL;
   c->m_iss_addr = 0;
   c->m_wval = p->m.res;
@@ -346,10 +392,14 @@ static inline void pe_lsu_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c) {
         if (!p->d_rd_ok) {
         } else if (d_hit) {
           c->m_done = 1;
-        } else if (port_idle) {
+        } else if (p->mlp ? alloc_ok : port_idle) {
           c->m_issue = 1;
           c->m_iss_op = PE_OP_FILL;
           c->m_iss_addr = maddr & ~(cfg->line_bytes - 1);
+          if (p->mlp) { /* an MSHR: the load leaves MEM now, its value comes later */
+            c->m_iss_tag = c->ms_free_k + 1;
+            c->m_done = c->m_alloc = 1;
+          }
         }
       } else if (port_idle) {
         c->m_issue = 1;
@@ -360,17 +410,19 @@ static inline void pe_lsu_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c) {
         word = resp_word;
       }
       c->m_wval = rv32_load_extract(mc->dec.op, word, maddr);
-    } else if (mc->store) {
-      if (port_idle) {
+    } else if (mc->store) { /* a store or AMO waits for a fill of its line in flight */
+      if (port_idle && !ms_match) {
         c->m_issue = 1;
         c->m_iss_op = PE_OP_WRITE;
         c->m_iss_addr = maddr & ~3u;
-      } else if (p->p_state == P_REQ && p->p_src && in->mem_req_ready) {
+      } else if (p->p_state == P_REQ && p->p_src && !p->p_tag && in->mem_req_ready) { /* its own, not an MSHR's fill */
         c->m_done = 1;
-        c->d_store_we = p->d_rd_ok && d_hit;
+        c->d_store_we = p->d_rd_ok && d_hit && !c->ms_fill;
+        /* RAMs read elsewhere (a line invalidate, a fill) or written by a fill now: the set goes */
+        c->d_st_inval = !p->d_rd_ok || c->ms_fill;
       }
     } else if (mc->amo) {
-      if (port_idle) {
+      if (port_idle && !ms_match) {
         c->m_issue = 1;
         c->m_iss_op = PE_OP_AMO;
         c->m_iss_addr = maddr;
@@ -383,7 +435,9 @@ static inline void pe_lsu_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c) {
       c->m_done = 1;
       c->m_exc = pe_cs_registers_read(p, &c->m_wval);
     } else if (mc->fence_i) {
-      c->m_done = port_idle;
+      c->m_done = port_idle && !ms_any_busy;
+    } else if (mc->fence) {
+      c->m_done = !ms_any_busy;
     } else {
       c->m_done = 1;
     }
@@ -393,9 +447,45 @@ static inline void pe_lsu_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c) {
    * wrong-path fill rather than the redirect in front of the port) */
   c->f_issue = p->run && !c->f_fault && p->i_rd_ok && !c->i_hit && port_idle && !c->m_issue;
   /* fills write with the port's state before its edge */
-  c->i_fill_we = p->p_state == P_RESP && !p->p_src && in->mem_resp_valid;
-  c->d_fill_we = p->p_state == P_RESP && p->p_src && p->p_op == PE_OP_FILL && in->mem_resp_valid;
+  c->i_fill_we = p->p_state == P_RESP && !p->p_src && c->resp0;
+  c->d_fill_we = (p->p_state == P_RESP && p->p_src && p->p_op == PE_OP_FILL && c->resp0) || c->ms_fill;
   c->fill_addr = p->p_addr;
+  c->dfill_addr = p->p_addr;
+  c->ms_fill_val = 0;
+  if (c->ms_fill) {
+    const uint32_t a = p->ms[c->ms_fill_k].addr;
+    c->dfill_addr = a;
+    c->ms_fill_val = rv32_load_extract(p->ms[c->ms_fill_k].op, in->mem_resp_data[(a >> 2) & (lw - 1)], a);
+  }
+  /* a missed load retires when MEM leaves the WB slot free */
+  c->ms_wb = 0;
+  c->ms_wb_k = 0;
+  for (int k = (int)cfg->dmshrs - 1; k >= 0; k--)
+    if (p->ms[k].rdy) {
+      c->ms_wb = p->mlp && !c->m_done;
+      c->ms_wb_k = (unsigned)k;
+    }
+}
+
+/* pe_lsu's scoreboard and pe_id_stage's use of it (dmshrs > 1), after
+ * pe_lsu_comb: the registers the ID instruction must neither read nor
+ * write are the MEM-stage load's rd unless it completes with its value now
+ * (WB forwards it) and the in-flight loads' (never x0); nor may it write the
+ * rd of a load in EX. */
+static inline void pe_id_stage_sb_comb(const pe_t *p, pe_comb_t *c) {
+  c->sb_stall = 0;
+  if (!p->mlp) return;
+  uint32_t sb = 0;
+  if (p->m.valid && p->m.c.load && !(c->m_done && !c->m_alloc)) sb |= 1u << rd_of(p->m.insn);
+  for (unsigned k = 0; k < p->cfg.dmshrs; k++)
+    if (p->ms[k].busy || p->ms[k].rdy) sb |= 1u << rd_of(p->ms[k].insn);
+  sb &= ~1u;
+  const ctl_t *dc = c->dc;
+  const unsigned d_rs1 = rs1_of(p->d.insn), d_rs2 = rs2_of(p->d.insn), d_rd = rd_of(p->d.insn), e_rd = rd_of(p->e.insn);
+  const int h = (dc->u1 && ((sb >> d_rs1) & 1)) || (dc->u2 && ((sb >> d_rs2) & 1)) || (dc->wr && ((sb >> d_rd) & 1)) ||
+                (p->e.valid && p->e.c.load && dc->wr && e_rd != 0 && d_rd == e_rd);
+  c->sb_stall = h && !c->d_hazard;
+  c->d_hazard = c->d_hazard || h;
 }
 
 /* pe_controller: stalls, redirects and flushes. */
@@ -423,6 +513,12 @@ static inline void stats_edge(pe_t *p, const pe_comb_t *c, int is_halted) {
   if (c->d_hazard && p->d.valid) p->st.load_use_stalls++;
   if (p->e.valid && p->e.c.mdu && !c->e_advance) p->st.mdu_cycles++;
   if (c->e_redirect) p->st.branch_flushes++;
+  if (c->sb_stall && p->d.valid) p->st.scoreboard_stalls++;
+  if (c->m_alloc) p->st.mshr_allocs++;
+  unsigned busy = 0;
+  for (unsigned k = 0; k < p->cfg.dmshrs; k++) busy += (unsigned)p->ms[k].busy;
+  p->st.mshr_busy_sum += busy;
+  p->st.mshr_overlap_cycles += busy >= 2;
 }
 
 /* pe_controller: the run state. */
@@ -470,6 +566,7 @@ static inline void pe_lsu_edge(pe_t *p, const pe_in_t *in, const pe_comb_t *c) {
         p->p_amo = c->m_iss_op == PE_OP_AMO ? mc->dec.funct5 : 0;
         p->p_wdata = c->m_iss_op == PE_OP_WRITE ? c->st_wdata : c->m_iss_op == PE_OP_AMO ? p->m.wdata : 0;
         p->p_be = c->m_iss_op == PE_OP_WRITE ? c->st_be : c->m_iss_op == PE_OP_FILL ? PE_BE_NONE : PE_BE_WORD;
+        p->p_tag = c->m_iss_tag;
         switch (c->m_iss_op) {
           case PE_OP_FILL: p->st.dfills++; break;
           case PE_OP_WRITE: p->st.writes++; break;
@@ -484,27 +581,37 @@ static inline void pe_lsu_edge(pe_t *p, const pe_in_t *in, const pe_comb_t *c) {
         p->p_amo = 0;
         p->p_wdata = 0;
         p->p_be = PE_BE_NONE;
+        p->p_tag = 0;
         p->st.ifills++;
       }
       break;
     case P_REQ:
-      if (in->mem_req_ready) p->p_state = p->p_op == PE_OP_WRITE ? P_IDLE : P_RESP;
+      /* a write has no response; an MSHR's fill is the MSHR's to wait for */
+      if (in->mem_req_ready) p->p_state = p->p_op == PE_OP_WRITE || p->p_tag ? P_IDLE : P_RESP;
       break;
     default:
-      if (in->mem_resp_valid) p->p_state = P_IDLE;
+      if (c->resp0) p->p_state = P_IDLE;
       break;
   }
 
+  /* the victim from the valid bits before the edge; then the line
+   * invalidate of last cycle clears, and the fill's valid bit wins over it */
+  unsigned fill_s = 0;
   if (c->d_fill_we) {
-    const uint32_t idx = (c->fill_addr >> p->off) & (p->dsets - 1);
+    const uint32_t idx = (c->dfill_addr >> p->off) & (p->dsets - 1);
     unsigned victim = p->drr;
     for (int w = (int)cfg->dcache_ways - 1; w >= 0; w--)
       if (!p->dvalid[(unsigned)w * p->dsets + idx]) victim = (unsigned)w;
-    const unsigned s = victim * p->dsets + idx;
-    p->dtag[s] = c->fill_addr >> p->dshift;
+    fill_s = victim * p->dsets + idx;
+  }
+  if (p->inv) /* the tags as the RAMs read them last cycle: no fill wrote them since, else inv_all */
+    for (unsigned w = 0; w < cfg->dcache_ways; w++)
+      if (p->inv_all || p->dtag[w * p->dsets + p->inv_idx] == p->inv_tag) p->dvalid[w * p->dsets + p->inv_idx] = 0;
+  if (c->d_fill_we) {
+    const unsigned s = fill_s;
+    p->dtag[s] = c->dfill_addr >> p->dshift;
     memcpy(&p->ddata[(size_t)s * lw], in->mem_resp_data, lw * 4);
     p->drr = (p->drr + 1) & (cfg->dcache_ways - 1);
-    p->dvalid[s] = 1; /* a fill never coincides with fence or an AMO (both MEM-stage) */
   } else if (c->d_store_we) {
     const unsigned s = (unsigned)c->d_hit_way * p->dsets + c->m_idx;
     uint32_t *word = &p->ddata[(size_t)s * lw + ((c->maddr >> 2) & (lw - 1))];
@@ -512,16 +619,47 @@ static inline void pe_lsu_edge(pe_t *p, const pe_in_t *in, const pe_comb_t *c) {
       if (c->st_be & (1u << b)) *word = (*word & ~(0xffu << (8 * b))) | (c->st_wdata & (0xffu << (8 * b)));
   }
   if (c->m_done && mc->fence && !c->m_exc) memset(p->dvalid, 0, p->dsets * cfg->dcache_ways);
-  else if (c->d_amo_inval)
+  else if (c->d_amo_inval || c->d_st_inval)
     for (unsigned w = 0; w < cfg->dcache_ways; w++) p->dvalid[w * p->dsets + c->m_idx] = 0;
-  p->d_rd_ok = !(c->d_fill_we || c->d_store_we);
+  /* a fill coincides with neither a fence nor an AMO's completion, only
+   * with a store's, whose clear it follows: the filled line is current */
+  if (c->d_fill_we) p->dvalid[fill_s] = 1;
+  /* MSHRs: fill, retire, allocate (three different ones) */
+  if (c->ms_fill) {
+    p->ms[c->ms_fill_k].busy = 0;
+    p->ms[c->ms_fill_k].rdy = 1;
+    p->ms[c->ms_fill_k].val = c->ms_fill_val;
+  }
+  if (c->ms_wb) p->ms[c->ms_wb_k].rdy = 0;
+  if (c->m_alloc) {
+    p->ms[c->ms_free_k].busy = 1;
+    p->ms[c->ms_free_k].addr = c->maddr;
+    p->ms[c->ms_free_k].pc = p->m.pc;
+    p->ms[c->ms_free_k].insn = p->m.insn;
+    p->ms[c->ms_free_k].op = mc->dec.op;
+  }
+  p->d_rd_ok = !(c->d_fill_we || c->d_store_we || in->dinval);
+  p->inv = in->dinval;
+  p->inv_all = in->dinval && c->d_fill_we;
+  if (in->dinval) {
+    p->inv_idx = (in->dinval_addr >> p->off) & (p->dsets - 1);
+    p->inv_tag = in->dinval_addr >> p->dshift;
+  }
 }
 
 /* pe_lsu: MEM -> WB.  After the register file's write (reads WB). */
 static inline void pe_lsu_wb_edge(pe_t *p, const pe_comb_t *c) {
   const ctl_t *mc = &p->m.c;
   const int m_wr_rd = mc->wr && c->m_rd != 0;
-  p->w.valid = c->m_done && !c->m_exc;
+  p->w.valid = (c->m_done && !c->m_exc && !c->m_alloc) || c->ms_wb;
+  if (c->ms_wb) { /* the MSHR keeps its fields through pe_lsu_edge: only rdy changed */
+    const unsigned rd = rd_of(p->ms[c->ms_wb_k].insn);
+    p->w.pc = p->ms[c->ms_wb_k].pc;
+    p->w.insn = p->ms[c->ms_wb_k].insn;
+    p->w.rd = rd;
+    p->w.val = rd ? p->ms[c->ms_wb_k].val : 0;
+    return;
+  }
   p->w.pc = p->m.pc;
   p->w.insn = p->m.insn;
   p->w.rd = m_wr_rd ? c->m_rd : 0;
@@ -654,6 +792,7 @@ static void step_edge(pe_t *p, const pe_in_t *in, pe_out_t *out) {
   pe_id_stage_comb(p, &c);
   pe_ex_block_comb(p, &c);
   pe_lsu_comb(p, in, &c);
+  pe_id_stage_sb_comb(p, &c);
   pe_controller_comb(p, in, o.halted, &c);
 
   stats_edge(p, &c, o.halted);
@@ -678,7 +817,7 @@ void pe_step(pe_t *p, const pe_in_t *in, pe_out_t *out) {
    * the state it leaves against the one it found (mcycle and the divider's
    * count apart), so pe_idle() is exact, not a guess. */
   const int waits = p->p_state == P_RESP || (p->p_state == P_IDLE && p->mdu.busy);
-  if (!waits || in->mem_resp_valid || in->start || p->w.valid) {
+  if (!waits || p->mlp || in->mem_resp_valid || in->start || p->w.valid || in->dinval || p->inv) {
     p->idle = 0;
     step_edge(p, in, out);
     return;

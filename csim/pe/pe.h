@@ -8,8 +8,9 @@
  * the cycle rules both implementations follow.
  *
  * Ports (RTL order and names, without _i/_o):
- *   in : start, boot_pc, hart_id, mem_req_ready, mem_resp_valid, mem_resp_data
- *   out: halted, mem_req_{valid,addr,op,amo,wdata,be},
+ *   in : start, boot_pc, hart_id, mem_req_ready, mem_resp_valid, mem_resp_tag,
+ *        mem_resp_data, dinval, dinval_addr
+ *   out: halted, mem_req_{valid,addr,op,amo,wdata,be,tag},
  *        ret_{valid,pc,insn,rd,rd_value}
  * Every output is a register (or a function of registers only), so a
  * memory model may look at the outputs of a cycle (pe_outputs()) before it
@@ -20,9 +21,18 @@
  * aligned), PE_OP_READ (uncached word, addr word aligned) and PE_OP_AMO
  * (amo = funct5, LR/SC included, wdata = operand) each get exactly one
  * response, a cycle with resp_valid, at the earliest the cycle after the
- * request was accepted; the PE has at most one request in flight.  A fill
+ * request was accepted, with the request's tag in mem_resp_tag.  With
+ * dmshrs = 1 (the paper's PE) at most one request is in flight and its tag
+ * is 0.  With dmshrs = N > 1 a D-cache load miss that finds a free MSHR k
+ * sends its fill with tag k + 1 and leaves the pipeline; up to N such fills
+ * and one tag-0 request (an I-cache fill, a READ or an AMO) are in flight at
+ * once, and their responses may come in any order (one a cycle).  A fill
  * returns the whole line (word k of the line in mem_resp_data[k]); READ and
  * AMO return one word in mem_resp_data[0] (SC: 0 success, 1 failure).
+ *
+ * Retirement: in program order, but for a load that missed with dmshrs > 1,
+ * which retires when its fill has returned (its register written then, and
+ * read or overwritten by no younger instruction before: the scoreboard).
  */
 #ifndef PE_H
 #define PE_H
@@ -42,7 +52,10 @@ typedef struct {
   unsigned dcache_bytes, dcache_ways; /* DCacheBytes, DCacheWays */
   unsigned line_bytes;                /* LineBytes: 16, 32 or 64 */
   unsigned counters;                  /* Counters: 1 mcycle/minstret count, 0 they read 0 */
+  unsigned dmshrs;                    /* DMshrs: D-cache misses in flight, 1 blocking, 2..PE_MAX_MSHRS */
 } pe_cfg_t;
+
+#define PE_MAX_MSHRS 15 /* the 4-bit port tag: 0 for the blocking requests, k + 1 for MSHR k */
 
 typedef struct {
   int start;              /* start_i: starts a halted PE at boot_pc */
@@ -50,7 +63,13 @@ typedef struct {
   uint32_t hart_id;       /* hart_id_i: the value of mhartid */
   int mem_req_ready;      /* mem_req_ready_i */
   int mem_resp_valid;     /* mem_resp_valid_i */
+  unsigned mem_resp_tag;  /* mem_resp_tag_i: the tag of the request answered */
   uint32_t mem_resp_data[PE_MAX_LINE_BYTES / 4]; /* mem_resp_data_i, word k = bits [32k+31:32k] */
+  /* dinval_i: the D-cache line holding dinval_addr leaves the cache (any
+   * cycle, one a cycle; it takes the tag RAMs' read for a cycle, so a load
+   * or store in MEM may wait one more).  0 changes nothing. */
+  int dinval;
+  uint32_t dinval_addr;   /* dinval_addr_i */
 } pe_in_t;
 
 typedef struct {
@@ -61,6 +80,7 @@ typedef struct {
   unsigned mem_req_amo;   /* mem_req_amo_o: AMO funct5 (RV32_AMO_*) */
   uint32_t mem_req_wdata; /* mem_req_wdata_o: write data in its byte lanes / AMO operand */
   unsigned mem_req_be;    /* mem_req_be_o: byte enables of a write (0xF for READ/AMO, 0 for FILL) */
+  unsigned mem_req_tag;   /* mem_req_tag_o: 0, or k + 1 for MSHR k's fill */
   int ret_valid;          /* ret_valid_o: an instruction retired */
   uint32_t ret_pc;        /* ret_pc_o */
   uint32_t ret_insn;      /* ret_insn_o */
@@ -76,12 +96,17 @@ typedef struct {
   uint64_t traps;
   uint64_t ifills, dfills, writes, amos, reads; /* port requests by kind */
   uint64_t load_use_stalls, mdu_cycles, branch_flushes;
+  /* dmshrs > 1: load misses that took an MSHR, ID cycles stalled on a
+   * register a missed load will write, the D-fills in flight summed over
+   * cycles (/ cycles = the average), cycles with two or more in flight */
+  uint64_t mshr_allocs, scoreboard_stalls, mshr_busy_sum, mshr_overlap_cycles;
 } pe_stats_t;
 
 typedef struct pe pe_t;
 
 /* Returns NULL (and prints why) for an unsupported configuration: sizes
- * not powers of two, fewer than 2 sets, line not 16/32/64. */
+ * not powers of two, fewer than 2 sets, line not 16/32/64, dmshrs not
+ * 1..PE_MAX_MSHRS. */
 pe_t *pe_new(const pe_cfg_t *cfg);
 void pe_free(pe_t *p);
 /* The asynchronous reset: pipeline empty, halted, caches invalid,
@@ -91,9 +116,10 @@ void pe_reset(pe_t *p);
 void pe_outputs(const pe_t *p, pe_out_t *out);
 /* One clock: out = the outputs before the edge, then the edge. */
 void pe_step(pe_t *p, const pe_in_t *in, pe_out_t *out);
-/* How many more edges are known to repeat the last one: when the last
+/* How many more edges are known to repeat the last one (always 0 with
+ * dmshrs > 1): when the last
  * pe_step() waited (for a memory response, or for the divider with the port
- * idle), got no response and no start, and changed nothing but its counters,
+ * idle), got no response, no start and no line invalidate, and changed nothing but its counters,
  * mcycle and the divider's count, the next steps with the same inputs do the
  * same: until an input changes (UINT64_MAX), or until the divider's last
  * count.  0: unknown.  Speed only: no simulated behaviour depends on it. */

@@ -19,9 +19,11 @@ enum {
 #define PE_DEFAULT_DCACHE_WAYS 4 /* D-cache ways, a power of two */
 #define PE_DEFAULT_LINE_BYTES 64 /* cache line, 16, 32 or 64 bytes */
 #define PE_DEFAULT_COUNTERS 1 /* 1 mcycle/minstret count, 0 they read 0 */
+#define PE_DEFAULT_DMSHRS 1 /* D-cache misses in flight: 1 blocking (the paper), 2..15 MSHRs */
 #define PE_CFG_DEFAULT \
   ((pe_cfg_t){.icache_bytes = PE_DEFAULT_ICACHE_BYTES, .icache_ways = PE_DEFAULT_ICACHE_WAYS, \
               .dcache_bytes = PE_DEFAULT_DCACHE_BYTES, .dcache_ways = PE_DEFAULT_DCACHE_WAYS, \
-              .line_bytes = PE_DEFAULT_LINE_BYTES, .counters = PE_DEFAULT_COUNTERS})
+              .line_bytes = PE_DEFAULT_LINE_BYTES, .counters = PE_DEFAULT_COUNTERS, \
+              .dmshrs = PE_DEFAULT_DMSHRS})
 
 #endif

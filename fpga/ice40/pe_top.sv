@@ -1,5 +1,5 @@
-// iCE40 measurement wrapper for the vault PE.  Its ports (67 + LineBytes*8
-// input bits, 179 output bits) exceed the hx8k's pins, so they go through
+// iCE40 measurement wrapper for the vault PE.  Its ports (104 + LineBytes*8
+// input bits, 183 output bits) exceed the hx8k's pins, so they go through
 // scan chains: inputs shift in while scan_en_i is high and hold otherwise,
 // outputs are captured every cycle and shift out under scan_en_i.  Both
 // chains are registers, so every PE path is register to register and the
@@ -11,7 +11,8 @@ module pe_top #(
   parameter int DCacheBytes = 256,
   parameter int DCacheWays  = 1,
   parameter int LineBytes   = 16,
-  parameter int Counters    = 0
+  parameter int Counters    = 0,
+  parameter int DMshrs      = 1
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -19,8 +20,8 @@ module pe_top #(
   input  logic scan_in_i,
   output logic scan_out_o
 );
-  localparam int InW  = 67 + LineBytes * 8;
-  localparam int OutW = 179;
+  localparam int InW  = 104 + LineBytes * 8;
+  localparam int OutW = 183;
 
   logic [InW-1:0]  in_q;
   logic [OutW-1:0] outs;
@@ -44,7 +45,8 @@ module pe_top #(
     .DCacheBytes(DCacheBytes),
     .DCacheWays (DCacheWays),
     .LineBytes  (LineBytes),
-    .Counters   (Counters)
+    .Counters   (Counters),
+    .DMshrs     (DMshrs)
   ) u_pe (
     .clk_i,
     .rst_ni,
@@ -60,7 +62,11 @@ module pe_top #(
     .mem_req_wdata_o (outs[41 +: 32]),
     .mem_req_be_o    (outs[73 +: 4]),
     .mem_resp_valid_i(in_q[66]),
+    .mem_req_tag_o   (outs[179 +: 4]),
+    .mem_resp_tag_i  (in_q[67 + LineBytes * 8 +: 4]),
     .mem_resp_data_i (in_q[67 +: LineBytes * 8]),
+    .dinval_i        (in_q[71 + LineBytes * 8]),
+    .dinval_addr_i   (in_q[72 + LineBytes * 8 +: 32]),
     .ret_valid_o     (outs[77]),
     .ret_pc_o        (outs[78 +: 32]),
     .ret_insn_o      (outs[110 +: 32]),

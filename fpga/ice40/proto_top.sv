@@ -24,6 +24,10 @@ module proto_top #(
   parameter int unsigned DCacheWays  = 1,
   parameter int unsigned LineBytes   = 16,
   parameter int unsigned Counters    = 0,    // the PE's mcycle/minstret (rtl/pe/pe.sv)
+  // the PE's D-cache misses in flight: 1, the paper's PE (proto_mem answers
+  // every request with tag 0, so MSHRs, whose fills need their tags, are not
+  // for this memory)
+  parameter int unsigned DMshrs      = 1,
   parameter int unsigned MemWords    = 512
 ) (
   input  logic       clk_i,
@@ -364,7 +368,8 @@ module proto_top #(
       .DCacheBytes(DCacheBytes),
       .DCacheWays (DCacheWays),
       .LineBytes  (LineBytes),
-      .Counters   (Counters)
+      .Counters   (Counters),
+      .DMshrs     (DMshrs)
     ) u_pe (
       .clk_i,
       .rst_ni          (rst_n),
@@ -380,7 +385,11 @@ module proto_top #(
       .mem_req_wdata_o (req_wdata),
       .mem_req_be_o    (req_be),
       .mem_resp_valid_i(resp_valid),
+      .mem_req_tag_o   (),
+      .mem_resp_tag_i  (4'd0),
       .mem_resp_data_i (resp_data),
+      .dinval_i        (1'b0),
+      .dinval_addr_i   (32'd0),
       .ret_valid_o     (ret_valid),
       .ret_pc_o        (ret_pc),
       .ret_insn_o      (ret_insn),

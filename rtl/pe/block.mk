@@ -8,7 +8,7 @@
 include rtl/pe/params.mk
 pe_PARAMS := -GICacheBytes=$(PE_ICACHE_BYTES) -GICacheWays=$(PE_ICACHE_WAYS) \
              -GDCacheBytes=$(PE_DCACHE_BYTES) -GDCacheWays=$(PE_DCACHE_WAYS) -GLineBytes=$(PE_LINE_BYTES) \
-             -GCounters=$(PE_COUNTERS)
+             -GCounters=$(PE_COUNTERS) -GDMshrs=$(PE_DMSHRS)
 # The simulated PE's -G list, kept before `make synth BLOCK=pe` swaps
 # pe_PARAMS for the iCE40 set below: the xc7 and area flows synthesise this.
 PE_SIM_PARAMS := $(pe_PARAMS)
@@ -18,7 +18,8 @@ pe_PARAM_DEPS := rtl/pe/params.mk
 # for the prototype's PE, mk/fpga.mk).
 pe_defs_of = $(subst -GICacheBytes=,-DPE_ICACHE_BYTES=,$(subst -GICacheWays=,-DPE_ICACHE_WAYS=,\
              $(subst -GDCacheBytes=,-DPE_DCACHE_BYTES=,$(subst -GDCacheWays=,-DPE_DCACHE_WAYS=,\
-             $(subst -GLineBytes=,-DPE_LINE_BYTES=,$(subst -GCounters=,-DPE_COUNTERS=,$(1)))))))
+             $(subst -GLineBytes=,-DPE_LINE_BYTES=,$(subst -GCounters=,-DPE_COUNTERS=,\
+             $(subst -GDMshrs=,-DPE_DMSHRS=,$(1))))))))
 pe_DEFS    = $(call pe_defs_of,$(pe_PARAMS))
 # iCE40 hx8k prototype (make synth BLOCK=pe, fpga/ice40/pe_top.sv): the
 # configuration 'proto' of hw/pe.desc (why those sizes: there).

@@ -2,8 +2,9 @@
 # The defaults as NAME=value words (each set with ?=: the make command line
 # overrides it; Makefile's blk_defaults) and the named configurations as
 # verilator/yosys -G lists.
-pe_DEFAULTS := PE_ICACHE_BYTES=16384 PE_ICACHE_WAYS=4 PE_DCACHE_BYTES=32768 PE_DCACHE_WAYS=4 PE_LINE_BYTES=64 PE_COUNTERS=1
+pe_DEFAULTS := PE_ICACHE_BYTES=16384 PE_ICACHE_WAYS=4 PE_DCACHE_BYTES=32768 PE_DCACHE_WAYS=4 PE_LINE_BYTES=64 PE_COUNTERS=1 PE_DMSHRS=1
 $(call blk_defaults,$(pe_DEFAULTS))
-pe_CONFIG_default := -GICacheBytes=16384 -GICacheWays=4 -GDCacheBytes=32768 -GDCacheWays=4 -GLineBytes=64 -GCounters=1
-pe_CONFIG_proto := -GICacheBytes=256 -GICacheWays=1 -GDCacheBytes=256 -GDCacheWays=1 -GLineBytes=16 -GCounters=0
-pe_CONFIG_xc7 := -GICacheBytes=16384 -GICacheWays=4 -GDCacheBytes=32768 -GDCacheWays=4 -GLineBytes=64 -GCounters=1
+pe_CONFIG_default := -GICacheBytes=16384 -GICacheWays=4 -GDCacheBytes=32768 -GDCacheWays=4 -GLineBytes=64 -GCounters=1 -GDMshrs=1
+pe_CONFIG_proto := -GICacheBytes=256 -GICacheWays=1 -GDCacheBytes=256 -GDCacheWays=1 -GLineBytes=16 -GCounters=0 -GDMshrs=1
+pe_CONFIG_xc7 := -GICacheBytes=16384 -GICacheWays=4 -GDCacheBytes=32768 -GDCacheWays=4 -GLineBytes=64 -GCounters=1 -GDMshrs=1
+pe_CONFIG_mlp := -GICacheBytes=16384 -GICacheWays=4 -GDCacheBytes=32768 -GDCacheWays=4 -GLineBytes=64 -GCounters=1 -GDMshrs=4

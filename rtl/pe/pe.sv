@@ -37,7 +37,10 @@ module pe #(
   // 1: mcycle/minstret (and cycle/instret) count, 64 bits; 0: they read 0
   // and ignore writes, as Zicntr-less cores do (picorv32's ENABLE_COUNTERS):
   // the iCE40 prototype's choice, ~290 logic cells
-  parameter int Counters    = 1
+  parameter int Counters    = 1,
+  // D-cache misses in flight: 1 the paper's blocking D-cache; 2..15 a
+  // non-blocking one with that many MSHRs and a scoreboard (issue 32)
+  parameter int DMshrs      = 1
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
@@ -54,8 +57,14 @@ module pe #(
   output logic [4:0]             mem_req_amo_o,    // AMO funct5
   output logic [31:0]            mem_req_wdata_o,
   output logic [3:0]             mem_req_be_o,
+  output logic [3:0]             mem_req_tag_o,    // 0, or k + 1 for MSHR k's fill
   input  logic                   mem_resp_valid_i,
+  input  logic [3:0]             mem_resp_tag_i,   // the answered request's tag
   input  logic [LineBytes*8-1:0] mem_resp_data_i,
+  // D-cache line invalidate: the line holding dinval_addr_i leaves the
+  // D-cache (one a cycle, any time; for the logic layer's coherence, issue 32)
+  input  logic                   dinval_i,
+  input  logic [31:0]            dinval_addr_i,
   // retirement
   output logic                   ret_valid_o,
   output logic [31:0]            ret_pc_o,
@@ -85,7 +94,7 @@ module pe #(
   logic [31:0] m_pc, m_insn, m_res, m_wdata;
   // MEM, CSRs, WB
   logic        m_done, m_done_nh, m_exc, m_hold, port_idle, csr_illegal;
-  logic [31:0] csr_rdata, mtvec, mepc;
+  logic [31:0] csr_rdata, mtvec, mepc, sb;
   logic        w_valid;
   logic [4:0]  w_rd;
   logic [31:0] w_val;
@@ -107,11 +116,11 @@ module pe #(
     .fill_data_i(mem_resp_data_i), .id_valid_o(d_valid), .id_pc_o(d_pc), .id_insn_o(d_insn),
     .id_ifault_o(d_ifault), .rf_raddr_a_o(rf_raddr_a), .rf_raddr_b_o(rf_raddr_b));
 
-  pe_id_stage u_id_stage (
+  pe_id_stage #(.DMshrs(DMshrs)) u_id_stage (
     .clk_i, .rst_ni, .id_pc_i(d_pc), .id_insn_i(d_insn), .id_ifault_i(d_ifault),
     .rf_raddr_a_i(rf_raddr_a), .rf_raddr_b_i(rf_raddr_b), .wb_valid_i(w_valid), .wb_rd_i(w_rd),
     .wb_val_i(w_val), .ex_op_a_i(fa), .ex_op_b_i(fb), .d_advance_i(d_advance), .e_advance_i(e_advance),
-    .e_redirect_i(e_redirect), .m_flush_i(m_flush), .hazard_o(d_hazard),
+    .e_redirect_i(e_redirect), .m_flush_i(m_flush), .sb_i(sb), .hazard_o(d_hazard),
     .e_valid_o(e_valid), .e_pc_o(e_pc), .e_insn_o(e_insn), .e_imm_o(e_imm), .e_rs1v_o(e_rs1v),
     .e_rs2v_o(e_rs2v), .e_alu_o(e_alu), .e_alu_reg_o(e_alu_reg), .e_jal_o(e_jal), .e_jalr_o(e_jalr),
     .e_branch_o(e_branch), .e_load_o(e_load), .e_store_o(e_store), .e_amo_o(e_amo), .e_mdu_o(e_mdu),
@@ -134,15 +143,15 @@ module pe #(
     .m_fence_i_o(m_fence_i), .m_mret_o(m_mret), .m_wfi_o(m_wfi), .m_wr_o(m_wr), .m_trap_o(m_trap),
     .m_cause_o(m_cause));
 
-  pe_lsu #(.DCacheBytes(DCacheBytes), .DCacheWays(DCacheWays), .LineBytes(LineBytes)) u_lsu (
+  pe_lsu #(.DCacheBytes(DCacheBytes), .DCacheWays(DCacheWays), .LineBytes(LineBytes), .DMshrs(DMshrs)) u_lsu (
     .clk_i, .rst_ni, .m_valid_i(m_valid), .m_pc_i(m_pc), .m_insn_i(m_insn), .m_res_i(m_res),
     .m_wdata_i(m_wdata), .m_load_i(m_load), .m_store_i(m_store), .m_amo_i(m_amo), .m_csr_i(m_csr),
     .m_fence_i(m_fence), .m_fence_i_i(m_fence_i), .m_wr_i(m_wr), .m_trap_i(m_trap), .e_addr_i(e_addr),
     .csr_rdata_i(csr_rdata), .csr_illegal_i(csr_illegal), .done_o(m_done), .done_no_hit_o(m_done_nh),
     .exc_o(m_exc), .hold_o(m_hold),
-    .port_idle_o(port_idle), .imiss_i(imiss), .ipc_i(f_pc), .ifill_we_o(ifill_we), .fill_addr_o(fill_addr),
+    .port_idle_o(port_idle), .sb_o(sb), .imiss_i(imiss), .ipc_i(f_pc), .ifill_we_o(ifill_we), .fill_addr_o(fill_addr),
     .mem_req_valid_o, .mem_req_ready_i, .mem_req_addr_o, .mem_req_op_o, .mem_req_amo_o, .mem_req_wdata_o,
-    .mem_req_be_o, .mem_resp_valid_i, .mem_resp_data_i,
+    .mem_req_be_o, .mem_req_tag_o, .mem_resp_valid_i, .mem_resp_tag_i, .mem_resp_data_i, .dinval_i, .dinval_addr_i,
     .w_valid_o(w_valid), .w_pc_o(ret_pc_o), .w_insn_o(ret_insn_o), .w_rd_o(w_rd), .w_val_o(w_val));
 
   pe_cs_registers #(.Counters(Counters)) u_cs_registers (

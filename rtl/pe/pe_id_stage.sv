@@ -1,8 +1,14 @@
 // ID stage of the vault PE: decode (pe_decode), the register file
 // (pe_register_file) with the WB bypass, the load-use interlock (a load, AMO
 // or CSR instruction in EX whose rd the ID instruction reads: its value comes
-// from MEM) and the ID/EX register.  csim/pe/pe.c pe_id_stage().
-module pe_id_stage (
+// from MEM) and the ID/EX register.  With DMshrs > 1 also the scoreboard:
+// the ID instruction waits while it reads or writes a register a load in
+// MEM or in flight will write, or writes the rd of a load in EX (a missed
+// load writes its register late, so no younger writer may pass it).
+// csim/pe/pe.c pe_id_stage().
+module pe_id_stage #(
+  parameter int DMshrs = 1
+) (
   input  logic        clk_i,
   input  logic        rst_ni,
   // IF/ID
@@ -23,6 +29,7 @@ module pe_id_stage (
   input  logic        e_advance_i,
   input  logic        e_redirect_i,
   input  logic        m_flush_i,
+  input  logic [31:0] sb_i,           // pe_lsu's scoreboard (0 with DMshrs = 1)
   output logic        hazard_o,
   // ID/EX
   output logic        e_valid_o,
@@ -92,6 +99,10 @@ module pe_id_stage (
     e_late = e_load_q || e_amo_q || e_csr_q;
     hazard_o = e_valid_q && e_late && e_wr_q && (e_insn_q[11:7] != 5'd0) &&
                ((dc_u1 && (d_rs1 == e_insn_q[11:7])) || (dc_u2 && (d_rs2 == e_insn_q[11:7])));
+    if (DMshrs > 1) begin
+      hazard_o = hazard_o || (dc_u1 && sb_i[d_rs1]) || (dc_u2 && sb_i[d_rs2]) || (dc_wr && sb_i[id_insn_i[11:7]]) ||
+                 (e_valid_q && e_load_q && dc_wr && (e_insn_q[11:7] != 5'd0) && (id_insn_i[11:7] == e_insn_q[11:7]));
+    end
     if (d_rs1 == 5'd0) rs1v = 32'd0;
     else if (wb_valid_i && (wb_rd_i == d_rs1)) rs1v = wb_val_i;
     else rs1v = rf_rd1;

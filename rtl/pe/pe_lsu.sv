@@ -4,11 +4,16 @@
 // stores (one word write each), AMOs/LR/SC at the port, and the one memory
 // port toward the vault (SPEC section 5), which also carries the I-cache's
 // fills; then the MEM/WB register, which is the retirement port.
+// With DMshrs > 1 (issue 32) the D-cache is non-blocking: a load miss takes
+// an MSHR, sends its fill with the MSHR's tag and leaves MEM; the fill's
+// return writes the line, and the load retires through WB when MEM leaves
+// the slot free (docs/pe.md "Non-blocking loads").
 // csim/pe/pe.c pe_lsu().
 module pe_lsu #(
   parameter int DCacheBytes = 512,
   parameter int DCacheWays  = 2,
-  parameter int LineBytes   = 64
+  parameter int LineBytes   = 64,
+  parameter int DMshrs      = 1     // 1: blocking D-cache; 2..15: MSHRs
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
@@ -35,7 +40,10 @@ module pe_lsu #(
   output logic                   done_no_hit_o,    // ... unless it is a cacheable load that hits
   output logic                   exc_o,            // ... with a trap
   output logic                   hold_o,           // it stays in MEM
-  output logic                   port_idle_o,
+  output logic                   port_idle_o,      // and no load miss in flight
+  // registers the ID instruction must not read or write (DMshrs > 1): the
+  // destinations of the MEM-stage load and of the loads in flight
+  output logic [31:0]            sb_o,
   // I-cache fills (pe_if_stage)
   input  logic                   imiss_i,
   input  logic [31:0]            ipc_i,
@@ -49,8 +57,13 @@ module pe_lsu #(
   output logic [4:0]             mem_req_amo_o,
   output logic [31:0]            mem_req_wdata_o,
   output logic [3:0]             mem_req_be_o,
+  output logic [3:0]             mem_req_tag_o,
   input  logic                   mem_resp_valid_i,
+  input  logic [3:0]             mem_resp_tag_i,
   input  logic [LineBytes*8-1:0] mem_resp_data_i,
+  // line invalidate (pe.sv)
+  input  logic                   dinval_i,
+  input  logic [31:0]            dinval_addr_i,
   // MEM/WB (the retirement port)
   output logic                   w_valid_o,
   output logic [31:0]            w_pc_o,
@@ -67,7 +80,20 @@ module pe_lsu #(
   localparam int DTagRamW = pe_pkg::CacheTagRamW(DCacheBytes, DCacheWays, LineBytes);
   localparam int DWayW    = pe_pkg::CacheWayW(DCacheWays);
 
+  localparam bit Mlp      = DMshrs > 1;
+
   typedef enum logic [1:0] {PIdle = 2'd0, PReq = 2'd1, PResp = 2'd2} pstate_e;
+
+  // A load's value from its word: funct3 (size, zero-extend) and the byte offset.
+  function automatic logic [31:0] load_ext(logic [2:0] f3, logic [31:0] word, logic [1:0] off);
+    unique case (f3)
+      pe_pkg::F3Lb:  load_ext = {{24{word[8*off + 7]}}, word[8*off +: 8]};
+      pe_pkg::F3Lh:  load_ext = {{16{word[16*off[1] + 15]}}, word[16*off[1] +: 16]};
+      pe_pkg::F3Lbu: load_ext = {24'd0, word[8*off +: 8]};
+      pe_pkg::F3Lhu: load_ext = {16'd0, word[16*off[1] +: 16]};
+      default:       load_ext = word;
+    endcase
+  endfunction
 
   logic        d_rd_ok_q, d_rd_ok_d;
   logic [DCacheWays*DSets-1:0] dvalid_q, dvalid_d;
@@ -78,9 +104,27 @@ module pe_lsu #(
   logic [1:0]  p_op_q, p_op_d;
   logic [4:0]  p_amo_q, p_amo_d;
   logic [3:0]  p_be_q, p_be_d;
+  logic [3:0]  p_tag_q, p_tag_d;      // 0, or k + 1 for MSHR k's fill
   logic        w_valid_q, w_valid_d;
   logic [31:0] w_pc_q, w_pc_d, w_insn_q, w_insn_d, w_val_q, w_val_d;
   logic [4:0]  w_rd_q, w_rd_d;
+  // line invalidate: dinval_i reads the tag RAMs at its set (taking the
+  // read port for a cycle, so the MEM stage re-reads), the next cycle
+  // clears the ways whose tag matches (all of the set's when a fill wrote
+  // the tags in between: the RAMs then returned the old ones)
+  logic        inv_q, inv_all_q, inv_all_d;
+  logic [DIdxW-1:0] inv_idx_q;
+  logic [DTagW-1:0] inv_tag_q;
+  // MSHRs (DMshrs > 1): busy = its fill in flight, rdy = the line written
+  // and the load's value waiting for the WB slot; the load's address, pc,
+  // instruction and value.  Flattened: no arrays of structs.
+  logic [DMshrs-1:0]    ms_busy_q, ms_busy_d, ms_rdy_q, ms_rdy_d, ms_match;
+  logic [DMshrs*32-1:0] ms_addr_q, ms_addr_d, ms_pc_q, ms_pc_d, ms_insn_q, ms_insn_d, ms_val_q, ms_val_d;
+  logic [3:0]  ms_free_k, ms_wb_k, ms_fill_k;
+  logic        ms_free, ms_any_busy, ms_fill, ms_fill_busy, ms_wb, alloc_ok, m_alloc, resp0;
+  logic [31:0] fl_addr, ms_fill_addr, ms_fill_word;
+  logic [2:0]  ms_fill_f3;
+  logic [31:0] sb;
 
   logic [DIdxW-1:0] d_raddr, d_widx, m_idx, p_didx;
   logic [DTagW-1:0] m_tag;
@@ -91,7 +135,7 @@ module pe_lsu #(
   logic [LineBits-1:0] d_wline, d_hline;
   logic [DTagRamW-1:0] d_wtag;
   logic [DWayW-1:0] d_victim;
-  logic        d_fill_we, d_store_we, d_tag_we, d_amo_inval, d_hit, m_cacheable, port_idle;
+  logic        d_fill_we, d_store_we, d_tag_we, d_amo_inval, d_st_inval, d_hit, m_cacheable, port_idle;
   logic        m_done, m_done_nh, m_exc, m_hold, m_issue, f_issue;
   // The D-cache hit (RAM output, tag compare) is MEM's latest signal and it
   // decides the stalls: what MEM does without it is kept as nets, so the
@@ -101,6 +145,7 @@ module pe_lsu #(
   logic [31:0] d_hword, m_wval, st_wdata, resp_word, m_word, m_iss_addr;
   logic [3:0]  st_be;
   logic [1:0]  m_iss_op;
+  logic [3:0]  m_iss_tag;
 
   for (genvar w = 0; w < DCacheWays; w++) begin : g_dway
     pe_ram #(.Width(LineBits), .Depth(DSets)) u_data (
@@ -115,6 +160,8 @@ module pe_lsu #(
   // read only (pe_controller reads done/exc/hold).
   always_comb begin
     port_idle = (p_state_q == PIdle);
+    // the port's tag-0 request's response (with DMshrs = 1 every response)
+    resp0 = mem_resp_valid_i && (!Mlp || (mem_resp_tag_i == 4'd0));
     m_rd = m_insn_i[11:7];
     m_idx = m_res_i[OffW +: DIdxW];
     m_tag = m_res_i[31 -: DTagW];
@@ -126,6 +173,21 @@ module pe_lsu #(
       if (d_hitw[w]) d_hline = d_hline | d_rline[LineBits*w +: LineBits];
     end
     d_hit = m_cacheable && (|d_hitw);
+    // MSHRs: a fill in flight for the MEM instruction's line, a free one
+    ms_match = '0;
+    ms_free = 1'b0;
+    ms_free_k = 4'd0;
+    for (int k = DMshrs - 1; k >= 0; k--) begin
+      ms_match[k] = Mlp && ms_busy_q[k] && (ms_addr_q[32*k+OffW +: 32-OffW] == m_res_i[31:OffW]);
+      if (!ms_busy_q[k] && !ms_rdy_q[k]) begin
+        ms_free = 1'b1;
+        ms_free_k = k[3:0];
+      end
+    end
+    ms_any_busy = Mlp && (|ms_busy_q);
+    // a load miss may take an MSHR (and leave MEM) this cycle
+    alloc_ok = Mlp && m_cacheable && !(|ms_match) && ms_free && port_idle;
+    ms_fill = Mlp && mem_resp_valid_i && (mem_resp_tag_i != 4'd0);
     d_hword = d_hline[32*m_res_i[OffW-1:2] +: 32];
     resp_word = mem_resp_data_i[31:0];
     st_wdata = m_wdata_i << {m_res_i[1:0], 3'b000};
@@ -137,8 +199,10 @@ module pe_lsu #(
     m_issue = 1'b0;
     m_iss_op = pe_pkg::MemOpFill;
     m_iss_addr = 32'd0;
+    m_iss_tag = 4'd0;
     m_wval = m_res_i;
     d_store_we = 1'b0;
+    d_st_inval = 1'b0;
     d_amo_inval = 1'b0;
     m_word = d_hword;
     if (m_valid_i) begin
@@ -149,41 +213,43 @@ module pe_lsu #(
         if (m_cacheable) begin
           if (!d_rd_ok_q || d_hit) begin
             m_done_nh = 1'b0;   // a hit completes through ld_hit_ok below
-          end else if (port_idle) begin
+          end else if (Mlp ? alloc_ok : port_idle) begin
+            // (with an MSHR it completes through ld_hit_ok too)
             m_issue = 1'b1;
             m_iss_op = pe_pkg::MemOpFill;
             m_iss_addr = {m_res_i[31:OffW], {OffW{1'b0}}};
+            m_iss_tag = Mlp ? ms_free_k + 4'd1 : 4'd0;
           end
         end else if (port_idle) begin
           m_issue = 1'b1;
           m_iss_op = pe_pkg::MemOpRead;
           m_iss_addr = {m_res_i[31:2], 2'b00};
-        end else if (p_state_q == PResp && p_src_q && mem_resp_valid_i) begin
+        end else if (p_state_q == PResp && p_src_q && resp0) begin
           m_done_nh = 1'b1;
           m_word = resp_word;
         end
-        unique case (m_insn_i[14:12])
-          pe_pkg::F3Lb:  m_wval = {{24{m_word[8*m_res_i[1:0] + 7]}}, m_word[8*m_res_i[1:0] +: 8]};
-          pe_pkg::F3Lh:  m_wval = {{16{m_word[16*m_res_i[1] + 15]}}, m_word[16*m_res_i[1] +: 16]};
-          pe_pkg::F3Lbu: m_wval = {24'd0, m_word[8*m_res_i[1:0] +: 8]};
-          pe_pkg::F3Lhu: m_wval = {16'd0, m_word[16*m_res_i[1] +: 16]};
-          default:       m_wval = m_word;
-        endcase
+        m_wval = load_ext(m_insn_i[14:12], m_word, m_res_i[1:0]);
       end else if (m_store_i) begin
-        if (port_idle) begin
+        // (a store or AMO waits while a fill of its line is in flight: the
+        // fill's data may predate it)
+        if (port_idle && !(|ms_match)) begin
           m_issue = 1'b1;
           m_iss_op = pe_pkg::MemOpWrite;
           m_iss_addr = {m_res_i[31:2], 2'b00};
-        end else if (p_state_q == PReq && p_src_q && mem_req_ready_i) begin
+        end else if (p_state_q == PReq && p_src_q && (p_tag_q == 4'd0) && mem_req_ready_i) begin  // its own, not a fill
           m_done_nh = 1'b1;
-          d_store_we = d_rd_ok_q && d_hit;
+          d_store_we = d_rd_ok_q && d_hit && !ms_fill;
+          // the RAMs were read elsewhere (after a line invalidate took the
+          // port, or a fill wrote them) or a fill writes them now: the line
+          // may be cached, so the set goes
+          d_st_inval = !d_rd_ok_q || ms_fill;
         end
       end else if (m_amo_i) begin
-        if (port_idle) begin
+        if (port_idle && !(|ms_match)) begin
           m_issue = 1'b1;
           m_iss_op = pe_pkg::MemOpAmo;
           m_iss_addr = m_res_i;
-        end else if (p_state_q == PResp && p_src_q && mem_resp_valid_i) begin
+        end else if (p_state_q == PResp && p_src_q && resp0) begin
           m_done_nh = 1'b1;
           m_wval = resp_word;
           d_amo_inval = 1'b1;
@@ -193,7 +259,9 @@ module pe_lsu #(
         m_exc = csr_illegal_i;
         m_wval = csr_rdata_i;
       end else if (m_fence_i_i) begin
-        m_done_nh = port_idle;
+        m_done_nh = port_idle && !ms_any_busy;
+      end else if (m_fence_i) begin
+        m_done_nh = !ms_any_busy;   // no fill lands after it invalidates
       end else begin
         m_done_nh = 1'b1;   // alu, branch, jump, M unit, fence, mret, wfi
       end
@@ -202,9 +270,10 @@ module pe_lsu #(
     // without a trap, flush, halt or invalidation (pe_controller reads it
     // for those)
     ld_hit_ok = m_valid_i && !m_trap_i && m_load_i && m_cacheable && d_rd_ok_q;
-    m_done = m_done_nh || (ld_hit_ok && d_hit);
+    m_done = m_done_nh || (ld_hit_ok && (d_hit || alloc_ok));
+    m_alloc = ld_hit_ok && !d_hit && alloc_ok;
     hold_nh = m_valid_i && !m_done_nh;
-    m_hold = hold_nh && !(ld_hit_ok && d_hit);
+    m_hold = hold_nh && !(ld_hit_ok && (d_hit || alloc_ok));
   end
 
   always_comb begin
@@ -223,6 +292,7 @@ module pe_lsu #(
     p_amo_d = p_amo_q;
     p_wdata_d = p_wdata_q;
     p_be_d = p_be_q;
+    p_tag_d = p_tag_q;
     unique case (p_state_q)
       PIdle: begin
         if (m_issue) begin
@@ -233,6 +303,7 @@ module pe_lsu #(
           p_amo_d = (m_iss_op == pe_pkg::MemOpAmo) ? m_insn_i[31:27] : 5'd0;
           p_wdata_d = (m_iss_op == pe_pkg::MemOpWrite) ? st_wdata : (m_iss_op == pe_pkg::MemOpAmo) ? m_wdata_i : 32'd0;
           p_be_d = (m_iss_op == pe_pkg::MemOpWrite) ? st_be : (m_iss_op == pe_pkg::MemOpFill) ? 4'd0 : 4'hF;
+          p_tag_d = m_iss_tag;
         end else if (f_issue) begin
           p_state_d = PReq;
           p_src_d = 1'b0;
@@ -241,23 +312,39 @@ module pe_lsu #(
           p_amo_d = 5'd0;
           p_wdata_d = 32'd0;
           p_be_d = 4'd0;
+          p_tag_d = 4'd0;
         end
       end
-      PReq: if (mem_req_ready_i) p_state_d = (p_op_q == pe_pkg::MemOpWrite) ? PIdle : PResp;
-      PResp: if (mem_resp_valid_i) p_state_d = PIdle;
+      // a write has no response; an MSHR's fill is the MSHR's to wait for
+      PReq: if (mem_req_ready_i) p_state_d = ((p_op_q == pe_pkg::MemOpWrite) || (p_tag_q != 4'd0)) ? PIdle : PResp;
+      PResp: if (resp0) p_state_d = PIdle;
       default: p_state_d = PIdle;
     endcase
-    ifill_we_o = (p_state_q == PResp) && !p_src_q && mem_resp_valid_i;
-    d_fill_we = (p_state_q == PResp) && p_src_q && (p_op_q == pe_pkg::MemOpFill) && mem_resp_valid_i;
+    ifill_we_o = (p_state_q == PResp) && !p_src_q && resp0;
+    // a D fill: the blocking one (DMshrs = 1) or an MSHR's
+    ms_fill_k = mem_resp_tag_i - 4'd1;
+    ms_fill_addr = 32'd0;
+    ms_fill_f3 = 3'd0;
+    ms_fill_busy = 1'b0;
+    for (int k = 0; k < DMshrs; k++) begin
+      if (ms_fill_k == k[3:0]) begin
+        ms_fill_busy = ms_busy_q[k];
+        ms_fill_addr = ms_addr_q[32*k +: 32];
+        ms_fill_f3 = ms_insn_q[32*k+12 +: 3];
+      end
+    end
+    ms_fill_word = mem_resp_data_i[32*ms_fill_addr[OffW-1:2] +: 32];
+    d_fill_we = ((p_state_q == PResp) && p_src_q && (p_op_q == pe_pkg::MemOpFill) && resp0) || ms_fill;
+    fl_addr = ms_fill ? ms_fill_addr : p_addr_q;
 
     // ---------------- D-cache writes, valid bits, replacement
-    p_didx = p_addr_q[OffW +: DIdxW];
+    p_didx = fl_addr[OffW +: DIdxW];
     d_victim = drr_q;
     for (int w = DCacheWays - 1; w >= 0; w--) begin
       if (!dvalid_q[{w[DWayW-1:0], p_didx}]) d_victim = w[DWayW-1:0];
     end
     d_wtag = '0;
-    d_wtag[DTagW-1:0] = p_addr_q[31 -: DTagW];
+    d_wtag[DTagW-1:0] = fl_addr[31 -: DTagW];
     d_tag_we = d_fill_we;
     if (d_fill_we) begin
       d_widx = p_didx;
@@ -270,32 +357,90 @@ module pe_lsu #(
       d_wline = {(LineBytes/4){st_wdata}};
       for (int w = 0; w < DCacheWays; w++) d_way_we[w] = d_store_we && d_hitw[w];
     end
-    d_rd_ok_d = !(d_fill_we || d_store_we);
+    d_rd_ok_d = !(d_fill_we || d_store_we || dinval_i);
+    inv_all_d = dinval_i && d_fill_we;
     drr_d = (DCacheWays > 1) ? drr_q + {{(DWayW-1){1'b0}}, d_fill_we} : '0;
     dvalid_d = dvalid_q;
+    if (inv_q) begin
+      for (int w = 0; w < DCacheWays; w++) begin
+        if (inv_all_q || (d_rtag[DTagRamW*w +: DTagW] == inv_tag_q)) dvalid_d[{w[DWayW-1:0], inv_idx_q}] = 1'b0;
+      end
+    end
+    // (a fill coincides with neither a fence nor an AMO's completion, only
+    // with a store's, whose clear it follows: the filled line is current)
     if (m_done && m_fence_i && !m_exc) dvalid_d = '0;
-    else if (d_amo_inval) begin
+    else if (d_amo_inval || d_st_inval) begin
       for (int w = 0; w < DCacheWays; w++) dvalid_d[{w[DWayW-1:0], m_idx}] = 1'b0;
-    end else if (d_fill_we) dvalid_d[{d_victim, p_didx}] = 1'b1;
-    d_raddr = m_hold ? m_idx : e_addr_i[OffW +: DIdxW];
+    end
+    if (d_fill_we) dvalid_d[{d_victim, p_didx}] = 1'b1;
+    d_raddr = dinval_i ? dinval_addr_i[OffW +: DIdxW] : m_hold ? m_idx : e_addr_i[OffW +: DIdxW];
 
-    // ---------------- MEM -> WB
-    w_valid_d = m_done && !m_exc;
+    // ---------------- MSHRs: allocate, fill, retire (the lowest ready one,
+    // when MEM leaves the WB slot free)
+    ms_busy_d = ms_busy_q;
+    ms_rdy_d = ms_rdy_q;
+    ms_addr_d = ms_addr_q;
+    ms_pc_d = ms_pc_q;
+    ms_insn_d = ms_insn_q;
+    ms_val_d = ms_val_q;
+    ms_wb = Mlp && (|ms_rdy_q) && !m_done;
+    ms_wb_k = 4'd0;
+    for (int k = DMshrs - 1; k >= 0; k--) begin
+      if (ms_rdy_q[k]) ms_wb_k = k[3:0];
+    end
+    for (int k = 0; k < DMshrs; k++) begin
+      if (ms_fill && (ms_fill_k == k[3:0])) begin
+        ms_busy_d[k] = 1'b0;
+        ms_rdy_d[k] = 1'b1;
+        ms_val_d[32*k +: 32] = load_ext(ms_fill_f3, ms_fill_word, ms_fill_addr[1:0]);
+      end
+      if (ms_wb && (ms_wb_k == k[3:0])) ms_rdy_d[k] = 1'b0;
+      if (m_alloc && (ms_free_k == k[3:0])) begin
+        ms_busy_d[k] = 1'b1;
+        ms_addr_d[32*k +: 32] = m_res_i;
+        ms_pc_d[32*k +: 32] = m_pc_i;
+        ms_insn_d[32*k +: 32] = m_insn_i;
+      end
+    end
+    // the scoreboard: the MEM-stage load's rd unless it completes with its
+    // value now (WB forwards it), and the in-flight loads' (rd 0 never
+    // stalls).  The hit is in it: with MSHRs the ID stall waits for it.
+    sb = '0;
+    if (Mlp) begin
+      if (m_valid_i && m_load_i && !(m_done && !m_alloc)) sb[m_rd] = 1'b1;
+      for (int k = 0; k < DMshrs; k++) begin
+        if (ms_busy_q[k] || ms_rdy_q[k]) sb[ms_insn_q[32*k+7 +: 5]] = 1'b1;
+      end
+    end
+    sb[0] = 1'b0;
+
+    // ---------------- MEM -> WB (or a missed load's late retirement)
+    w_valid_d = (m_done && !m_exc && !m_alloc) || ms_wb;
     w_pc_d = m_pc_i;
     w_insn_d = m_insn_i;
     w_rd_d = (m_wr_i && (m_rd != 5'd0)) ? m_rd : 5'd0;
     w_val_d = (m_wr_i && (m_rd != 5'd0)) ? m_wval : 32'd0;
+    for (int k = 0; k < DMshrs; k++) begin
+      if (ms_wb && (ms_wb_k == k[3:0])) begin
+        w_pc_d = ms_pc_q[32*k +: 32];
+        w_insn_d = ms_insn_q[32*k +: 32];
+        w_rd_d = ms_insn_q[32*k+7 +: 5];
+        w_val_d = (ms_insn_q[32*k+7 +: 5] != 5'd0) ? ms_val_q[32*k +: 32] : 32'd0;
+      end
+    end
   end
 
   // the RAMs read only the next address's index; a fill takes ipc_i's line
   logic unused_addr_bits;
-  assign unused_addr_bits = ^{e_addr_i[31:OffW+DIdxW], e_addr_i[OffW-1:0], ipc_i[OffW-1:0]};
+  assign unused_addr_bits = ^{e_addr_i[31:OffW+DIdxW], e_addr_i[OffW-1:0], ipc_i[OffW-1:0], dinval_addr_i[OffW-1:0],
+                             fl_addr[OffW-1:0]};
 
   assign done_o          = m_done;
   assign done_no_hit_o   = m_done_nh;
   assign exc_o           = m_exc;
   assign hold_o          = m_hold;
-  assign port_idle_o     = port_idle;
+  assign port_idle_o     = port_idle && !(Mlp && ((|ms_busy_q) || (|ms_rdy_q)));
+  assign sb_o            = sb;
   assign fill_addr_o     = p_addr_q;
   assign mem_req_valid_o = (p_state_q == PReq);
   assign mem_req_addr_o  = p_addr_q;
@@ -303,6 +448,7 @@ module pe_lsu #(
   assign mem_req_amo_o   = p_amo_q;
   assign mem_req_wdata_o = p_wdata_q;
   assign mem_req_be_o    = p_be_q;
+  assign mem_req_tag_o   = p_tag_q;
   assign w_valid_o       = w_valid_q;
   assign w_pc_o          = w_pc_q;
   assign w_insn_o        = w_insn_q;
@@ -335,9 +481,12 @@ module pe_lsu #(
        (mem_req_op_o == pe_pkg::MemOpWrite) ? ((mem_req_addr_o[1:0] == 2'd0) && (mem_req_be_o != 4'd0)) :
        ((mem_req_addr_o[1:0] == 2'd0) && (mem_req_be_o == 4'hF))))
     else $error("pe: malformed request op %0d addr %h be %b", mem_req_op_o, mem_req_addr_o, mem_req_be_o);
-  // Port protocol: a response comes only for a request in flight.
-  a_resp_expected: assert property (@(posedge clk_i) disable iff (!rst_ni) mem_resp_valid_i |-> (p_state_q == PResp))
-    else $error("pe: memory response with no request in flight (port state %0d)", p_state_q);
+  // Port protocol: a response comes only for a request in flight: tag 0
+  // the port's, k + 1 MSHR k's.
+  a_resp_expected: assert property (@(posedge clk_i) disable iff (!rst_ni) mem_resp_valid_i |->
+      ((Mlp && (mem_resp_tag_i != 4'd0)) ? ms_fill_busy :
+       (p_state_q == PResp)))
+    else $error("pe: memory response with no request in flight (tag %0d, port state %0d)", mem_resp_tag_i, p_state_q);
   // Retirement: a retired instruction that writes no register reports 0.
   a_ret_rd_zero: assert property (@(posedge clk_i) disable iff (!rst_ni)
       (w_valid_o && (w_rd_o == 5'd0)) |-> (w_val_o == 32'd0))
@@ -347,13 +496,21 @@ module pe_lsu #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       d_rd_ok_q <= 1'b0; dvalid_q <= '0; drr_q <= '0;
+      inv_q <= 1'b0; inv_all_q <= 1'b0; inv_idx_q <= '0; inv_tag_q <= '0;
       p_state_q <= PIdle; p_src_q <= 1'b0; p_addr_q <= 32'd0; p_op_q <= 2'd0; p_amo_q <= 5'd0;
-      p_wdata_q <= 32'd0; p_be_q <= 4'd0;
+      p_wdata_q <= 32'd0; p_be_q <= 4'd0; p_tag_q <= 4'd0;
+      ms_busy_q <= '0; ms_rdy_q <= '0; ms_addr_q <= '0; ms_pc_q <= '0; ms_insn_q <= '0; ms_val_q <= '0;
       w_valid_q <= 1'b0; w_pc_q <= 32'd0; w_insn_q <= 32'd0; w_rd_q <= 5'd0; w_val_q <= 32'd0;
     end else begin
       d_rd_ok_q <= d_rd_ok_d; dvalid_q <= dvalid_d; drr_q <= drr_d;
+      inv_q <= dinval_i; inv_all_q <= inv_all_d;
+      if (dinval_i) begin
+        inv_idx_q <= dinval_addr_i[OffW +: DIdxW]; inv_tag_q <= dinval_addr_i[31 -: DTagW];
+      end
       p_state_q <= p_state_d; p_src_q <= p_src_d; p_addr_q <= p_addr_d; p_op_q <= p_op_d;
-      p_amo_q <= p_amo_d; p_wdata_q <= p_wdata_d; p_be_q <= p_be_d;
+      p_amo_q <= p_amo_d; p_wdata_q <= p_wdata_d; p_be_q <= p_be_d; p_tag_q <= p_tag_d;
+      ms_busy_q <= ms_busy_d; ms_rdy_q <= ms_rdy_d; ms_addr_q <= ms_addr_d; ms_pc_q <= ms_pc_d;
+      ms_insn_q <= ms_insn_d; ms_val_q <= ms_val_d;
       w_valid_q <= w_valid_d; w_pc_q <= w_pc_d; w_insn_q <= w_insn_d; w_rd_q <= w_rd_d; w_val_q <= w_val_d;
     end
   end

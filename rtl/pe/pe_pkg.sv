@@ -168,5 +168,6 @@ package pe_pkg;
   localparam int unsigned DefaultDCacheWays  = 4;      // D-cache ways, a power of two
   localparam int unsigned DefaultLineBytes   = 64;     // cache line, 16, 32 or 64 bytes
   localparam int unsigned DefaultCounters    = 1;      // 1 mcycle/minstret count, 0 they read 0
+  localparam int unsigned DefaultDMshrs      = 1;      // D-cache misses in flight: 1 blocking (the paper), 2..15 MSHRs
 
 endpackage

@@ -15,9 +15,14 @@ struct pe_mem {
   pe_mem_timing_t tm;
   tb_rng_t rng;
   uint8_t **page;
-  int pending;
-  uint64_t due;
-  uint32_t resp[PE_MAX_LINE_BYTES / 4];
+  /* responses on their way, each with its request's tag and due cycle */
+  struct {
+    int valid;
+    unsigned tag;
+    uint64_t due;
+    uint32_t data[PE_MAX_LINE_BYTES / 4];
+  } slot[PE_MEM_SLOTS];
+  unsigned pending;
   int resv_valid;
   uint32_t resv_addr;
   int exited, err;
@@ -114,26 +119,37 @@ static void mmio_write(pe_mem_t *m, uint32_t addr, uint32_t wdata, unsigned be) 
 void pe_mem_cycle(pe_mem_t *m, const pe_out_t *o, pe_in_t *in, uint64_t cycle) {
   m->cycle = cycle;
   in->mem_resp_valid = 0;
-  if (m->pending && cycle >= m->due) {
+  in->mem_resp_tag = 0;
+  /* of the responses due, the one due first (ties: the lowest slot): with
+   * random latencies, responses overtake each other */
+  int pick = -1;
+  for (unsigned i = 0; i < PE_MEM_SLOTS; i++)
+    if (m->slot[i].valid && cycle >= m->slot[i].due && (pick < 0 || m->slot[i].due < m->slot[pick].due)) pick = (int)i;
+  if (pick >= 0) {
     in->mem_resp_valid = 1;
-    memcpy(in->mem_resp_data, m->resp, sizeof m->resp);
-    m->pending = 0;
+    in->mem_resp_tag = m->slot[pick].tag;
+    memcpy(in->mem_resp_data, m->slot[pick].data, sizeof m->slot[pick].data);
+    m->slot[pick].valid = 0;
+    m->pending--;
   }
   in->mem_req_ready = 0;
-  if (!o->mem_req_valid || m->pending) return;
+  if (!o->mem_req_valid || m->pending == PE_MEM_SLOTS) return;
   if (!tb_rng_chance(&m->rng, m->tm.ready_num, m->tm.ready_den)) return;
   in->mem_req_ready = 1;
   const uint32_t a = o->mem_req_addr;
   unsigned lat = m->tm.lat_min + (unsigned)tb_rng_below(&m->rng, m->tm.lat_max - m->tm.lat_min + 1);
-  memset(m->resp, 0, sizeof m->resp);
+  unsigned si = 0;
+  while (m->slot[si].valid) si++;
+  uint32_t *resp = m->slot[si].data;
+  memset(resp, 0, sizeof m->slot[si].data);
   switch (o->mem_req_op) {
     case PE_OP_FILL:
       for (unsigned k = 0; k < m->tm.line_bytes / 4; k++)
-        if (pe_mem_read(m, a + 4 * k, 4, &m->resp[k])) fault(m, "line fill", a);
+        if (pe_mem_read(m, a + 4 * k, 4, &resp[k])) fault(m, "line fill", a);
       break;
     case PE_OP_READ:
-      if (a >= MMIO_BASE) m->resp[0] = mmio_read(m, a);
-      else if (pe_mem_read(m, a, 4, &m->resp[0])) fault(m, "read", a);
+      if (a >= MMIO_BASE) resp[0] = mmio_read(m, a);
+      else if (pe_mem_read(m, a, 4, &resp[0])) fault(m, "read", a);
       break;
     case PE_OP_WRITE:
       if (a >= MMIO_BASE) mmio_write(m, a, o->mem_req_wdata, o->mem_req_be);
@@ -148,21 +164,23 @@ void pe_mem_cycle(pe_mem_t *m, const pe_out_t *o, pe_in_t *in, uint64_t cycle) {
       if (o->mem_req_amo == RV32_AMO_LR) {
         m->resv_valid = 1;
         m->resv_addr = a;
-        m->resp[0] = old;
+        resp[0] = old;
       } else if (o->mem_req_amo == RV32_AMO_SC) {
         const int ok = m->resv_valid && m->resv_addr == a;
         if (ok) pe_mem_write(m, a, 4, o->mem_req_wdata);
         m->resv_valid = 0;
-        m->resp[0] = ok ? 0 : 1;
+        resp[0] = ok ? 0 : 1;
       } else {
         pe_mem_write(m, a, 4, rv32_amo_apply(o->mem_req_amo, old, o->mem_req_wdata));
-        m->resp[0] = old;
+        resp[0] = old;
       }
       break;
     }
   }
-  m->pending = 1;
-  m->due = cycle + lat;
+  m->slot[si].valid = 1;
+  m->slot[si].tag = o->mem_req_tag;
+  m->slot[si].due = cycle + lat;
+  m->pending++;
 }
 
 int pe_mem_exited(const pe_mem_t *m, uint32_t *code) {

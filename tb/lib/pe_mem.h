@@ -4,8 +4,10 @@
  * docs/memory_map.md (CONSOLE, EXIT, NUM_HARTS, NUM_PES, CYCLE_LO/HI) and a
  * timing model: every request is accepted with probability ready_num /
  * ready_den per cycle (back-pressure), and answered lat_min..lat_max cycles
- * after acceptance (uniform, from the seed; lat_min >= 1).  Writes have no
- * response.  LR/SC: one reservation (the address of the last LR), cleared
+ * after acceptance (uniform, from the seed; lat_min >= 1), with the
+ * request's tag; up to PE_MEM_SLOTS responses wait at once (a PE with
+ * MSHRs keeps several requests in flight), and with random latencies they
+ * come back out of order.  Writes have no response.  LR/SC: one reservation (the address of the last LR), cleared
  * by SC.  Deterministic from the seed.
  *
  * An access outside memory sets err (with a one-line message naming the
@@ -17,6 +19,8 @@
 
 #include "pe.h"
 #include "tb.h"
+
+#define PE_MEM_SLOTS 16
 
 typedef struct {
   unsigned lat_min, lat_max;     /* response latency after acceptance, cycles */

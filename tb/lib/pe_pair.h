@@ -13,6 +13,8 @@
 #include "pe_rtl.h"
 #include "tb.h"
 
+#define PE_PAIR_ISS_Q 512
+
 typedef struct {
   tb_t *t;
   pe_t *c;
@@ -21,10 +23,22 @@ typedef struct {
   pe_mem_t *iss_mem; /* the reference interpreter's copy (NULL: no reference) */
   rv32_hart_t iss;
   rv32_bus_t iss_bus;
+  /* the reference's retirements the PE has not retired yet: a load that
+   * missed under dmshrs > 1 retires late, so the PE's younger
+   * instructions are matched past it (oldest first) */
+  struct { uint32_t pc, insn, rd_val, mem_addr; unsigned rd; int load; } iss_q[PE_PAIR_ISS_Q];
+  unsigned iss_n;
   pe_cfg_t cfg;
   uint32_t hart_id;
   uint64_t cycle, retired;
   int diverged;
+  /* random line invalidates (dinval_i): each cycle with probability
+   * inval_pml / 1000, of an address in [inval_lo, inval_lo + inval_span)
+   * or (one in four) anywhere; 0 = never.  Set after pe_pair_open. */
+  unsigned inval_pml;
+  uint32_t inval_lo, inval_span;
+  tb_rng_t inval_rng;
+  uint64_t invals;
 } pe_pair_t;
 
 /* Opens RTL (if rtl) and C model at the RTL's build parameters (C only:

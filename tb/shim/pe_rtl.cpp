@@ -14,6 +14,9 @@
 #ifndef PE_COUNTERS
 #define PE_COUNTERS 1
 #endif
+#ifndef PE_DMSHRS
+#define PE_DMSHRS 1
+#endif
 
 #ifndef PE_LINE_BYTES
 #error "build with -DPE_LINE_BYTES etc. matching the verilator -G parameters"
@@ -33,6 +36,9 @@ extern "C" pe_rtl_t *pe_rtl_new(unsigned reset_seed, const char *fst_path) {
   t->hart_id_i = 0;
   t->mem_req_ready_i = 0;
   t->mem_resp_valid_i = 0;
+  t->mem_resp_tag_i = 0;
+  t->dinval_i = 0;
+  t->dinval_addr_i = 0;
   h->reset();
   return h;
 }
@@ -51,6 +57,7 @@ extern "C" pe_cfg_t pe_rtl_cfg(const pe_rtl_t *) {
   c.dcache_ways = PE_DCACHE_WAYS;
   c.line_bytes = PE_LINE_BYTES;
   c.counters = PE_COUNTERS;
+  c.dmshrs = PE_DMSHRS;
   return c;
 }
 
@@ -65,6 +72,7 @@ extern "C" void pe_rtl_outputs(const pe_rtl_t *h, pe_out_t *o) {
   o->mem_req_amo = t->mem_req_amo_o;
   o->mem_req_wdata = t->mem_req_wdata_o;
   o->mem_req_be = t->mem_req_be_o;
+  o->mem_req_tag = t->mem_req_tag_o;
   o->ret_valid = t->ret_valid_o;
   o->ret_pc = t->ret_pc_o;
   o->ret_insn = t->ret_insn_o;
@@ -79,11 +87,14 @@ extern "C" void pe_rtl_step(pe_rtl_t *h, const pe_in_t *in, pe_out_t *out) {
   t->hart_id_i = in->hart_id;
   t->mem_req_ready_i = in->mem_req_ready ? 1 : 0;
   t->mem_resp_valid_i = in->mem_resp_valid ? 1 : 0;
+  t->mem_resp_tag_i = in->mem_resp_tag & 15u;
 #if PE_LINE_BYTES > 8
   for (unsigned k = 0; k < PE_LINE_BYTES / 4; k++) t->mem_resp_data_i[k] = in->mem_resp_data[k];
 #else
 #error "PE_LINE_BYTES must be 16, 32 or 64"
 #endif
+  t->dinval_i = in->dinval ? 1 : 0;
+  t->dinval_addr_i = in->dinval_addr;
   const uint64_t t0 = h->now();
   h->half(0, t0);
   if (out) pe_rtl_outputs(h, out);
