@@ -62,6 +62,30 @@ _pe_start:
   wfi
   j 7b
 
+/* The PEs' boot pc under pim.pe_inval=written (docs/cosim.md "PE caches
+ * across launches"): the same start, into rt_pe_main_warm.  In its own
+ * section, which sw/rt/link.ld places after .bss, so that every address
+ * of the image the default run uses stays where it was. */
+  .section .pe_warm, "ax"
+  .globl _pe_start_warm
+_pe_start_warm:
+  .option push
+  .option norelax
+  la gp, __global_pointer$
+  .option pop
+  la t0, rt_trap_entry
+  csrw mtvec, t0
+  csrr a0, mhartid
+  addi a0, a0, -COPIM_PE_HARTID_BASE
+  li t0, COPIM_PE_STACK_TOP
+  slli t1, a0, 14
+  sub sp, t0, t1
+  call rt_pe_main_warm
+9:
+  wfi
+  j 9b
+  .section .text.init, "ax"
+
 /* Any trap is a bug in the kernel: report it and end the simulation. */
   .align 2
 rt_trap_entry:
