@@ -38,6 +38,9 @@ struct pe {
   int p_state, p_src;
   uint32_t p_addr, p_wdata;
   unsigned p_op, p_amo, p_be;
+  /* line invalidate (rtl pe_lsu inv_*): the set read last cycle, the tag */
+  int inv, inv_all;
+  uint32_t inv_idx, inv_tag;
   pe_stats_t st;
   /* idle detection (pe_idle): the last step, waiting, changed nothing but
    * these counters by these amounts (and the divider's count by one); idle
@@ -117,6 +120,8 @@ void pe_reset(pe_t *p) {
   p->p_src = 0;
   p->p_addr = p->p_wdata = 0;
   p->p_op = p->p_amo = p->p_be = 0;
+  p->inv = p->inv_all = 0;
+  p->inv_idx = p->inv_tag = 0;
   memset(&p->st, 0, sizeof p->st);
 }
 
@@ -206,7 +211,7 @@ typedef struct {
   /* pe_lsu (D-cache, port use; the port's fills as before the edge) */
   uint32_t maddr, m_idx, st_wdata, m_iss_addr, m_wval, fill_addr;
   unsigned st_be, m_iss_op, m_rd;
-  int d_hit_way, m_done, m_exc, m_issue, d_store_we, d_amo_inval, m_hold, f_issue, i_fill_we, d_fill_we;
+  int d_hit_way, m_done, m_exc, m_issue, d_store_we, d_st_inval, d_amo_inval, m_hold, f_issue, i_fill_we, d_fill_we;
   /* pe_cs_registers */
   int csr_wr;
   /* pe_controller */
@@ -332,7 +337,7 @@ static inline void pe_lsu_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c) {
   const int p_d_resp = p->p_state == P_RESP && p->p_src && in->mem_resp_valid;
   c->csr_wr = mc->dec.op == RV32_CSRRW || mc->dec.op == RV32_CSRRWI || rs1_of(p->m.insn) != 0;
 
-  c->m_done = c->m_exc = c->m_issue = c->d_store_we = c->d_amo_inval = 0;
+  c->m_done = c->m_exc = c->m_issue = c->d_store_we = c->d_st_inval = c->d_amo_inval = 0;
   c->m_iss_op = PE_OP_FILL;
   c->m_iss_addr = 0;
   c->m_wval = p->m.res;
@@ -368,6 +373,7 @@ static inline void pe_lsu_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c) {
       } else if (p->p_state == P_REQ && p->p_src && in->mem_req_ready) {
         c->m_done = 1;
         c->d_store_we = p->d_rd_ok && d_hit;
+        c->d_st_inval = !p->d_rd_ok; /* RAMs read elsewhere (a line invalidate): the set goes */
       }
     } else if (mc->amo) {
       if (port_idle) {
@@ -495,12 +501,21 @@ static inline void pe_lsu_edge(pe_t *p, const pe_in_t *in, const pe_comb_t *c) {
       break;
   }
 
+  /* the victim from the valid bits before the edge; then the line
+   * invalidate of last cycle clears, and the fill's valid bit wins over it */
+  unsigned fill_s = 0;
   if (c->d_fill_we) {
     const uint32_t idx = (c->fill_addr >> p->off) & (p->dsets - 1);
     unsigned victim = p->drr;
     for (int w = (int)cfg->dcache_ways - 1; w >= 0; w--)
       if (!p->dvalid[(unsigned)w * p->dsets + idx]) victim = (unsigned)w;
-    const unsigned s = victim * p->dsets + idx;
+    fill_s = victim * p->dsets + idx;
+  }
+  if (p->inv) /* the tags as the RAMs read them last cycle: no fill wrote them since, else inv_all */
+    for (unsigned w = 0; w < cfg->dcache_ways; w++)
+      if (p->inv_all || p->dtag[w * p->dsets + p->inv_idx] == p->inv_tag) p->dvalid[w * p->dsets + p->inv_idx] = 0;
+  if (c->d_fill_we) {
+    const unsigned s = fill_s;
     p->dtag[s] = c->fill_addr >> p->dshift;
     memcpy(&p->ddata[(size_t)s * lw], in->mem_resp_data, lw * 4);
     p->drr = (p->drr + 1) & (cfg->dcache_ways - 1);
@@ -512,9 +527,15 @@ static inline void pe_lsu_edge(pe_t *p, const pe_in_t *in, const pe_comb_t *c) {
       if (c->st_be & (1u << b)) *word = (*word & ~(0xffu << (8 * b))) | (c->st_wdata & (0xffu << (8 * b)));
   }
   if (c->m_done && mc->fence && !c->m_exc) memset(p->dvalid, 0, p->dsets * cfg->dcache_ways);
-  else if (c->d_amo_inval)
+  else if (c->d_amo_inval || c->d_st_inval)
     for (unsigned w = 0; w < cfg->dcache_ways; w++) p->dvalid[w * p->dsets + c->m_idx] = 0;
-  p->d_rd_ok = !(c->d_fill_we || c->d_store_we);
+  p->d_rd_ok = !(c->d_fill_we || c->d_store_we || in->dinval);
+  p->inv = in->dinval;
+  p->inv_all = in->dinval && c->d_fill_we;
+  if (in->dinval) {
+    p->inv_idx = (in->dinval_addr >> p->off) & (p->dsets - 1);
+    p->inv_tag = in->dinval_addr >> p->dshift;
+  }
 }
 
 /* pe_lsu: MEM -> WB.  After the register file's write (reads WB). */
@@ -678,7 +699,7 @@ void pe_step(pe_t *p, const pe_in_t *in, pe_out_t *out) {
    * the state it leaves against the one it found (mcycle and the divider's
    * count apart), so pe_idle() is exact, not a guess. */
   const int waits = p->p_state == P_RESP || (p->p_state == P_IDLE && p->mdu.busy);
-  if (!waits || in->mem_resp_valid || in->start || p->w.valid) {
+  if (!waits || in->mem_resp_valid || in->start || p->w.valid || in->dinval || p->inv) {
     p->idle = 0;
     step_edge(p, in, out);
     return;

@@ -8,7 +8,8 @@
  * the cycle rules both implementations follow.
  *
  * Ports (RTL order and names, without _i/_o):
- *   in : start, boot_pc, hart_id, mem_req_ready, mem_resp_valid, mem_resp_data
+ *   in : start, boot_pc, hart_id, mem_req_ready, mem_resp_valid, mem_resp_data,
+ *        dinval, dinval_addr
  *   out: halted, mem_req_{valid,addr,op,amo,wdata,be},
  *        ret_{valid,pc,insn,rd,rd_value}
  * Every output is a register (or a function of registers only), so a
@@ -51,6 +52,11 @@ typedef struct {
   int mem_req_ready;      /* mem_req_ready_i */
   int mem_resp_valid;     /* mem_resp_valid_i */
   uint32_t mem_resp_data[PE_MAX_LINE_BYTES / 4]; /* mem_resp_data_i, word k = bits [32k+31:32k] */
+  /* dinval_i: the D-cache line holding dinval_addr leaves the cache (any
+   * cycle, one a cycle; it takes the tag RAMs' read for a cycle, so a load
+   * or store in MEM may wait one more).  0 changes nothing. */
+  int dinval;
+  uint32_t dinval_addr;   /* dinval_addr_i */
 } pe_in_t;
 
 typedef struct {
@@ -93,7 +99,7 @@ void pe_outputs(const pe_t *p, pe_out_t *out);
 void pe_step(pe_t *p, const pe_in_t *in, pe_out_t *out);
 /* How many more edges are known to repeat the last one: when the last
  * pe_step() waited (for a memory response, or for the divider with the port
- * idle), got no response and no start, and changed nothing but its counters,
+ * idle), got no response, no start and no line invalidate, and changed nothing but its counters,
  * mcycle and the divider's count, the next steps with the same inputs do the
  * same: until an input changes (UINT64_MAX), or until the divider's last
  * count.  0: unknown.  Speed only: no simulated behaviour depends on it. */

@@ -61,6 +61,8 @@ module pe_top #(
     .mem_req_be_o    (outs[73 +: 4]),
     .mem_resp_valid_i(in_q[66]),
     .mem_resp_data_i (in_q[67 +: LineBytes * 8]),
+    .dinval_i        (1'b0),
+    .dinval_addr_i   (32'd0),
     .ret_valid_o     (outs[77]),
     .ret_pc_o        (outs[78 +: 32]),
     .ret_insn_o      (outs[110 +: 32]),

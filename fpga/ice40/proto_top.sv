@@ -381,6 +381,8 @@ module proto_top #(
       .mem_req_be_o    (req_be),
       .mem_resp_valid_i(resp_valid),
       .mem_resp_data_i (resp_data),
+      .dinval_i        (1'b0),
+      .dinval_addr_i   (32'd0),
       .ret_valid_o     (ret_valid),
       .ret_pc_o        (ret_pc),
       .ret_insn_o      (ret_insn),

@@ -56,6 +56,10 @@ module pe #(
   output logic [3:0]             mem_req_be_o,
   input  logic                   mem_resp_valid_i,
   input  logic [LineBytes*8-1:0] mem_resp_data_i,
+  // D-cache line invalidate: the line holding dinval_addr_i leaves the
+  // D-cache (one a cycle, any time; for the logic layer's coherence, issue 32)
+  input  logic                   dinval_i,
+  input  logic [31:0]            dinval_addr_i,
   // retirement
   output logic                   ret_valid_o,
   output logic [31:0]            ret_pc_o,
@@ -142,7 +146,7 @@ module pe #(
     .exc_o(m_exc), .hold_o(m_hold),
     .port_idle_o(port_idle), .imiss_i(imiss), .ipc_i(f_pc), .ifill_we_o(ifill_we), .fill_addr_o(fill_addr),
     .mem_req_valid_o, .mem_req_ready_i, .mem_req_addr_o, .mem_req_op_o, .mem_req_amo_o, .mem_req_wdata_o,
-    .mem_req_be_o, .mem_resp_valid_i, .mem_resp_data_i,
+    .mem_req_be_o, .mem_resp_valid_i, .mem_resp_data_i, .dinval_i, .dinval_addr_i,
     .w_valid_o(w_valid), .w_pc_o(ret_pc_o), .w_insn_o(ret_insn_o), .w_rd_o(w_rd), .w_val_o(w_val));
 
   pe_cs_registers #(.Counters(Counters)) u_cs_registers (

@@ -51,6 +51,9 @@ module pe_lsu #(
   output logic [3:0]             mem_req_be_o,
   input  logic                   mem_resp_valid_i,
   input  logic [LineBytes*8-1:0] mem_resp_data_i,
+  // line invalidate (pe.sv)
+  input  logic                   dinval_i,
+  input  logic [31:0]            dinval_addr_i,
   // MEM/WB (the retirement port)
   output logic                   w_valid_o,
   output logic [31:0]            w_pc_o,
@@ -79,6 +82,13 @@ module pe_lsu #(
   logic [4:0]  p_amo_q, p_amo_d;
   logic [3:0]  p_be_q, p_be_d;
   logic        w_valid_q, w_valid_d;
+  // line invalidate: dinval_i reads the tag RAMs at its set (taking the
+  // read port for a cycle, so the MEM stage re-reads), the next cycle
+  // clears the ways whose tag matches (all of the set's when a fill wrote
+  // the tags in between: the RAMs then returned the old ones)
+  logic        inv_q, inv_all_q, inv_all_d;
+  logic [DIdxW-1:0] inv_idx_q;
+  logic [DTagW-1:0] inv_tag_q;
   logic [31:0] w_pc_q, w_pc_d, w_insn_q, w_insn_d, w_val_q, w_val_d;
   logic [4:0]  w_rd_q, w_rd_d;
 
@@ -91,7 +101,7 @@ module pe_lsu #(
   logic [LineBits-1:0] d_wline, d_hline;
   logic [DTagRamW-1:0] d_wtag;
   logic [DWayW-1:0] d_victim;
-  logic        d_fill_we, d_store_we, d_tag_we, d_amo_inval, d_hit, m_cacheable, port_idle;
+  logic        d_fill_we, d_store_we, d_tag_we, d_amo_inval, d_st_inval, d_hit, m_cacheable, port_idle;
   logic        m_done, m_done_nh, m_exc, m_hold, m_issue, f_issue;
   // The D-cache hit (RAM output, tag compare) is MEM's latest signal and it
   // decides the stalls: what MEM does without it is kept as nets, so the
@@ -139,6 +149,7 @@ module pe_lsu #(
     m_iss_addr = 32'd0;
     m_wval = m_res_i;
     d_store_we = 1'b0;
+    d_st_inval = 1'b0;
     d_amo_inval = 1'b0;
     m_word = d_hword;
     if (m_valid_i) begin
@@ -177,6 +188,9 @@ module pe_lsu #(
         end else if (p_state_q == PReq && p_src_q && mem_req_ready_i) begin
           m_done_nh = 1'b1;
           d_store_we = d_rd_ok_q && d_hit;
+          // the RAMs were read elsewhere (only after a line invalidate
+          // took the port): the line may be cached, so the set goes
+          d_st_inval = !d_rd_ok_q;
         end
       end else if (m_amo_i) begin
         if (port_idle) begin
@@ -270,14 +284,20 @@ module pe_lsu #(
       d_wline = {(LineBytes/4){st_wdata}};
       for (int w = 0; w < DCacheWays; w++) d_way_we[w] = d_store_we && d_hitw[w];
     end
-    d_rd_ok_d = !(d_fill_we || d_store_we);
+    d_rd_ok_d = !(d_fill_we || d_store_we || dinval_i);
+    inv_all_d = dinval_i && d_fill_we;
     drr_d = (DCacheWays > 1) ? drr_q + {{(DWayW-1){1'b0}}, d_fill_we} : '0;
     dvalid_d = dvalid_q;
+    if (inv_q) begin
+      for (int w = 0; w < DCacheWays; w++) begin
+        if (inv_all_q || (d_rtag[DTagRamW*w +: DTagW] == inv_tag_q)) dvalid_d[{w[DWayW-1:0], inv_idx_q}] = 1'b0;
+      end
+    end
     if (m_done && m_fence_i && !m_exc) dvalid_d = '0;
-    else if (d_amo_inval) begin
+    else if (d_amo_inval || d_st_inval) begin
       for (int w = 0; w < DCacheWays; w++) dvalid_d[{w[DWayW-1:0], m_idx}] = 1'b0;
     end else if (d_fill_we) dvalid_d[{d_victim, p_didx}] = 1'b1;
-    d_raddr = m_hold ? m_idx : e_addr_i[OffW +: DIdxW];
+    d_raddr = dinval_i ? dinval_addr_i[OffW +: DIdxW] : m_hold ? m_idx : e_addr_i[OffW +: DIdxW];
 
     // ---------------- MEM -> WB
     w_valid_d = m_done && !m_exc;
@@ -289,7 +309,7 @@ module pe_lsu #(
 
   // the RAMs read only the next address's index; a fill takes ipc_i's line
   logic unused_addr_bits;
-  assign unused_addr_bits = ^{e_addr_i[31:OffW+DIdxW], e_addr_i[OffW-1:0], ipc_i[OffW-1:0]};
+  assign unused_addr_bits = ^{e_addr_i[31:OffW+DIdxW], e_addr_i[OffW-1:0], ipc_i[OffW-1:0], dinval_addr_i[OffW-1:0]};
 
   assign done_o          = m_done;
   assign done_no_hit_o   = m_done_nh;
@@ -347,11 +367,16 @@ module pe_lsu #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       d_rd_ok_q <= 1'b0; dvalid_q <= '0; drr_q <= '0;
+      inv_q <= 1'b0; inv_all_q <= 1'b0; inv_idx_q <= '0; inv_tag_q <= '0;
       p_state_q <= PIdle; p_src_q <= 1'b0; p_addr_q <= 32'd0; p_op_q <= 2'd0; p_amo_q <= 5'd0;
       p_wdata_q <= 32'd0; p_be_q <= 4'd0;
       w_valid_q <= 1'b0; w_pc_q <= 32'd0; w_insn_q <= 32'd0; w_rd_q <= 5'd0; w_val_q <= 32'd0;
     end else begin
       d_rd_ok_q <= d_rd_ok_d; dvalid_q <= dvalid_d; drr_q <= drr_d;
+      inv_q <= dinval_i; inv_all_q <= inv_all_d;
+      if (dinval_i) begin
+        inv_idx_q <= dinval_addr_i[OffW +: DIdxW]; inv_tag_q <= dinval_addr_i[31 -: DTagW];
+      end
       p_state_q <= p_state_d; p_src_q <= p_src_d; p_addr_q <= p_addr_d; p_op_q <= p_op_d;
       p_amo_q <= p_amo_d; p_wdata_q <= p_wdata_d; p_be_q <= p_be_d;
       w_valid_q <= w_valid_d; w_pc_q <= w_pc_d; w_insn_q <= w_insn_d; w_rd_q <= w_rd_d; w_val_q <= w_val_d;

@@ -17,6 +17,7 @@ int pe_pair_open(pe_pair_t *pp, tb_t *t, int rtl, int iss, const pe_mem_timing_t
   }
   pp->c = pe_new(&pp->cfg);
   if (!pp->c) return 0;
+  tb_rng_seed(&pp->inval_rng, mem_seed ^ 0x1e7a11d5ull);
   pe_mem_timing_t m = *tm;
   m.line_bytes = pp->cfg.line_bytes;
   pp->mem = pe_mem_new(&m, mem_seed);
@@ -80,6 +81,13 @@ int pe_pair_step(pe_pair_t *pp, int start, uint32_t boot_pc) {
   in.start = start;
   in.boot_pc = boot_pc;
   in.hart_id = pp->hart_id;
+  if (pp->inval_pml && tb_rng_chance(&pp->inval_rng, pp->inval_pml, 1000)) {
+    in.dinval = 1;
+    in.dinval_addr = tb_rng_below(&pp->inval_rng, 4) || !pp->inval_span
+                         ? pp->inval_lo + (uint32_t)tb_rng_below(&pp->inval_rng, pp->inval_span ? pp->inval_span : 1)
+                         : (uint32_t)tb_rng_next(&pp->inval_rng);
+    pp->invals++;
+  }
   pe_out_t oc, orr;
   pe_outputs(pp->c, &oc);
   int ok = 1;

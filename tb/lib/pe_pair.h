@@ -25,6 +25,13 @@ typedef struct {
   uint32_t hart_id;
   uint64_t cycle, retired;
   int diverged;
+  /* random line invalidates (dinval_i): each cycle with probability
+   * inval_pml / 1000, of an address in [inval_lo, inval_lo + inval_span)
+   * or (one in four) anywhere; 0 = never.  Set after pe_pair_open. */
+  unsigned inval_pml;
+  uint32_t inval_lo, inval_span;
+  tb_rng_t inval_rng;
+  uint64_t invals;
 } pe_pair_t;
 
 /* Opens RTL (if rtl) and C model at the RTL's build parameters (C only:

@@ -33,6 +33,8 @@ extern "C" pe_rtl_t *pe_rtl_new(unsigned reset_seed, const char *fst_path) {
   t->hart_id_i = 0;
   t->mem_req_ready_i = 0;
   t->mem_resp_valid_i = 0;
+  t->dinval_i = 0;
+  t->dinval_addr_i = 0;
   h->reset();
   return h;
 }
@@ -84,6 +86,8 @@ extern "C" void pe_rtl_step(pe_rtl_t *h, const pe_in_t *in, pe_out_t *out) {
 #else
 #error "PE_LINE_BYTES must be 16, 32 or 64"
 #endif
+  t->dinval_i = in->dinval ? 1 : 0;
+  t->dinval_addr_i = in->dinval_addr;
   const uint64_t t0 = h->now();
   h->half(0, t0);
   if (out) pe_rtl_outputs(h, out);
