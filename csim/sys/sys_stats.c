@@ -28,7 +28,7 @@ static void energy(const struct sys *s, const host_stats_t *hs, const hmc_stats_
   e->pe_cache = (double)e->pe_cache_acc * s->cfg.e_pe_cache_fj / 1000.0;
   e->link = ms->e_link_pj;
   e->dram = ms->e_dram_pj;
-  e->logic = ms->e_logic_pj;
+  e->logic = ms->e_logic_pj + (s->inval ? sys_inval_energy_pj(s) : 0.0); /* pim.pe_inval's unit is logic-layer */
   e->total = e->l1 + e->l2 + e->llc + e->pe_cache + e->link + e->dram + e->logic;
 }
 
@@ -115,6 +115,7 @@ void sys_write_json(sys_t *s, const sys_run_info_t *info, FILE *f) {
     const sys_param_t *p = sys_param_at(i);
     /* how the simulator steps is not part of the model: both ways give this same file */
     if (!strcmp(p->name, "sim.skip")) continue;
+    if (sys_inval_param_hidden(s, p->name)) continue; /* pim.pe_inval's rows: only when it is on */
     fprintf(f, "%s\n    \"%s\": %" PRIu64, n++ ? "," : "", p->name, sys_param_get(&s->cfg, p));
   }
   fprintf(f, "\n  },\n");
@@ -168,6 +169,7 @@ void sys_write_json(sys_t *s, const sys_run_info_t *info, FILE *f) {
             "},\n",
             pol_pei_bits(s->pei), hits, misses);
   }
+  if (s->inval) sys_inval_json(s, f); /* pim.pe_inval's statistics (docs/stats.md "pe_inval") */
   fprintf(f, "  \"pes\": [");
   for (unsigned p = 0; p < s->cfg.num_pes; p++) {
     const sys_pe_t *q = &s->pes[p];
