@@ -43,8 +43,10 @@ _start:
   wfi
   j 6b
 
-  .globl _pe_start
-_pe_start:
+/* A PE's start: gp, the trap vector, a0 = PE number and its stack, then
+ * the runtime's PE loop (_pe_start and, for pim.pe_inval=written,
+ * _pe_start_warm). */
+  .macro PE_START main
   .option push
   .option norelax
   la gp, __global_pointer$
@@ -57,7 +59,12 @@ _pe_start:
   li t0, COPIM_PE_STACK_TOP
   slli t1, a0, 14
   sub sp, t0, t1
-  call rt_pe_main
+  call \main
+  .endm
+
+  .globl _pe_start
+_pe_start:
+  PE_START rt_pe_main
 7:
   wfi
   j 7b
@@ -69,18 +76,7 @@ _pe_start:
   .section .pe_warm, "ax"
   .globl _pe_start_warm
 _pe_start_warm:
-  .option push
-  .option norelax
-  la gp, __global_pointer$
-  .option pop
-  la t0, rt_trap_entry
-  csrw mtvec, t0
-  csrr a0, mhartid
-  addi a0, a0, -COPIM_PE_HARTID_BASE
-  li t0, COPIM_PE_STACK_TOP
-  slli t1, a0, 14
-  sub sp, t0, t1
-  call rt_pe_main_warm
+  PE_START rt_pe_main_warm
 9:
   wfi
   j 9b
