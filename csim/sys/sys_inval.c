@@ -151,8 +151,8 @@ int sys_inval_new(struct sys *s, const char *elf, char *err, size_t cap) {
   elf_free(e);
   if (!have_text || !have_warm) {
     snprintf(err, cap,
-             "pim.pe_inval=written: %s has no %s (the runtime's PE entry that keeps the caches, sw/rt/crt0.S, and "
-             "sw/rt/link.ld's symbols)",
+             "pim.pe_inval=written: %s has no %s (the runtime's PE entry that keeps the caches and the code's end: "
+             "sw/rt/crt0.S, sw/rt/link.ld)",
              elf, have_text ? "_pe_start_warm" : "__text_end");
     return -1;
   }
