@@ -25,7 +25,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLE = "csim/sys/sys_stat_table.c"
 DOC = "docs/stats.md"
-ROW = re.compile(r"^\s*(SNAP|CORE|PE|LOOP|FN|PEI|WHEN)\((.*)\),\s*$")
+ROW = re.compile(r"^\s*(SNAP|CORE|PE|LOOP|FN|PEI|WHEN|OBJ)\((.*)\),\s*$")
 CSTR = re.compile(r'"((?:[^"\\]|\\.)*)"')
 BLOCK = re.compile(r"<!-- stats: (\S+) -->\n.*?<!-- /stats -->\n", re.S)
 

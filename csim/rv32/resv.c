@@ -30,6 +30,7 @@ int resv_sc(resv_t *r, unsigned agent, uint32_t addr) {
 }
 
 void resv_write(resv_t *r, uint64_t addr, unsigned n) {
+  if (r->on_write) r->on_write(r->on_write_ctx, addr, n);
   if (!r->live || !n) return;
   const uint64_t lo = addr >> 2, hi = (addr + n - 1) >> 2;
   for (unsigned a = 0; a < r->top && r->live; a++)

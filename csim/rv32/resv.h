@@ -27,6 +27,10 @@ typedef struct {
   unsigned live;                  /* valid reservations */
   unsigned top;                   /* 1 + highest agent that ever reserved */
   uint64_t lrs, sc_ok, sc_fail, kills; /* kills: reservations cleared by a write */
+  /* NULL, or told of every write (the full system's PE cache invalidation
+   * unit, csim/sys/sys_inval.c, under pim.pe_inval=written) */
+  void (*on_write)(void *ctx, uint64_t addr, unsigned n);
+  void *on_write_ctx;
 } resv_t;
 
 /* No reservations, counters zero. */

@@ -317,6 +317,11 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
     elf_free(e);
     s->pe_start = pc;
   }
+  /* pim.pe_inval=written: the PEs boot at _pe_start_warm (sys_inval.c) */
+  if ((cfg->pim_pe_inval || cfg->pim_inval_stats) && sys_inval_new(s, elf, err, cap)) {
+    sys_free(s);
+    return NULL;
+  }
   if (sys_pe_dev_new(s)) {
     snprintf(err, cap, "sys: out of memory");
     sys_free(s);
@@ -391,6 +396,7 @@ void sys_free(sys_t *s) {
   for (unsigned p = 0; p < SYS_MAX_PES; p++)
     if (s->pe[p].free) s->pe[p].free(s->pe[p].ctx);
   hmc_dispatch_free(s->disp);
+  sys_inval_free(s->inval);
   mmio_free(s->pedev);
   pol_pei_free(s->pei);
   host_free(s->host);
@@ -496,7 +502,7 @@ static int sys_skip(struct sys *s) {
       const sys_pe_t *p = &s->pes[pe];
       if (!p->running) continue;
       const uint64_t idle = s->pe_c[pe] ? pe_idle(s->pe[pe].ctx) : 0;
-      if (p->start_pending || idle <= p->owed) {
+      if (p->start_pending || idle <= p->owed || (s->inval && sys_inval_busy(s, pe))) {
         edges_ps = s->pe_t_ps;
         break;
       }
@@ -710,6 +716,7 @@ static int sys_finish_cycle(struct sys *s, int rc) {
     return -1;
   }
   if (rc == 1) {
+    if (s->inval && sys_inval_finish(s)) return -1;
     s->finished = 1;
     host_exited(s->host, &s->exit_code);
     sys_loops_finish(s);

@@ -108,6 +108,13 @@ typedef struct {
   uint32_t pim_concurrent; /* 1: launches of several cores share the PEs; 0: one launch at a time */
   uint32_t pim_place;      /* HMC_PLACE_*: 0 range (default), 1 vault */
   uint32_t pim_coherence;  /* 0 model (default), 1 free: write-back and invalidation cost nothing */
+  /* PE caches across launches (csim/sys/sys_inval.h, docs/cosim.md) */
+  uint32_t pim_pe_inval;       /* 0 all: every launch empties the PE D-caches (default); 1 written */
+  uint32_t pim_inval_sig_bits; /* write signature bits per PE, 4096 */
+  uint32_t pim_inval_hashes;   /* its hash functions, 2 */
+  uint32_t pim_inval_stats;    /* 1: the pe_inval statistics under all too (D-cache fills) */
+  uint64_t pim_inval_drop;     /* tests only: drop the N-th invalidation message (0 none) */
+  uint32_t e_inval_fj;         /* energy per access of the unit's directory and signature arrays, fJ */
   uint64_t max_cycles;     /* host cycles; the run fails beyond, 2e9 */
   uint64_t seed;           /* reserved for randomised inputs; part of the statistics */
   uint32_t skip;           /* 1: jump over idle cycles (default); 0: step every cycle, the reference.

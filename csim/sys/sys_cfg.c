@@ -82,6 +82,10 @@ void sys_cfg_default(sys_cfg_t *c) {
   c->pim_concurrent = 1;
   c->pim_place = HMC_PLACE_RANGE;
   c->pim_coherence = 0;
+  c->pim_pe_inval = 0;
+  c->pim_inval_sig_bits = 4096;
+  c->pim_inval_hashes = 2;
+  c->e_inval_fj = 10000; /* Horowitz ISSCC'14: an 8 KB SRAM access, 10 pJ */
   c->max_cycles = 2000000000ull;
   c->seed = 1;
   c->skip = 1;
@@ -153,6 +157,13 @@ static const param_def_t params[] = {
     PN("pim.concurrent", pim_concurrent, 0, 1, "0 one launch at a time, 1 launches share the PEs", "off|on"),
     PN("pim.place", pim_place, 0, 1, "0 range, 1 vault: iteration i to the PE of its primary element's vault", "range|vault"),
     PN("pim.coherence", pim_coherence, 0, 1, "0 model write-back/invalidation, 1 free (idealised)", "model|free"),
+    PN("pim.pe_inval", pim_pe_inval, 0, 1,
+       "PE caches at a launch: 0 all lines invalidated (fence), 1 written: only lines others wrote since (warm)",
+       "all|written"),
+    P("pim.inval_sig_bits", pim_inval_sig_bits, 64, 1u << 24, "pe_inval=written: write signature bits per PE"),
+    P("pim.inval_hashes", pim_inval_hashes, 1, 8, "pe_inval=written: the signature's hash functions"),
+    P("pim.inval_stats", pim_inval_stats, 0, 1, "1: the pe_inval statistics (D-cache fills) under pe_inval=all too"),
+    P("pim.inval_drop", pim_inval_drop, 0, U64, "tests only: drop the N-th needed line invalidation (a planted fault)"),
     PN("host.sleep", host.wrs_sleep, 0, 1, "0 wrs.nto is a nop (harts spin), 1 harts sleep in it (Zawrs)", "off|on"),
     P("pmc.w", pmc.w, 2, PMC_MAX_W, "PMC window W (C model; RTL: build time)"),
     P("pmc.cnt_w", pmc.cnt_w, 32, 64, "PMC counter width"),
@@ -203,6 +214,7 @@ static const param_def_t params[] = {
     P("energy.l2_fj", e_l2_fj, 0, U32, "L2 access energy, fJ (interpolated 256 KB)"),
     P("energy.llc_fj", e_llc_fj, 0, U32, "LLC access energy, fJ (extrapolated 2 MB slice)"),
     P("energy.pe_cache_fj", e_pe_cache_fj, 0, U32, "PE cache access energy, fJ (32 KB)"),
+    P("energy.inval_fj", e_inval_fj, 0, U32, "pe_inval=written: directory/signature access energy, fJ (8 KB)"),
     P("sim.max_cycles", max_cycles, 1, U64, "host cycle limit of the run"),
     P("sim.seed", seed, 0, U64, "seed (recorded; the models are deterministic)"),
     P("sim.skip", skip, 0, 1, "1: skip idle cycles, 0: step every cycle (reference; same statistics)"),

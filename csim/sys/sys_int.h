@@ -9,6 +9,7 @@
 #include "mmio.h"
 #include "pol.h"
 #include "sys.h"
+#include "sys_inval.h"
 
 /* Per-loop statistics, by loop id (docs/stats.md "loops"). */
 typedef struct {
@@ -108,6 +109,7 @@ struct sys {
   uint32_t *wlist;
   size_t wn, wcap;
   uint64_t inv_lines;
+  sys_inval_t *inval;       /* pim.pe_inval=written's unit (sys_inval.c), else NULL */
   uint32_t ticket_loop[64]; /* loop id of ticket t at [t % 64] (the dispatcher keeps <= 64 outstanding) */
   sys_coh_t coh[HOST_MAX_CORES];
   uint64_t wb_lines_seen;   /* host pim_wb_lines already charged to loops */

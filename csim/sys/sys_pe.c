@@ -86,6 +86,7 @@ static int pe_grab(struct sys *s, unsigned pe, sys_pe_t *p, uint64_t t) {
     }
     p->grabs++;
     if (p->grab.got) p->loop_id = p->grab.loop_id < SYS_MAX_LOOPS ? p->grab.loop_id : 0;
+    if (s->inval && p->grab.got) sys_inval_grab(s, pe, p->grab.ticket);
     p->grab_unsent = p->grab.ctr_addr != 0;
   }
   if (!p->grab_unsent) {
@@ -189,6 +190,7 @@ static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o
   p->reqs++;
   p->req_kind = o->mem_req_op;
   p->req_addr = a;
+  if (s->inval) sys_inval_req(s, pe, o);
   if (o->mem_req_op == PE_OP_WRITE) {
     for (unsigned b = 0; b < 4; b++)
       if (o->mem_req_be & (1u << b)) s->mem[(a & ~3u) + b] = (uint8_t)(o->mem_req_wdata >> (8 * b));
@@ -259,7 +261,7 @@ static void pe_edge(struct sys *s, uint64_t t) {
     sys_pe_t *p = &s->pes[pe];
     if (!p->running) continue;
     if (s->cfg.skip && s->pe_c[pe] && !p->start_pending && pe_idle(s->pe[pe].ctx) > p->owed &&
-        !(p->resp_ready && p->resp_t_ps <= t)) {
+        !(p->resp_ready && p->resp_t_ps <= t) && !(s->inval && sys_inval_busy(s, pe))) {
       /* still waiting with the same inputs (so not halted): the edge would
        * only count (pe.h pe_idle); the model gets the count before its next step */
       p->owed++;
@@ -290,7 +292,8 @@ static void pe_edge(struct sys *s, uint64_t t) {
     } else if (!o.halted) {
       p->seen_run = 1;
     }
-    if (p->resp_ready && p->resp_t_ps <= t) {
+    const int inval_hold = s->inval && sys_inval_edge(s, pe, &in); /* line invalidations first */
+    if (p->resp_ready && p->resp_t_ps <= t && !inval_hold) {
       in.mem_resp_valid = 1;
       memcpy(in.mem_resp_data, p->resp_data, sizeof in.mem_resp_data);
       p->resp_ready = 0;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sys_inval.h"
 #include "workload.h"
 
 #define SNAP(path, unit, type, field, desc) {path, unit, desc, SYS_SRC_SNAP, type, offsetof(sys_snap_t, field), NULL, 0}
@@ -16,6 +17,7 @@
 #define LOOP(path, unit, type, field, desc) {path, unit, desc, SYS_SRC_LOOP, type, offsetof(sys_loop_t, field), NULL, 0}
 #define FN(path, unit, type, src, fn, desc) {path, unit, desc, src, type, 0, fn, 0}
 #define PEI(path, unit, field, desc) {path, unit, desc, SYS_SRC_SNAP, SYS_ST_U64, offsetof(sys_snap_t, field), NULL, SYS_ONLY_PEI}
+#define OBJ(path, unit, src, only, desc) {path, unit, desc, src, SYS_ST_U64, 0, NULL, only}
 #define WHEN(only, path, unit, type, field, desc) {path, unit, desc, SYS_SRC_SNAP, type, offsetof(sys_snap_t, field), NULL, only}
 
 static void v_format(const sys_snap_t *sn, unsigned i, sys_stat_val_t *v) { (void)sn, (void)i, v->str = "copim-sim-stats"; }
@@ -101,6 +103,7 @@ static const sys_stat_t rows[] = {
     PEI("pei.monitor_bits", "bits", pei_bits, "the locality monitor's size: entries x (10-bit partial tag + valid + LRU bits), the hardware PEI adds beside the LLC"),
     PEI("pei.predicted_hits", "insns", pei_hits, "host AMOs it predicted to hit the LLC: run in the caches"),
     PEI("pei.predicted_misses", "insns", pei_misses, "AMOs it sent to the HMC vaults (`host.hmc_amos` counts the same AMOs as the LLC sent them)"),
+    OBJ("pe_inval", "", SYS_SRC_INVAL, SYS_ONLY_INVAL, "the PE cache invalidation unit's object (section pe_inval below), only under `pim.pe_inval=written` or `pim.inval_stats=1`"),
     PE("pes[].retired", "insns", retired, "instructions, counted on the retirement port"),
     PE("pes[].run_cycles", "PE cycles", run_cycles, "PE cycles it was clocked: from its start to its halt: its busy cycles"),
     PE("pes[].starts", "count", starts, "times the dispatcher started it"),
@@ -165,7 +168,7 @@ static const sys_stat_t rows[] = {
     SNAP("energy_pj.l2", "pJ", SYS_ST_REAL, e.l2, ""),
     SNAP("energy_pj.llc", "pJ", SYS_ST_REAL, e.llc, ""),
     SNAP("energy_pj.pe_cache", "pJ", SYS_ST_REAL, e.pe_cache, ""),
-    SNAP("energy_pj.hmc_link", "pJ", SYS_ST_REAL, e.link, "the HMC's bit counters x 13.7, 3.7, 6.78 pJ/bit (SPEC section 2, CoPIM's figures; `hmc.e_*_fj`)"),
+    SNAP("energy_pj.hmc_link", "pJ", SYS_ST_REAL, e.link, "the HMC's bit counters x 13.7, 3.7, 6.78 pJ/bit (SPEC section 2, CoPIM's figures; `hmc.e_*_fj`); under `pim.pe_inval=written` `hmc_logic` includes `pe_inval.energy_pj`"),
     SNAP("energy_pj.hmc_dram", "pJ", SYS_ST_REAL, e.dram, ""),
     SNAP("energy_pj.hmc_logic", "pJ", SYS_ST_REAL, e.logic, ""),
     SNAP("energy_pj.uncore", "pJ", SYS_ST_REAL, e.uncore, "`l1 + l2 + llc + hmc_link + hmc_dram + hmc_logic`: SPEC's **un-core energy** (Fig. 7)"),
@@ -197,7 +200,7 @@ static void energy(const struct sys *s, const host_stats_t *hs, const hmc_stats_
   e->pe_cache = (double)e->pe_cache_acc * s->cfg.e_pe_cache_fj / 1000.0;
   e->link = ms->e_link_pj;
   e->dram = ms->e_dram_pj;
-  e->logic = ms->e_logic_pj;
+  e->logic = ms->e_logic_pj + (s->inval ? sys_inval_energy_pj(s) : 0.0); /* pim.pe_inval's unit is logic-layer */
   e->total = e->l1 + e->l2 + e->llc + e->pe_cache + e->link + e->dram + e->logic;
   e->uncore = e->l1 + e->l2 + e->llc + e->link + e->dram + e->logic;
 }
@@ -230,6 +233,7 @@ void sys_stat_snap(sys_t *s, const sys_run_info_t *info, int verify, sys_snap_t 
   sn->vertices = s->g->n, sn->edges = s->g->m, sn->symmetric = s->g->symmetric;
   sn->undirected_input = s->g->undirected_input;
   if (sn->undirected_input) sn->present |= SYS_ONLY_UNDIRECTED;
+  if (s->inval) sn->present |= SYS_ONLY_INVAL;
   sn->source = s->kp.bfs_source, sn->pr_max_iters = s->kp.pr_max_iters, sn->bfs_split = s->kp.bfs_split;
   /* sys_verify() settles iterations and ref_iterations: before reading them */
   sn->verified = verify && !s->failed && s->finished && sys_verify(s, sn->why_buf, sizeof sn->why_buf);

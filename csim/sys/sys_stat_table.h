@@ -55,12 +55,14 @@ enum {
   SYS_SRC_PE,   /* off into sys_pe_t, one per PE */
   SYS_SRC_LOOP, /* off into sys_loop_t, one per loop seen */
   SYS_SRC_FN,   /* computed by fn */
-  SYS_SRC_PARAMS /* the parameter table (sys_param_at), printed whole */
+  SYS_SRC_PARAMS, /* the parameter table (sys_param_at), printed whole */
+  SYS_SRC_INVAL   /* the PE cache invalidation unit's object (sys_inval_json), printed whole */
 };
 /* Rows written only in some runs, so that every other run's file stays as it was. */
 enum {
   SYS_ONLY_PEI = 1,       /* --policy pei */
-  SYS_ONLY_UNDIRECTED = 2 /* a SNAP file whose header says undirected */
+  SYS_ONLY_UNDIRECTED = 2, /* a SNAP file whose header says undirected */
+  SYS_ONLY_INVAL = 4       /* pim.pe_inval=written or pim.inval_stats=1 */
 };
 /* Its type. */
 enum { SYS_ST_U64, SYS_ST_U32, SYS_ST_BOOL, SYS_ST_REAL, SYS_ST_STR, SYS_ST_CHARS };

@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "sys_inval.h"
 #include "sys_stat_table.h"
 
 static void json_str(FILE *f, const char *v) {
@@ -27,6 +28,7 @@ static void json_params(FILE *f, const sys_t *s) {
     const sys_param_t *p = sys_param_at(i);
     /* how the simulator steps is not part of the model: both ways give this same file */
     if (!strcmp(p->name, "sim.skip")) continue;
+    if (sys_inval_param_hidden(s, p->name)) continue; /* pim.pe_inval's rows: only when it is on */
     fprintf(f, "%s\n    \"%s\": %" PRIu64, n++ ? "," : "", p->name, sys_param_get(&s->cfg, p));
   }
   fprintf(f, "\n  }");
@@ -35,6 +37,10 @@ static void json_params(FILE *f, const sys_t *s) {
 static void json_value(FILE *f, const sys_snap_t *sn, const sys_stat_t *st, unsigned idx) {
   if (st->src == SYS_SRC_PARAMS) {
     json_params(f, sn->s);
+    return;
+  }
+  if (st->src == SYS_SRC_INVAL) {
+    sys_inval_json(sn->s, f);
     return;
   }
   sys_stat_val_t v;

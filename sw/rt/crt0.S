@@ -43,8 +43,10 @@ _start:
   wfi
   j 6b
 
-  .globl _pe_start
-_pe_start:
+/* A PE's start: gp, the trap vector, a0 = PE number and its stack, then
+ * the runtime's PE loop (_pe_start and, for pim.pe_inval=written,
+ * _pe_start_warm). */
+  .macro PE_START main
   .option push
   .option norelax
   la gp, __global_pointer$
@@ -57,10 +59,28 @@ _pe_start:
   li t0, COPIM_PE_STACK_TOP
   slli t1, a0, 14
   sub sp, t0, t1
-  call rt_pe_main
+  call \main
+  .endm
+
+  .globl _pe_start
+_pe_start:
+  PE_START rt_pe_main
 7:
   wfi
   j 7b
+
+/* The PEs' boot pc under pim.pe_inval=written (docs/cosim.md "PE caches
+ * across launches"): the same start, into rt_pe_main_warm.  In its own
+ * section, which sw/rt/link.ld places after .bss, so that every address
+ * of the image the default run uses stays where it was. */
+  .section .pe_warm, "ax"
+  .globl _pe_start_warm
+_pe_start_warm:
+  PE_START rt_pe_main_warm
+9:
+  wfi
+  j 9b
+  .section .text.init, "ax"
 
 /* Any trap is a bug in the kernel: report it and end the simulation. */
   .align 2

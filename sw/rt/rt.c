@@ -140,6 +140,21 @@ void rt_pe_main(uint32_t pe) {
   __asm__ volatile("fence rw, rw" ::: "memory");
 }
 
+/* rt_pe_main without its fences, for pim.pe_inval=written: there the
+ * system keeps the PE D-cache coherent across launches by invalidating, at
+ * a PE's first chunk of each launch, the lines written since the PE last
+ * saw them (docs/cosim.md "PE caches across launches").  In the .pe_warm
+ * section (after .bss, sw/rt/link.ld) so the default image does not move. */
+__attribute__((section(".pe_warm"))) void rt_pe_main_warm(uint32_t pe) {
+  (void)pe;
+  while (*rt_mmio(COPIM_MMIO_PE_GRAB)) {
+    copim_body_fn fn = (copim_body_fn)*rt_mmio(COPIM_MMIO_PE_ENTRY);
+    void *arg = (void *)*rt_mmio(COPIM_MMIO_PE_ARG);
+    const uint32_t hi = *rt_mmio(COPIM_MMIO_PE_HI);
+    for (uint32_t i = *rt_mmio(COPIM_MMIO_PE_LO); i < hi; i++) fn(i, arg);
+  }
+}
+
 void rt_trap(uint32_t cause, uint32_t epc, uint32_t tval) {
   rt_puts("rt: trap mcause=");
   rt_putu(cause);

@@ -1,0 +1,396 @@
+/* PE caches that stay warm across launches: the logic layer's invalidation
+ * unit (sys_inval.h; docs/cosim.md "PE caches across launches"). */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../sw/include/copim_mmio.h"
+#include "elf.h"
+#include "sys_int.h"
+
+#define INVAL_HASHES_MAX 8
+
+/* One PE's part of the unit. */
+typedef struct {
+  /* the directory: the PE D-cache's tags (line address >> line bits), its
+   * valid bits and its round-robin victim counter, as pe_lsu keeps them */
+  uint32_t *tag;
+  uint8_t *valid;
+  unsigned drr;
+  /* the checker's copy of each directory line: what the PE holds */
+  uint8_t *data;
+  /* write signature: sig_bits bits; inserts since its last clear */
+  uint64_t *sig;
+  uint64_t sig_n;
+  /* the exact lines others wrote since the boundary (false positives; the
+   * list clears the bitmap) */
+  uint64_t *wset;
+  uint32_t *wlist;
+  size_t wn, wcap;
+  /* invalidations to send, and PE edges the grab's answer still waits */
+  uint32_t *q;
+  unsigned qn, qhead, qcap;
+  unsigned hold;
+  uint32_t last_ticket;
+  int have_ticket;
+  /* statistics (docs/stats.md "pe_inval", per PE) */
+  uint64_t d_fills, boundaries, msgs;
+} inval_pe_t;
+
+struct sys_inval {
+  int on;                  /* written: the mechanism; 0: counting only (pim.inval_stats) */
+  unsigned npe, dsets, ways, line, off;
+  unsigned sig_bits, hashes;
+  uint32_t code_lo, code_hi, warm_lo, warm_hi; /* I-fetch ranges: .text and .pe_warm */
+  size_t lines;            /* lines of simulated memory */
+  size_t wwords;           /* uint64_t words of one PE's wset */
+  /* a PE's own word write, told before it lands: that PE's copy is current */
+  int latch_pe;
+  uint32_t latch_addr;
+  uint64_t drop_at;        /* pim.inval_drop: the needed message to drop, 0 none */
+  uint64_t needed;         /* messages for lines whose copy in the PE was stale when sent */
+  inval_pe_t pe[SYS_MAX_PES];
+  /* ---- statistics of the mechanism (docs/stats.md "pe_inval"): the one
+   * place they are kept, the cleanup of sys_stats.c may table them here ---- */
+  uint64_t writes;         /* functional writes seen (lines, by any agent) */
+  uint64_t sig_inserts;    /* of those, lines new to at least one PE's signature */
+  uint64_t boundaries, walks, walk_sets, tested, msgs, false_pos, dropped;
+  uint64_t hold_cycles;    /* PE cycles grab answers waited for the unit */
+  uint64_t dir_updates;    /* directory writes: fills and AMO set clears */
+  uint64_t checks;         /* directory lines the checker compared with memory */
+};
+
+/* Multiplicative hashing (Knuth): odd constants, the product's high bits
+ * scaled into [0, bits). */
+static const uint32_t hash_mul[INVAL_HASHES_MAX] = {0x9E3779B1u, 0x85EBCA77u, 0xC2B2AE3Du, 0x27D4EB2Fu,
+                                                    0x165667B1u, 0xD3A2646Cu | 1u, 0xFD7046C5u, 0xB55A4F09u};
+static unsigned sig_hash(const sys_inval_t *u, unsigned k, uint32_t line) {
+  const uint32_t h = (line ^ (line >> 15)) * hash_mul[k];
+  return (unsigned)(((uint64_t)h * u->sig_bits) >> 32);
+}
+static int bit(const uint64_t *b, size_t i) { return (int)(b[i >> 6] >> (i & 63) & 1); }
+static void set_bit(uint64_t *b, size_t i) { b[i >> 6] |= 1ull << (i & 63); }
+
+static int push(uint32_t **v, size_t *n, size_t *cap, uint32_t x) {
+  if (*n == *cap) {
+    const size_t c = *cap ? *cap * 2 : 1024;
+    uint32_t *nv = realloc(*v, c * sizeof *nv);
+    if (!nv) return -1;
+    *v = nv;
+    *cap = c;
+  }
+  (*v)[(*n)++] = x;
+  return 0;
+}
+
+/* ---------------------------------------------------------------- writes */
+
+/* Line `line` changed, by anyone but PE `skip` (-1: by anyone). */
+static void written(struct sys *s, sys_inval_t *u, uint32_t line, int skip) {
+  u->writes++;
+  if (!u->on || line >= u->lines) return;
+  int fresh = 0;
+  for (unsigned p = 0; p < u->npe; p++) {
+    inval_pe_t *e = &u->pe[p];
+    if ((int)p == skip || bit(e->wset, line)) continue;
+    set_bit(e->wset, line);
+    size_t n = e->wn;
+    if (push(&e->wlist, &n, &e->wcap, line)) {
+      sys_fail(s, "sys: out of memory");
+      return;
+    }
+    e->wn = n;
+    for (unsigned k = 0; k < u->hashes; k++) set_bit(e->sig, sig_hash(u, k, line));
+    e->sig_n++;
+    fresh = 1;
+  }
+  u->sig_inserts += fresh;
+}
+
+/* The shared reservation set's write hook: every functional write of every
+ * agent (host stores and AMOs, PE writes and SCs, vault atomics). */
+static void on_write(void *ctx, uint64_t addr, unsigned n) {
+  struct sys *s = ctx;
+  sys_inval_t *u = s->inval;
+  int skip = -1;
+  if (u->latch_pe >= 0 && addr == u->latch_addr) skip = u->latch_pe;
+  u->latch_pe = -1;
+  if (!n) return;
+  for (uint64_t l = addr >> u->off; l <= (addr + n - 1) >> u->off; l++) written(s, u, (uint32_t)l, skip);
+}
+
+/* ---------------------------------------------------------------- construction */
+
+int sys_inval_new(struct sys *s, const char *elf, char *err, size_t cap) {
+  const sys_cfg_t *c = &s->cfg;
+  sys_inval_t *u = calloc(1, sizeof *u);
+  if (!u) {
+    snprintf(err, cap, "sys: out of memory");
+    return -1;
+  }
+  s->inval = u;
+  u->on = c->pim_pe_inval == 1;
+  u->npe = c->num_pes;
+  u->line = c->pe.line_bytes;
+  u->ways = c->pe.dcache_ways;
+  u->dsets = c->pe.dcache_bytes / c->pe.line_bytes / c->pe.dcache_ways;
+  for (u->off = 0; (1u << u->off) < u->line; u->off++) {
+  }
+  u->sig_bits = c->pim_inval_sig_bits;
+  u->hashes = c->pim_inval_hashes;
+  u->drop_at = c->pim_inval_drop;
+  u->latch_pe = -1;
+  u->lines = s->mem_bytes >> u->off;
+  u->wwords = u->lines / 64 + 1;
+  elf_t *e = elf_open(elf, err, cap);
+  if (!e) return -1;
+  uint32_t text_end = 0, warm = 0;
+  const int have_text = elf_symbol(e, "__text_end", &text_end);
+  const int have_warm = elf_symbol(e, "_pe_start_warm", &warm) && elf_symbol(e, "__pe_warm_start", &u->warm_lo) &&
+                        elf_symbol(e, "__pe_warm_end", &u->warm_hi);
+  elf_free(e);
+  if (!have_text || !have_warm) {
+    snprintf(err, cap,
+             "pim.pe_inval=written: %s has no %s (the runtime's PE entry that keeps the caches and the code's end: "
+             "sw/rt/crt0.S, sw/rt/link.ld)",
+             elf, have_text ? "_pe_start_warm" : "__text_end");
+    return -1;
+  }
+  u->code_lo = COPIM_TEXT_BASE;
+  u->code_hi = text_end;
+  if (u->on) s->pe_start = warm;
+  const size_t dl = (size_t)u->dsets * u->ways;
+  for (unsigned p = 0; p < u->npe; p++) {
+    inval_pe_t *q = &u->pe[p];
+    q->tag = calloc(dl, sizeof *q->tag);
+    q->valid = calloc(dl, 1);
+    q->data = calloc(dl, u->line);
+    q->sig = calloc(u->sig_bits / 64 + 1, sizeof *q->sig);
+    q->wset = u->on ? calloc(u->wwords, sizeof *q->wset) : malloc(1);
+    if (!q->tag || !q->valid || !q->data || !q->sig || !q->wset) {
+      snprintf(err, cap, "sys: out of memory");
+      return -1;
+    }
+  }
+  if (u->on) {
+    resv_t *rv = host_resv(s->host);
+    rv->on_write = on_write;
+    rv->on_write_ctx = s;
+  }
+  return 0;
+}
+
+void sys_inval_free(sys_inval_t *u) {
+  if (!u) return;
+  for (unsigned p = 0; p < SYS_MAX_PES; p++) {
+    inval_pe_t *q = &u->pe[p];
+    free(q->tag);
+    free(q->valid);
+    free(q->data);
+    free(q->sig);
+    free(q->wset);
+    free(q->wlist);
+    free(q->q);
+  }
+  free(u);
+}
+
+/* ---------------------------------------------------------------- the PE port */
+
+static int is_code(const sys_inval_t *u, uint32_t a) {
+  /* a fetch's fill; rodata sharing .text's last line counts as code too
+   * (docs/cosim.md: no PE loads it) */
+  return (a >= u->code_lo && a < u->code_hi) || (a >= u->warm_lo && a < u->warm_hi);
+}
+
+void sys_inval_req(struct sys *s, unsigned pe, const pe_out_t *o) {
+  sys_inval_t *u = s->inval;
+  inval_pe_t *e = &u->pe[pe];
+  const uint32_t a = o->mem_req_addr;
+  const uint32_t line = a >> u->off, idx = line & (u->dsets - 1);
+  switch (o->mem_req_op) {
+    case PE_OP_FILL: {
+      if (is_code(u, a)) return;
+      e->d_fills++;
+      if (!u->on) return;
+      /* pe_lsu's victim: the lowest invalid way, else the round-robin one */
+      unsigned victim = e->drr;
+      for (int w = (int)u->ways - 1; w >= 0; w--)
+        if (!e->valid[(unsigned)w * u->dsets + idx]) victim = (unsigned)w;
+      const size_t d = (size_t)victim * u->dsets + idx;
+      e->tag[d] = line;
+      e->valid[d] = 1;
+      memcpy(e->data + d * u->line, s->mem + ((size_t)line << u->off), u->line);
+      e->drr = (e->drr + 1) & (u->ways - 1);
+      u->dir_updates++;
+      return;
+    }
+    case PE_OP_AMO: /* an AMO (LR and SC too) empties its set in the PE when it answers */
+      if (!u->on) return;
+      for (unsigned w = 0; w < u->ways; w++) e->valid[w * u->dsets + idx] = 0;
+      u->dir_updates++;
+      return;
+    case PE_OP_WRITE: {
+      if (!u->on) return;
+      /* write-through: a store hit updates the PE's line, so its copy stays current */
+      for (unsigned w = 0; w < u->ways; w++) {
+        const size_t d = (size_t)w * u->dsets + idx;
+        if (!e->valid[d] || e->tag[d] != line) continue;
+        for (unsigned b = 0; b < 4; b++)
+          if (o->mem_req_be & (1u << b))
+            e->data[d * u->line + ((a & ~3u) & (u->line - 1)) + b] = (uint8_t)(o->mem_req_wdata >> (8 * b));
+      }
+      u->latch_pe = (int)pe;
+      u->latch_addr = a & ~3u;
+      return;
+    }
+    default: return;
+  }
+}
+
+/* Every line the PE keeps must equal memory, unless it was written since
+ * the PE's last boundary (still in its signature, invalidated at the next). */
+static void check(struct sys *s, sys_inval_t *u, unsigned pe, const char *when) {
+  inval_pe_t *e = &u->pe[pe];
+  const size_t dl = (size_t)u->dsets * u->ways;
+  for (size_t d = 0; d < dl && !s->failed; d++) {
+    if (!e->valid[d] || bit(e->wset, e->tag[d])) continue;
+    u->checks++;
+    if (memcmp(e->data + d * u->line, s->mem + ((size_t)e->tag[d] << u->off), u->line))
+      sys_fail(s,
+               "pim.pe_inval=written: PE %u keeps a stale copy of line 0x%08x %s (written since it filled the "
+               "line, and not invalidated) at PE cycle %llu",
+               pe, e->tag[d] << u->off, when, (unsigned long long)s->pe_cycle);
+  }
+}
+
+static void boundary(struct sys *s, sys_inval_t *u, unsigned pe, uint32_t ticket) {
+  inval_pe_t *e = &u->pe[pe];
+  e->boundaries++;
+  u->boundaries++;
+  unsigned n = 0, walk = 0;
+  if (e->sig_n) {
+    /* the walk: one directory set a PE cycle, each valid line tested */
+    walk = u->dsets;
+    u->walks++;
+    u->walk_sets += u->dsets;
+    for (unsigned i = 0; i < u->dsets; i++)
+      for (unsigned w = 0; w < u->ways; w++) {
+        const size_t d = (size_t)w * u->dsets + i;
+        if (!e->valid[d]) continue;
+        u->tested++;
+        unsigned k = 0;
+        while (k < u->hashes && bit(e->sig, sig_hash(u, k, e->tag[d]))) k++;
+        if (k < u->hashes) continue;
+        e->valid[d] = 0;
+        n++;
+        if (!bit(e->wset, e->tag[d])) u->false_pos++;
+        if (e->qn == e->qcap) {
+          const unsigned c = e->qcap ? e->qcap * 2 : 64;
+          uint32_t *nq = realloc(e->q, c * sizeof *nq);
+          if (!nq) {
+            sys_fail(s, "sys: out of memory");
+            return;
+          }
+          e->q = nq;
+          e->qcap = c;
+        }
+        e->q[e->qn++] = (uint32_t)d; /* the directory entry: its line, or its copy if dropped */
+      }
+  }
+  /* the lines kept must be current now that the written ones are going */
+  char when[64];
+  snprintf(when, sizeof when, "at its first chunk of launch ticket %u", ticket);
+  for (size_t i = 0; i < e->wn; i++) e->wset[e->wlist[i] >> 6] = 0;
+  e->wn = 0;
+  check(s, u, pe, when);
+  memset(e->sig, 0, (u->sig_bits / 64 + 1) * sizeof *e->sig);
+  e->sig_n = 0;
+  /* messages leave one a cycle behind the walk; the answer a cycle after the last */
+  e->hold = n ? (n > walk ? n : walk) + 1 : walk;
+}
+
+void sys_inval_grab(struct sys *s, unsigned pe, uint32_t ticket) {
+  sys_inval_t *u = s->inval;
+  inval_pe_t *e = &u->pe[pe];
+  if (!u->on || (e->have_ticket && e->last_ticket == ticket)) return;
+  e->have_ticket = 1;
+  e->last_ticket = ticket;
+  boundary(s, u, pe, ticket);
+}
+
+int sys_inval_edge(struct sys *s, unsigned pe, pe_in_t *in) {
+  sys_inval_t *u = s->inval;
+  inval_pe_t *e = &u->pe[pe];
+  if (!e->hold) return 0;
+  e->hold--;
+  u->hold_cycles++;
+  if (e->qhead < e->qn) {
+    const uint32_t d = e->q[e->qhead++];
+    u->msgs++;
+    e->msgs++;
+    /* needed: the PE's copy differs from memory (else the message only costs) */
+    const int stale = memcmp(e->data + (size_t)d * u->line, s->mem + ((size_t)e->tag[d] << u->off), u->line) != 0;
+    u->needed += stale;
+    if (stale && u->needed == u->drop_at) {
+      /* planted fault (tests): the message is lost, the PE keeps the line */
+      e->valid[d] = 1;
+      u->dropped++;
+    } else {
+      in->dinval = 1;
+      in->dinval_addr = e->tag[d] << u->off;
+    }
+    if (e->qhead == e->qn) e->qhead = e->qn = 0;
+  }
+  return 1;
+}
+
+int sys_inval_busy(const struct sys *s, unsigned pe) { return s->inval->pe[pe].hold != 0; }
+
+int sys_inval_finish(struct sys *s) {
+  sys_inval_t *u = s->inval;
+  if (!u->on) return 0;
+  for (unsigned p = 0; p < u->npe && !s->failed; p++) check(s, u, p, "at the end of the run");
+  return s->failed ? -1 : 0;
+}
+
+/* ---------------------------------------------------------------- statistics */
+
+/* Energy per access of the unit's arrays (directory, signatures), fJ:
+ * energy.inval_fj; a message costs the PE a tag write (energy.pe_cache_fj). */
+double sys_inval_energy_pj(const struct sys *s) {
+  const sys_inval_t *u = s->inval;
+  if (!u || !u->on) return 0.0;
+  /* signature rows: each new line written sets `hashes` rows (one bit per
+   * PE in a row), each tested directory line reads `hashes` rows */
+  const double acc = (double)(u->dir_updates + u->walk_sets) + (double)u->hashes * (double)(u->sig_inserts + u->tested);
+  return (acc * s->cfg.e_inval_fj + (double)u->msgs * s->cfg.e_pe_cache_fj) / 1000.0;
+}
+
+void sys_inval_json(const struct sys *s, FILE *f) {
+  const sys_inval_t *u = s->inval;
+  if (!u) return;
+  uint64_t fills = 0, loads = 0;
+  for (unsigned p = 0; p < u->npe; p++) {
+    fills += u->pe[p].d_fills;
+    loads += s->pes[p].loads;
+  }
+  fprintf(f,
+          "{\"mode\": \"%s\", \"sig_bits\": %u, \"hashes\": %u, \"d_fills\": %" PRIu64
+          ", \"d_loads\": %" PRIu64 ", \"writes\": %" PRIu64 ", \"sig_inserts\": %" PRIu64 ", \"boundaries\": %" PRIu64
+          ", \"walks\": %" PRIu64 ", \"walk_sets\": %" PRIu64 ", \"tested\": %" PRIu64 ", \"msgs\": %" PRIu64
+          ", \"false_pos\": %" PRIu64 ", \"needed\": %" PRIu64 ", \"dropped\": %" PRIu64 ", \"hold_cycles\": %" PRIu64
+          ", \"dir_updates\": %" PRIu64 ", \"checks\": %" PRIu64 ", \"energy_pj\": %.9g, \"pes\": [",
+          u->on ? "written" : "all", u->sig_bits, u->hashes, fills, loads, u->writes, u->sig_inserts, u->boundaries,
+          u->walks, u->walk_sets, u->tested, u->msgs, u->false_pos, u->needed, u->dropped, u->hold_cycles, u->dir_updates,
+          u->checks, sys_inval_energy_pj(s));
+  for (unsigned p = 0; p < u->npe; p++)
+    fprintf(f, "%s{\"d_fills\": %" PRIu64 ", \"boundaries\": %" PRIu64 ", \"msgs\": %" PRIu64 "}", p ? ", " : "",
+            u->pe[p].d_fills, u->pe[p].boundaries, u->pe[p].msgs);
+  fprintf(f, "]}");
+}
+
+int sys_inval_param_hidden(const struct sys *s, const char *name) {
+  if (s->inval) return 0;
+  return !strcmp(name, "pim.pe_inval") || !strncmp(name, "pim.inval_", 10) || !strcmp(name, "energy.inval_fj");
+}
