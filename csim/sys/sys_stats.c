@@ -114,7 +114,7 @@ void sys_write_json(sys_t *s, const sys_run_info_t *info, FILE *f) {
   for (unsigned i = 0, n = 0; i < sys_param_count(); i++) {
     const sys_param_t *p = sys_param_at(i);
     /* how the simulator steps is not part of the model: both ways give this same file */
-    if (!strcmp(p->name, "sim.skip")) continue;
+    if (!strcmp(p->name, "sim.skip") || !strcmp(p->name, "sim.pe_fast")) continue;
     fprintf(f, "%s\n    \"%s\": %" PRIu64, n++ ? "," : "", p->name, sys_param_get(&s->cfg, p));
   }
   fprintf(f, "\n  },\n");
