@@ -2,9 +2,10 @@
  * port requests in the same cycles and retires the same instructions as the
  * RTL-mirroring model stepped every cycle (the lockstep reference).
  *
- * Part 1, random programs (pe_lockstep_random's generator, its four memory
- * timings: ideal, fixed 15 cycles, 1..40 cycles with 50 % back-pressure,
- * 1..6 cycles with 20 % acceptance).  Two PEs, each on its own copy of the
+ * Part 1, random programs (pe_lockstep_random's generator), each under a
+ * memory timing drawn from the seed (latency 1..16 cycles, fixed or spread
+ * over up to 40 more; a request accepted in every cycle down to one in
+ * six).  Two PEs, each on its own copy of the
  * memory model with the same seed: the reference is stepped every cycle;
  * the run-ahead one is driven as the system drives it, stepped only at
  * edges with something at its port and run ahead (pe_fast_run) after each
@@ -122,6 +123,18 @@ static int run_program(tb_t *t, const prog_t *pg, const pe_mem_timing_t *tm, uin
   return ok;
 }
 
+/* A memory timing drawn from the rng: latency fixed or spread over up to 40
+ * cycles, acceptance from every cycle down to one in six. */
+static pe_mem_timing_t draw_timing(tb_rng_t *r) {
+  pe_mem_timing_t tm;
+  memset(&tm, 0, sizeof tm);
+  tm.lat_min = 1 + (unsigned)tb_rng_below(r, 16);
+  tm.lat_max = tm.lat_min + (tb_rng_below(r, 2) ? 0 : (unsigned)tb_rng_below(r, 40));
+  tm.ready_den = 1 + (unsigned)tb_rng_below(r, 6);
+  tm.ready_num = 1 + (unsigned)tb_rng_below(r, tm.ready_den);
+  return tm;
+}
+
 static void random_programs(tb_t *t) {
   const uint64_t per_seed = tb_len(t, 30000);
   static prog_t prog;
@@ -133,13 +146,7 @@ static void random_programs(tb_t *t) {
     uint64_t done = 0, ahead = 0, programs = 0, cycles0 = t->checks;
     while (done < per_seed) {
       gen(&prog, 40 + (unsigned)tb_rng_below(&rng, 60));
-      pe_mem_timing_t tm = {1, 1, 1, 1, 0};
-      switch (tb_rng_below(&rng, 4)) {
-        case 0: break;
-        case 1: tm.lat_min = 1; tm.lat_max = 40; tm.ready_num = 1; tm.ready_den = 2; break;
-        case 2: tm.lat_min = 1; tm.lat_max = 6; tm.ready_num = 1; tm.ready_den = 5; break;
-        default: tm.lat_min = tm.lat_max = 15; break;
-      }
+      const pe_mem_timing_t tm = draw_timing(&rng);
       if (!run_program(t, &prog, &tm, tb_rng_next(&rng), &done, &ahead)) {
         printf("  seed %llu, program %llu (%u words) differs; rerun with --seed %llu\n", (unsigned long long)seed,
                (unsigned long long)programs, prog.n, (unsigned long long)t->seed);
