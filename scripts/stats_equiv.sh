@@ -6,12 +6,14 @@
 #   scripts/stats_equiv.sh save DIR      run the points, write DIR/<point>.{json,out}
 #   scripts/stats_equiv.sh compare DIR   run them again into DIR.new and cmp every file
 #
-# The points (79): every kernel of --list-kernels under cpu-only, pim-only,
+# The points (82): every kernel of --list-kernels under cpu-only, pim-only,
 # copim, pei, graphpim, mpki and pim-amo on kron:10:8, under cpu-only,
 # pim-only, copim and pei on p2p-Gnutella30, and under a3pim; greedy,
 # pimprof, oracle (the profiling solvers); copim with the PMC and IMU as
-# RTL, with every block as RTL, and in PMC+IMU lockstep.  About a minute on
-# one core.  COPIM_SIM (default build/copim-sim) and GRAPHS (default
+# RTL, with every block as RTL, and in PMC+IMU lockstep; and three reference
+# mode twins (sim.pe_fast=0, once with sim.skip=0 too), each compared with
+# the default point it repeats, in save's run as in compare's.  About a
+# minute on one core.  COPIM_SIM (default build/copim-sim) and GRAPHS (default
 # ../shared/data/graphs) as usual.
 set -u
 cd "$(dirname "$0")/.."
@@ -43,9 +45,26 @@ point kron-dc-greedy kron:10:8 dc greedy
 point kron-bfs-copim-rtl kron:10:8 bfs copim --rtl=pmc,imu
 point kron-kcore-copim-rtlall kron:9:8 kcore copim --rtl=all
 point kron-pr-copim-lockstep kron:9:8 pr copim --lockstep=pmc,imu
+# the reference modes: each must give its twin's files byte for byte
+twins=()
+twin() { # name twin-of graph kernel policy [extra args]
+  local n=$1 of=$2
+  shift 2
+  point "$n" "$@"
+  twins+=("$n:$of")
+}
+twin p2p-pr-pim-only-pefast0 p2p-pr-pim-only "$p2p" pr pim-only --set sim.pe_fast=0
+twin kron-bfs-copim-pefast0 kron-bfs-copim kron:10:8 bfs copim --set sim.pe_fast=0
+twin kron-sssp-pim-only-pefast0-skip0 kron-sssp-pim-only kron:10:8 sssp pim-only --set sim.pe_fast=0 --set sim.skip=0
 
-[[ $1 == save ]] && { echo "stats_equiv: $(ls "$out" | wc -l) files in $out"; exit 0; }
 n=0 bad=0
+for tw in "${twins[@]}"; do
+  for x in json out; do
+    n=$((n + 1))
+    cmp -s "$out/${tw%%:*}.$x" "$out/${tw#*:}.$x" || { echo "stats_equiv: ${tw%%:*}.$x differs from ${tw#*:}.$x"; bad=$((bad + 1)); }
+  done
+done
+[[ $1 == save ]] && { echo "stats_equiv: $(ls "$out" | wc -l) files in $out, $bad of $n twin files differ"; [[ $bad -eq 0 ]]; exit; }
 for f in "$2"/*; do
   n=$((n + 1))
   cmp -s "$f" "$out/$(basename "$f")" || { echo "stats_equiv: $(basename "$f") differs"; bad=$((bad + 1)); }

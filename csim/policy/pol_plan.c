@@ -80,14 +80,22 @@ static int profile(const pol_ctx_t *c, const loops_t *L, unsigned mask, prof_t *
   unsigned d0 = 0;
   uint64_t wb0 = 0, inv0 = 0;
   int rc;
+  /* cycles, not steps: a step may first jump over quiet host cycles
+   * (sim.skip, run-ahead PEs), in which no marker retires, so each core's
+   * loop is then the one it was in after the previous step; the stepped
+   * cycle itself counts for the loop after it */
+  int in[HOST_MAX_CORES];
+  for (unsigned k = 0; k < nc; k++) in[k] = -1;
+  uint64_t c0 = sys_cycle(s);
   while ((rc = sys_step(s)) == 0) {
+    const uint64_t c1 = sys_cycle(s);
     for (unsigned k = 0; k < nc; k++) {
+      if (in[k] >= 0 && c1 - c0 > 1) pr->cyc[in[k]] += c1 - c0 - 1;
       uint32_t id;
-      if (sys_loop_depth(s, k, &id)) {
-        const int i = loop_index(L, id);
-        if (i >= 0) pr->cyc[i]++;
-      }
+      in[k] = sys_loop_depth(s, k, &id) ? loop_index(L, id) : -1;
+      if (in[k] >= 0) pr->cyc[in[k]]++;
     }
+    c0 = c1;
     uint32_t id0;
     const unsigned depth0 = sys_loop_depth(s, 0, &id0);
     if (depth0 != d0) {

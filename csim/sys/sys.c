@@ -397,6 +397,7 @@ void sys_free(sys_t *s) {
     if (s->pe[p].free) s->pe[p].free(s->pe[p].ctx);
   hmc_dispatch_free(s->disp);
   sys_inval_free(s->inval);
+  sys_pe_free(s);
   mmio_free(s->pedev);
   pol_pei_free(s->pei);
   host_free(s->host);
@@ -434,13 +435,8 @@ static void sys_skip_to(struct sys *s, uint64_t T) {
   if (s->pe_t_ps <= last_ps) {
     const uint64_t n = (last_ps - s->pe_t_ps) / pclk + 1;
     if (s->pe_active)
-      for (unsigned pe = 0; pe < s->cfg.num_pes; pe++) {
-        sys_pe_t *p = &s->pes[pe];
-        if (!p->running) continue;
-        p->owed += n;
-        p->run_cycles += n;
-        p->run_cycles_wide += hmc_dispatch_wide(s->disp) ? n : 0; /* launches neither start nor end in a skip */
-      }
+      for (unsigned pe = 0; pe < s->cfg.num_pes; pe++) /* launches neither start nor end in a skip */
+        if (s->pes[pe].running) sys_pe_count(s, pe, n, hmc_dispatch_wide(s->disp) != 0);
     s->pe_t_ps += n * pclk;
     s->pe_cycle += n;
   }
@@ -501,12 +497,11 @@ static int sys_skip(struct sys *s) {
     for (unsigned pe = 0; pe < s->cfg.num_pes; pe++) {
       const sys_pe_t *p = &s->pes[pe];
       if (!p->running) continue;
-      const uint64_t idle = s->pe_c[pe] ? pe_idle(s->pe[pe].ctx) : 0;
-      if (p->start_pending || idle <= p->owed || (s->inval && sys_inval_busy(s, pe))) {
+      const uint64_t left = sys_pe_quiet(s, pe); /* its edge number left must be stepped */
+      if (!left || (s->inval && sys_inval_busy(s, pe))) {
         edges_ps = s->pe_t_ps;
         break;
       }
-      const uint64_t left = idle == UINT64_MAX ? idle : idle - p->owed; /* its edge number left must be stepped */
       if (left != UINT64_MAX && s->pe_t_ps + left * pclk < edges_ps) edges_ps = s->pe_t_ps + left * pclk;
       if (p->resp_ready) {
         const uint64_t e = p->resp_t_ps <= s->pe_t_ps ? s->pe_t_ps : s->pe_t_ps + div_up(p->resp_t_ps - s->pe_t_ps, pclk) * pclk;

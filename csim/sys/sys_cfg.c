@@ -89,6 +89,7 @@ void sys_cfg_default(sys_cfg_t *c) {
   c->max_cycles = 2000000000ull;
   c->seed = 1;
   c->skip = 1;
+  c->pe_fast = 1;
   /* 0.1 s simulated: far above any gap between two loop iterations of the
    * kernels, far below the cycle limit, so a run that only spins ends early */
   c->watchdog = 200000000ull;
@@ -218,6 +219,7 @@ static const param_def_t params[] = {
     P("sim.max_cycles", max_cycles, 1, U64, "host cycle limit of the run"),
     P("sim.seed", seed, 0, U64, "seed (recorded; the models are deterministic)"),
     P("sim.skip", skip, 0, 1, "1: skip idle cycles, 0: step every cycle (reference; same statistics)"),
+    P("sim.pe_fast", pe_fast, 0, 2, "1: PEs run ahead to their next port request, 0: every edge stepped (reference; same statistics), 2: 1 checked against 0 every edge"),
     P("sim.watchdog", watchdog, 0, U64,
       "host cycles without progress (loop iteration, PE instruction, launch) before the run fails; 0 = off"),
 };

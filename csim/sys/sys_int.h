@@ -7,6 +7,7 @@
 #define SYS_INT_H
 
 #include "mmio.h"
+#include "pe_fast.h"
 #include "pol.h"
 #include "sys.h"
 #include "sys_inval.h"
@@ -52,6 +53,9 @@ typedef struct {
   uint64_t retired, loads, stores, run_cycles, starts, reqs, grabs;
   uint64_t owed;         /* idle edges counted here, not yet applied to the C model (pe_skip) */
   uint64_t run_cycles_wide; /* of run_cycles, those while a wide launch was active */
+  int fast_set;          /* fast below is decided (at the PE's first edge) */
+  pe_fast_t fast;        /* the run-ahead window (sys_pe.c; fast.pe NULL: stepped every edge) */
+  pe_t *shadow;          /* sim.pe_fast=2: the reference stepped beside it, compared every edge */
 } sys_pe_t;
 
 /* What one core's launches cost in coherence so far (snapshots of its host
@@ -153,6 +157,15 @@ void sys_pe_side(struct sys *s);
 /* sys_pe.c: makes s->pedev; 0, or -1 out of memory. */
 int sys_pe_dev_new(struct sys *s);
 void sys_pe_responses(struct sys *s);
+/* sys_pe.c: how many edges from the next one PE pe (running) needs no step
+ * for: idle (pe_idle) or run ahead (pe_fast.h); 0 none, UINT64_MAX until an
+ * input changes.  The edge after them must be stepped. */
+uint64_t sys_pe_quiet(const struct sys *s, unsigned pe);
+/* sys_pe.c: counts n (<= sys_pe_quiet) such edges of PE pe, wide: a wide
+ * launch is active. */
+void sys_pe_count(struct sys *s, unsigned pe, uint64_t n, int wide);
+/* sys_pe.c: frees what sys_pe.c allocated for the PEs (sys_free). */
+void sys_pe_free(struct sys *s);
 /* sys_loops.c: follows core c's markers and IMU verdicts of this cycle. */
 /* Whether this cycle's accepted marker starts a tracked loop (a begin at
  * depth 0): sys_track then moves the tracked id, and the host cycle

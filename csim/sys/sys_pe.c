@@ -1,6 +1,7 @@
 /* The PE side of the co-simulation system: each vault PE's memory port
  * (the MMIO page, the dispatcher's work grabs, HMC requests and their
  * responses), the PE clock edges and the lines the PEs write (sys_int.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -254,12 +255,144 @@ void sys_pe_responses(struct sys *s) {
   }
 }
 
+/* An instruction PE pe retired (its ret_insn): the PE's, the run's and its loop's counts. */
+static inline void pe_retire(struct sys *s, sys_pe_t *p, uint32_t insn) {
+  p->retired++;
+  s->pe_insns++;
+  s->loops[p->loop_id].pe_insns++;
+  const uint32_t opc = insn & 0x7f;
+  if (opc == 0x03) p->loads++;
+  else if (opc == 0x23) p->stores++;
+}
+
+/* Whether PE pe runs ahead (pe_fast.h), decided at its first edge, when the
+ * blocks are final (sys_set_pe comes before the first step): a C model, and
+ * sim.pe_fast=1 on a configuration the run-ahead covers; else it is stepped
+ * every edge, and an uncovered configuration is named once. */
+static void pe_fast_decide(struct sys *s, unsigned pe, sys_pe_t *p) {
+  p->fast_set = 1;
+  const int on = s->cfg.pe_fast && s->pe_c[pe];
+  /* pim.pe_inval=written sends line invalidates into a PE's D-cache between
+   * its port requests, which a PE that runs ahead would not see */
+  if (on && (!pe_fast_supported(&s->cfg.pe) || s->inval)) {
+    if (pe == 0)
+      fprintf(stderr, "copim-sim: sim.pe_fast=1, but the run-ahead PE does not cover %s: "
+                      "every PE edge is stepped (as sim.pe_fast=0)\n",
+              s->inval ? "pim.pe_inval=written" : "this PE configuration (pe.dmshrs > 1, pe.counters > 1 or its line size)");
+    pe_fast_init(&p->fast, NULL, 0);
+    return;
+  }
+  pe_fast_init(&p->fast, on ? s->pe[pe].ctx : NULL, COPIM_PE_HARTID_BASE + pe);
+  if (on && s->cfg.pe_fast == 2 && !(p->shadow = pe_new(&s->cfg.pe))) sys_fail(s, "sys: out of memory");
+}
+
+/* sim.pe_fast=2: the reference beside the run-ahead PE, stepped every edge
+ * with the inputs the system gives (quiet ones on the edges it only
+ * counts); its outputs must be the ones the run-ahead PE showed or implied
+ * on that edge: the first difference fails the run with the PE cycle, the
+ * port and both values (pe_fast_equiv). */
+static void shadow_edge(struct sys *s, unsigned pe, sys_pe_t *p, const pe_in_t *in, const pe_out_t *f,
+                        uint64_t cycle) {
+  pe_in_t q;
+  if (!in) {
+    memset(&q, 0, sizeof q);
+    q.hart_id = COPIM_PE_HARTID_BASE + pe;
+    in = &q;
+  }
+  pe_out_t r;
+  pe_step(p->shadow, in, &r);
+  const char *port = NULL;
+  uint32_t a = 0, b = 0;
+#define PE_CHECK(cond, name, fv, rv) \
+  if (!port && (cond) && (fv) != (rv)) port = name, a = (uint32_t)(fv), b = (uint32_t)(rv)
+  PE_CHECK(1, "halted_o", f->halted, r.halted);
+  PE_CHECK(1, "mem_req_valid_o", f->mem_req_valid, r.mem_req_valid);
+  PE_CHECK(r.mem_req_valid, "mem_req_addr_o", f->mem_req_addr, r.mem_req_addr);
+  PE_CHECK(r.mem_req_valid, "mem_req_op_o", f->mem_req_op, r.mem_req_op);
+  PE_CHECK(r.mem_req_valid, "mem_req_amo_o", f->mem_req_amo, r.mem_req_amo);
+  PE_CHECK(r.mem_req_valid, "mem_req_wdata_o", f->mem_req_wdata, r.mem_req_wdata);
+  PE_CHECK(r.mem_req_valid, "mem_req_be_o", f->mem_req_be, r.mem_req_be);
+  PE_CHECK(1, "ret_valid_o", f->ret_valid, r.ret_valid);
+  PE_CHECK(r.ret_valid, "ret_pc_o", f->ret_pc, r.ret_pc);
+  PE_CHECK(r.ret_valid, "ret_insn_o", f->ret_insn, r.ret_insn);
+  PE_CHECK(r.ret_valid, "ret_rd_o", f->ret_rd, r.ret_rd);
+  PE_CHECK(r.ret_valid, "ret_rd_value_o", f->ret_rd_value, r.ret_rd_value);
+#undef PE_CHECK
+  if (port)
+    sys_fail(s, "PE %u: the run-ahead PE and the reference differ at PE cycle %llu, port %s: run-ahead 0x%08x, "
+                "reference 0x%08x", pe, (unsigned long long)cycle, port, a, b);
+}
+
+/* An edge the system only counts: nothing at the port, ret what retired. */
+static void shadow_quiet(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *ret, uint64_t cycle) {
+  pe_out_t f;
+  if (ret) f = *ret;
+  else memset(&f, 0, sizeof f);
+  f.halted = f.mem_req_valid = 0;
+  shadow_edge(s, pe, p, NULL, &f, cycle);
+}
+
+void sys_pe_free(struct sys *s) {
+  for (unsigned pe = 0; pe < SYS_MAX_PES; pe++) pe_free(s->pes[pe].shadow);
+}
+
+uint64_t sys_pe_quiet(const struct sys *s, unsigned pe) {
+  const sys_pe_t *p = &s->pes[pe];
+  if (p->start_pending) return 0;
+  if (p->fast.edges) return p->fast.edges; /* run ahead: the next edge after them presents something */
+  const uint64_t idle = s->pe_c[pe] ? pe_idle(s->pe[pe].ctx) : 0;
+  return idle <= p->owed ? 0 : idle == UINT64_MAX ? idle : idle - p->owed;
+}
+
+void sys_pe_count(struct sys *s, unsigned pe, uint64_t n, int wide) {
+  sys_pe_t *p = &s->pes[pe];
+  p->run_cycles += n;
+  p->run_cycles_wide += wide ? n : 0;
+  if (p->shadow) {
+    for (uint64_t i = 0; i < n && !s->failed; i++) {
+      pe_out_t r;
+      memset(&r, 0, sizeof r);
+      if (p->fast.edges) {
+        pe_fast_take1(&p->fast, &r);
+        if (r.ret_valid) pe_retire(s, p, r.ret_insn);
+      } else {
+        p->owed++;
+      }
+      shadow_quiet(s, pe, p, &r, s->pe_cycle + i);
+    }
+    return;
+  }
+  if (!p->fast.edges) {
+    p->owed += n;
+    return;
+  }
+  pe_fast_count_t c = {0, 0, 0};
+  pe_fast_take(&p->fast, n, &c);
+  p->retired += c.retired;
+  s->pe_insns += c.retired;
+  s->loops[p->loop_id].pe_insns += c.retired;
+  p->loads += c.loads;
+  p->stores += c.stores;
+}
+
 /* One PE clock edge at time t for every PE that is not clock gated. */
 static void pe_edge(struct sys *s, uint64_t t) {
   const uint64_t wide = hmc_dispatch_wide(s->disp) != 0; /* as the edge starts */
   for (unsigned pe = 0; pe < s->cfg.num_pes && !s->failed; pe++) {
     sys_pe_t *p = &s->pes[pe];
     if (!p->running) continue;
+    if (p->fast.edges) {
+      /* computed ahead with the inputs this edge has (none): only counted */
+      pe_out_t r;
+      pe_fast_take1(&p->fast, &r);
+      p->seen_run = 1;
+      p->run_cycles++;
+      p->run_cycles_wide += wide;
+      if (r.ret_valid) pe_retire(s, p, r.ret_insn);
+      if (p->shadow) shadow_quiet(s, pe, p, &r, s->pe_cycle);
+      continue;
+    }
+    if (!p->fast_set) pe_fast_decide(s, pe, p);
     if (s->cfg.skip && s->pe_c[pe] && !p->start_pending && pe_idle(s->pe[pe].ctx) > p->owed &&
         !(p->resp_ready && p->resp_t_ps <= t) && !(s->inval && sys_inval_busy(s, pe))) {
       /* still waiting with the same inputs (so not halted): the edge would
@@ -267,6 +400,7 @@ static void pe_edge(struct sys *s, uint64_t t) {
       p->owed++;
       p->run_cycles++;
       p->run_cycles_wide += wide;
+      if (p->shadow) shadow_quiet(s, pe, p, NULL, s->pe_cycle);
       continue;
     }
     if (p->owed) {
@@ -306,14 +440,12 @@ static void pe_edge(struct sys *s, uint64_t t) {
     }
     p->run_cycles++;
     p->run_cycles_wide += wide;
-    if (so.ret_valid) {
-      p->retired++;
-      s->pe_insns++;
-      s->loops[p->loop_id].pe_insns++;
-      const uint32_t opc = so.ret_insn & 0x7f;
-      if (opc == 0x03) p->loads++;
-      else if (opc == 0x23) p->stores++;
-    }
+    if (so.ret_valid) pe_retire(s, p, so.ret_insn);
+    if (p->shadow) shadow_edge(s, pe, p, &in, &so, s->pe_cycle);
+    /* the next edges' inputs are quiet until the PE presents a request or
+     * halts: no start waits, no response is due (a write's port is free
+     * again, anything else accepted waits for its response) */
+    if (p->fast.pe && !p->start_pending && !p->wait_resp && !p->resp_ready) pe_fast_run(&p->fast);
   }
 }
 

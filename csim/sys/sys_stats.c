@@ -27,7 +27,7 @@ static void json_params(FILE *f, const sys_t *s) {
   for (unsigned i = 0, n = 0; i < sys_param_count(); i++) {
     const sys_param_t *p = sys_param_at(i);
     /* how the simulator steps is not part of the model: both ways give this same file */
-    if (!strcmp(p->name, "sim.skip")) continue;
+    if (!strcmp(p->name, "sim.skip") || !strcmp(p->name, "sim.pe_fast")) continue;
     if (sys_inval_param_hidden(s, p->name)) continue; /* pim.pe_inval's rows: only when it is on */
     fprintf(f, "%s\n    \"%s\": %" PRIu64, n++ ? "," : "", p->name, sys_param_get(&s->cfg, p));
   }

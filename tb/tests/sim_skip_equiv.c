@@ -8,7 +8,9 @@
  * same cycle with the same statistics), three configurations that take
  * other paths (launches one at a time, PEI's vault AMOs, 4 LLC MSHRs), and
  * copim with the PMC and the IMUs as Verilated RTL (skipping then stays
- * off; the results must not move).  A run that fails differently in the two modes fails the test. */
+ * off; the results must not move), and two points with the PEs stepped
+ * every edge (sim.pe_fast=0) instead of run ahead.  A run that fails
+ * differently in the two modes fails the test. */
 #include "cosim_util.h"
 
 #define GNUTELLA "../shared/data/graphs/p2p-Gnutella30.txt"
@@ -83,5 +85,11 @@ int main(int argc, char **argv) {
   point(&t, "--kernel sssp --graph kron:9:8 --policy pei", 1);
   point(&t, "--kernel pr --graph uniform:9:4 --policy copim --set llc.mshrs=4", 1);
   point(&t, "--kernel bfs --graph kron:8:8 --policy copim --rtl pmc,imu", 1);
+  /* the PEs stepped every edge (sim.pe_fast=0, the reference): the skip's
+   * PE side then counts idle edges (pe_idle) instead of run-ahead ones */
+  point(&t, "--kernel pr --graph kron:9:8 --policy pim-only --set sim.pe_fast=0", 1);
+  point(&t, "--kernel bfs --graph kron:9:8 --policy copim --set sim.pe_fast=0", 1);
+  /* an offline policy: its profiling runs count cycles, which skipping must not change */
+  point(&t, "--kernel bfs --graph kron:9:8 --policy greedy", 1);
   return tb_finish(&t);
 }

@@ -1,0 +1,78 @@
+/* Run-ahead vault PE (pe_fast.h). */
+#include "pe_fast.h"
+
+#include <string.h>
+
+int pe_fast_supported(const pe_cfg_t *cfg) {
+  /* every field pe_cfg_t has today keeps one request in flight at the port:
+   * a new field that lets the port overlap requests (memory-level
+   * parallelism) must be checked here, and is not covered until it is */
+  return (cfg->line_bytes == 16 || cfg->line_bytes == 32 || cfg->line_bytes == 64) && cfg->counters <= 1 &&
+         cfg->dmshrs <= 1; /* DMshrs > 1 (non-blocking loads): several requests in flight, not covered */
+}
+
+void pe_fast_init(pe_fast_t *f, pe_t *pe, uint32_t hart_id) {
+  f->pe = pe;
+  f->hart_id = hart_id;
+  f->edges = f->taken = f->nret = f->rhead = 0;
+  f->windows = f->ahead_edges = 0;
+}
+
+uint32_t pe_fast_run(pe_fast_t *f) {
+  pe_in_t in;
+  memset(&in, 0, sizeof in);
+  in.hart_id = f->hart_id;
+  uint32_t n = 0, nret = 0;
+  while (n < PE_FAST_WINDOW) {
+    pe_out_t o;
+    pe_outputs(f->pe, &o);
+    if (o.mem_req_valid || o.halted) break;
+    /* a wait that repeats (the divider counting with the port idle): the
+     * model applies those edges at once, nothing retires in them */
+    const uint64_t idle = pe_idle(f->pe);
+    if (idle) {
+      const uint32_t k = idle < PE_FAST_WINDOW - n ? (uint32_t)idle : PE_FAST_WINDOW - n;
+      pe_skip(f->pe, k);
+      n += k;
+      continue;
+    }
+    pe_step(f->pe, &in, &o);
+    if (o.ret_valid) f->ret[nret++] = (pe_fast_ret_t){n, o.ret_pc, o.ret_insn, o.ret_rd_value, o.ret_rd};
+    n++;
+  }
+  f->edges = n;
+  f->taken = 0;
+  f->nret = nret;
+  f->rhead = 0;
+  if (n) {
+    f->windows++;
+    f->ahead_edges += n;
+  }
+  return n;
+}
+
+void pe_fast_take1(pe_fast_t *f, pe_out_t *ret) {
+  memset(ret, 0, sizeof *ret);
+  if (f->rhead < f->nret && f->ret[f->rhead].edge == f->taken) {
+    const pe_fast_ret_t *r = &f->ret[f->rhead++];
+    ret->ret_valid = 1;
+    ret->ret_pc = r->pc;
+    ret->ret_insn = r->insn;
+    ret->ret_rd = r->rd;
+    ret->ret_rd_value = r->rd_value;
+  }
+  f->taken++;
+  f->edges--;
+}
+
+void pe_fast_take(pe_fast_t *f, uint64_t n, pe_fast_count_t *c) {
+  const uint32_t end = f->taken + (uint32_t)n;
+  while (f->rhead < f->nret && f->ret[f->rhead].edge < end) {
+    const uint32_t opc = f->ret[f->rhead++].insn & 0x7f;
+    c->retired++;
+    c->loads += opc == 0x03;
+    c->stores += opc == 0x23;
+  }
+  f->taken = end;
+  f->edges -= (uint32_t)n;
+}
