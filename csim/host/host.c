@@ -54,9 +54,19 @@ static int cb_load(void *ctx, uint32_t addr, unsigned size, uint32_t *val) {
   struct host *h = c->h;
   if (mmio_is_page(addr)) return mmio_read(h->mmio, MMIO_HOST, addr - COPIM_MMIO_BASE, size, val);
   if (!dram(h, addr, size)) return -1;
-  uint32_t v = 0;
-  memcpy(&v, h->mem + addr, size);
-  *val = v;
+  /* fixed-size copies: a memcpy of a variable size is a libc call */
+  const uint8_t *p = h->mem + addr;
+  if (size == 4) {
+    uint32_t v;
+    memcpy(&v, p, 4);
+    *val = v;
+  } else if (size == 2) {
+    uint16_t v;
+    memcpy(&v, p, 2);
+    *val = v;
+  } else {
+    *val = p[0];
+  }
   return 0;
 }
 
@@ -65,7 +75,12 @@ static int cb_store(void *ctx, uint32_t addr, unsigned size, uint32_t val) {
   struct host *h = c->h;
   if (mmio_is_page(addr)) return mmio_write(h->mmio, MMIO_HOST, addr - COPIM_MMIO_BASE, size, val);
   if (!dram(h, addr, size)) return -1;
-  memcpy(h->mem + addr, &val, size);
+  uint8_t *p = h->mem + addr;
+  if (size == 4) memcpy(p, &val, 4);
+  else if (size == 2) {
+    const uint16_t v = (uint16_t)val;
+    memcpy(p, &v, 2);
+  } else p[0] = (uint8_t)val;
   resv_write(&h->resv, addr, size);
   return 0;
 }

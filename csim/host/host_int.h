@@ -25,8 +25,14 @@ typedef struct {
   uint32_t stamp;   /* LRU: last touch */
 } host_line_t;
 
+/* key[i] mirrors l[i]: its tag while valid, HOST_KEY_INV while ST_I, so a
+ * lookup scans one dense word per way.  Every change of a line's tag or
+ * validity goes through host_cache_sync(). */
+#define HOST_KEY_INV 0xFFFFFFFFu /* never a line address (addr >> 6) */
+
 typedef struct {
   host_line_t *l;
+  uint32_t *key;
   uint32_t sets, ways, set_mask;
   uint32_t tick;
 } host_cache_t;
@@ -34,7 +40,22 @@ typedef struct {
 int host_cache_init(host_cache_t *c, uint32_t bytes, unsigned ways);
 void host_cache_free(host_cache_t *c);
 /* The line holding tag, or NULL. */
-host_line_t *host_cache_find(host_cache_t *c, uint32_t tag);
+static inline host_line_t *host_cache_find(host_cache_t *c, uint32_t tag) {
+  const size_t base = (size_t)(tag & c->set_mask) * c->ways;
+  const uint32_t *k = c->key + base;
+  for (unsigned w = 0; w < c->ways; w++)
+    if (k[w] == tag) return &c->l[base + w];
+  return NULL;
+}
+/* After a change of l's tag or state: its key again. */
+static inline void host_cache_sync(host_cache_t *c, const host_line_t *l) {
+  c->key[l - c->l] = l->st != ST_I ? l->tag : HOST_KEY_INV;
+}
+/* Invalidates l. */
+static inline void host_cache_inval(host_cache_t *c, host_line_t *l) {
+  l->st = ST_I;
+  c->key[l - c->l] = HOST_KEY_INV;
+}
 /* Marks a line most recently used. */
 static inline void host_cache_touch(host_cache_t *c, host_line_t *l) { l->stamp = ++c->tick; }
 /* The way to fill tag into: an invalid one, else the least recently used. */
