@@ -470,10 +470,17 @@ void host_mem_cycle(struct host *h) {
   h->pmc_in.mshr_free = 0;
   if (h->hmc && (hmc_inflight(h->hmc) || h->sendq_n)) {
     hmc_advance(h->hmc, h->now * h->cfg.clk_ps);
-    hmc_resp_t r;
-    const unsigned links = hmc_cfg(h->hmc)->links;
-    for (unsigned l = 0; l < links && l < h->cfg.cores; l++)
-      while (hmc_poll(h->hmc, hmc_port_link(l), &r)) host_mem_hmc_resp(h, &r);
+    /* a response reaches a link's queue only by a delivery, which counts:
+     * nothing new to poll while the count stands where the last poll (which
+     * emptied the queues) left it */
+    const uint64_t dl = hmc_delivered(h->hmc);
+    if (dl != h->resp_seen) {
+      h->resp_seen = dl;
+      hmc_resp_t r;
+      const unsigned links = hmc_cfg(h->hmc)->links;
+      for (unsigned l = 0; l < links && l < h->cfg.cores; l++)
+        while (hmc_poll(h->hmc, hmc_port_link(l), &r)) host_mem_hmc_resp(h, &r);
+    }
   }
   while (h->sendq_n) {
     host_send_t *s = &h->sendq[h->sendq_head];
@@ -579,8 +586,9 @@ void host_mem_llc(struct host *h) {
 
 void host_mem_pmc(struct host *h) {
   uint64_t hit = 0, miss = 0;
+  h->pmc_stale = 0;
   for (unsigned c = 0; c < h->cfg.cores; c++) {
-    if (h->now < h->hit_until[c]) hit |= 1ull << c;
+    if (h->pmc_at < h->hit_until[c]) hit |= 1ull << c;
     if (h->miss_cnt[c]) miss |= 1ull << c;
   }
   h->pmc_in.hit_act = hit;
