@@ -384,8 +384,9 @@ int host_step(host_t *h) {
   if (h->now - h->last_commit > h->cfg.stall_limit) {
     unsigned c = 0;
     while (c + 1 < nc && h->core[c].halted) c++;
-    host_fail(h, "host: no instruction committed for %llu cycles (hart %u at pc=0x%08x, cycle %llu)",
-              (unsigned long long)h->cfg.stall_limit, c, h->core[c].hart.pc, (unsigned long long)h->now);
+    host_fail(h, "host: no instruction committed for %llu cycles (hart %u at pc=0x%08x, cycle %llu); the limit is "
+              "host.stall_limit", (unsigned long long)h->cfg.stall_limit, c, h->core[c].hart.pc,
+              (unsigned long long)h->now);
     return -1;
   }
   return 0;

@@ -724,10 +724,13 @@ static int sys_finish_cycle(struct sys *s, int rc) {
     return 1;
   }
   if (sys_watchdog(s)) return -1;
-  if (host_cycle(s->host) >= s->cfg.max_cycles) {
+  const uint64_t now = host_cycle(s->host);
+  if (now >= s->cfg.max_cycles &&
+      (!sys_max_cycles_soft(&s->cfg) || now / SYS_MAX_CYCLES_BACKSTOP >= s->cfg.max_cycles)) {
     const rv32_hart_t *h0 = host_hart(s->host, 0);
-    sys_fail(s, "cycle limit %llu reached (hart 0 at pc=0x%08x, %u PEs running)", (unsigned long long)s->cfg.max_cycles,
-             h0->pc, s->pe_active);
+    const int soft = sys_max_cycles_soft(&s->cfg);
+    sys_fail(s, "cycle limit %llu reached (hart 0 at pc=0x%08x, %u PEs running); --max-cycles N (sim.max_cycles) "
+             "raises it", (unsigned long long)(soft ? now : s->cfg.max_cycles), h0->pc, s->pe_active);
     return -1;
   }
   return 0;

@@ -82,7 +82,8 @@ void sys_cfg_default(sys_cfg_t *c) {
   c->pim_concurrent = 1;
   c->pim_place = HMC_PLACE_RANGE;
   c->pim_coherence = 0;
-  c->max_cycles = 2000000000ull;
+  c->max_cycles = SYS_MAX_CYCLES_DEFAULT;
+  c->max_cycles_set = 0;
   c->seed = 1;
   c->skip = 1;
   /* 0.1 s simulated: far above any gap between two loop iterations of the
@@ -203,7 +204,9 @@ static const param_def_t params[] = {
     P("energy.l2_fj", e_l2_fj, 0, U32, "L2 access energy, fJ (interpolated 256 KB)"),
     P("energy.llc_fj", e_llc_fj, 0, U32, "LLC access energy, fJ (extrapolated 2 MB slice)"),
     P("energy.pe_cache_fj", e_pe_cache_fj, 0, U32, "PE cache access energy, fJ (32 KB)"),
-    P("sim.max_cycles", max_cycles, 1, U64, "host cycle limit of the run"),
+    P("sim.max_cycles", max_cycles, 1, U64,
+      "host cycle limit of the run (--max-cycles); the default 2e9 stops only a run without progress while "
+      "sim.watchdog is on"),
     P("sim.seed", seed, 0, U64, "seed (recorded; the models are deterministic)"),
     P("sim.skip", skip, 0, 1, "1: skip idle cycles, 0: step every cycle (reference; same statistics)"),
     P("sim.watchdog", watchdog, 0, U64,
@@ -270,6 +273,7 @@ int sys_param_set(sys_cfg_t *c, const char *name, const char *value, char *err, 
     return -1;
   }
   v *= mul;
+  if (d->p.off == offsetof(sys_cfg_t, max_cycles)) c->max_cycles_set = 1; /* given: a hard limit */
   if (v < d->lo || v > d->hi) {
     snprintf(err, cap, "parameter %s: value %.64s out of range %llu..%llu", name, value, (unsigned long long)d->lo,
              (unsigned long long)d->hi);
