@@ -74,60 +74,90 @@ report() {
   echo "cosim $label ($what): $mips MIPS, $mcs M host cycles/s, $cpu s CPU, $res"
 }
 
-# ---- issue 16: the three C-mode speed points, 3 runs each (min/median), the
-# slowdown against the native kernel; COSIM_BENCH_BEFORE=<copim-sim binary>
-# adds the same rows for an older build (COSIM_BENCH_BEFORE_NAME: what to
-# call it in the table, e.g. its commit), run back to back (the machine is
-# shared: only figures taken together compare); COSIM_BENCH_ONLY=speed skips
-# the RTL rows below.
+# ---- issues 16 and 34: the C-mode speed points, 3 runs each (min/median),
+# the slowdown against the native kernel, each beside the same point of the
+# build the speed work started from, run back to back in the same bench (the
+# machine is shared: only figures taken together compare).  That build is
+# COSIM_BENCH_BEFORE=<copim-sim binary> (COSIM_BENCH_BEFORE_NAME: what to call
+# it in the table), else commit COSIM_BENCH_BASE (default f36c911, issue 34's
+# start) built once into $BUILD/bench/base; COSIM_BENCH_BEFORE=none leaves the
+# "before" rows out.  COSIM_BENCH_ONLY=speed skips the RTL rows below.
 runs=${COSIM_BENCH_RUNS:-3}
+base_commit=${COSIM_BENCH_BASE:-f36c911}
+if [[ -z ${COSIM_BENCH_BEFORE:-} ]]; then
+  bdir=$BUILD/bench/base
+  if [[ ! -x $bdir/build/copim-sim ]]; then
+    echo "cosim: building $base_commit's copim-sim in $bdir (once)"
+    rm -rf "$bdir"
+    git worktree prune 2>/dev/null
+    if git worktree add --detach "$bdir" "$base_commit" >/dev/null 2>&1 &&
+      make -s --no-print-directory -C "$bdir" -j"$(nproc)" build/copim-sim >"$out/base-build.log" 2>&1; then :
+    else
+      echo "cosim: could not build $base_commit (see $out/base-build.log): no "before" rows"
+    fi
+  fi
+  [[ -x $bdir/build/copim-sim ]] && COSIM_BENCH_BEFORE=$bdir/build/copim-sim COSIM_BENCH_BEFORE_NAME=${COSIM_BENCH_BEFORE_NAME:-$base_commit}
+fi
+[[ ${COSIM_BENCH_BEFORE:-} == none ]] && COSIM_BENCH_BEFORE=""
+if [[ -n ${COSIM_BENCH_BEFORE:-} ]]; then
+  cp "$COSIM_BENCH_BEFORE" "$out/copim-sim-before" && COSIM_BENCH_BEFORE=$out/copim-sim-before
+fi
 speed=$out/speed_points.md
 {
   echo "| point | build | host cycles | instructions | CPU s min / median | MIPS best / median | M host cycles/s median | native kernel CPU s | slowdown (median) | result |"
   echo "|---|---|---|---|---|---|---|---|---|---|"
 } >"$speed"
-speed_point() { # label, kernel, graph, policy
+speed_point() { # label, kernel, graph, policy, extra args (both the simulator's and graphtool's)
   local label=$1 k=$2 g=$3 p=$4
+  shift 4
   make -s --no-print-directory "$BUILD/sw/$k.elf" "$BUILD/tools/graphtool" >/dev/null || return 1
   local nat best_nat=""
   for i in $(seq "$runs"); do
-    nat=$("$BUILD/tools/graphtool" run "$k" "$g" 2>&1 >/dev/null | sed -nE 's/.*kernel ([0-9.]+) s CPU.*/\1/p')
+    nat=$("$BUILD/tools/graphtool" run "$k" "$g" "$@" 2>&1 >/dev/null | sed -nE 's/.*kernel ([0-9.]+) s CPU.*/\1/p')
     if [[ -z $best_nat ]] || awk "BEGIN{exit !($nat < $best_nat)}"; then best_nat=$nat; fi
   done
   local bins=("after:$sim")
   [[ -n ${COSIM_BENCH_BEFORE:-} ]] && bins=("before:${COSIM_BENCH_BEFORE}" "${bins[@]}")
-  for b in "${bins[@]}"; do
-    local tag=${b%%:*} bin=${b#*:} cpus=() line="" rc=0
-    for i in $(seq "$runs"); do
-      COPIM_ELF_DIR=$BUILD/sw "$bin" --kernel "$k" --graph "$g" --policy "$p" >"$out/sp.out" 2>"$out/sp.err"
-      rc=$?
-      line=$(grep -E '^\[copim-sim\].*wall' "$out/sp.err" | tail -1)
-      cpus+=("$(sed -E 's/.* ([0-9.]+) s CPU.*/\1/' <<<"$line")")
+  # the builds' runs interleaved (before, after, before, ...): a change of
+  # the machine's load during the point falls on both
+  local -A cpus=() lines=() rcs=()
+  for i in $(seq "$runs"); do
+    for b in "${bins[@]}"; do
+      local tag=${b%%:*} bin=${b#*:}
+      COPIM_ELF_DIR=$BUILD/sw "$bin" --kernel "$k" --graph "$g" --policy "$p" "$@" >"$out/sp.out" 2>"$out/sp.err"
+      rcs[$tag]=$?
+      [[ ${rcs[$tag]} -ne 0 ]] && cp "$out/sp.err" "$out/sp-$tag.err"
+      lines[$tag]=$(grep -E '^\[copim-sim\].*wall' "$out/sp.err" | tail -1)
+      cpus[$tag]+="$(sed -E 's/.* ([0-9.]+) s CPU.*/\1/' <<<"${lines[$tag]}") "
     done
+  done
+  for b in "${bins[@]}"; do
+    local tag=${b%%:*} line=${lines[${b%%:*}]} rc=${rcs[${b%%:*}]}
     local ins cyc sorted cmin cmed
     ins=$(sed -E 's/.* ([0-9]+) instructions.*/\1/' <<<"$line")
     cyc=$(sed -E 's/.* ([0-9]+) host cycles$/\1/' <<<"$line")
-    sorted=$(printf '%s\n' "${cpus[@]}" | sort -g)
+    sorted=$(printf '%s\n' ${cpus[$tag]} | sort -g)
     cmin=$(head -1 <<<"$sorted")
     cmed=$(sed -n "$(( (runs + 1) / 2 ))p" <<<"$sorted")
     local res="PASS"
-    [[ $rc -ne 0 ]] && res="FAIL: $(grep '^copim-sim:' "$out/sp.err" | head -1)"
+    [[ $rc -ne 0 ]] && res="FAIL: $(grep '^copim-sim:' "$out/sp-$tag.err" | head -1)"
     local row
     row=$(awk -v ins="$ins" -v cyc="$cyc" -v cmin="$cmin" -v cmed="$cmed" -v nat="$best_nat" 'BEGIN{
       printf "%s | %s | %.2f / %.2f | **%.1f** / %.1f | %.2f | %.4f | %.0fx", cyc, ins, cmin, cmed, ins/cmin/1e6, ins/cmed/1e6, cyc/cmed/1e6, nat, (nat > 0 ? cmed/nat : 0)}')
     echo "| $label | $tag | $row | $res |" >>"$speed"
-    echo "cosim speed $label ($tag): CPU s ${cpus[*]}; $row; $res"
+    echo "cosim speed $label ($tag): CPU s ${cpus[$tag]}; $row; $res"
   done
 }
 load0=$(uptime | sed -E 's/.*load average: //')
 speed_point "BFS kron:16:16 cpu-only" bfs kron:16:16 cpu-only
 speed_point "BFS kron:18:8 copim" bfs kron:18:8 copim
 speed_point "PR p2p-Gnutella30 pim-only" pr ../shared/data/graphs/p2p-Gnutella30.txt pim-only
+speed_point "PR com-DBLP pim-only, 2 iterations" pr ../shared/data/graphs/com-dblp.ungraph.txt.gz pim-only --pr-iters 2
 sdoc=docs/performance.md
 sblock=$(mktemp)
 {
   echo "<!-- bench_speed begin: written by scripts/bench_cosim.sh, do not edit by hand -->"
-  echo "### C-mode speed points (issue 16)"
+  echo "### C-mode speed points (issues 16 and 34)"
   echo
   echo "Measured $(date -u '+%Y-%m-%d %H:%M UTC') on $(nproc) shared cores ($(lscpu 2>/dev/null | sed -nE 's/^Model name: *//p' | head -1)),"
   echo "load average before / after the runs: $load0 / $(uptime | sed -E 's/.*load average: //') (1/5/15 min); $runs runs per row.  MIPS = host + PE"

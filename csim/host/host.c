@@ -54,9 +54,19 @@ static int cb_load(void *ctx, uint32_t addr, unsigned size, uint32_t *val) {
   struct host *h = c->h;
   if (mmio_is_page(addr)) return mmio_read(h->mmio, MMIO_HOST, addr - COPIM_MMIO_BASE, size, val);
   if (!dram(h, addr, size)) return -1;
-  uint32_t v = 0;
-  memcpy(&v, h->mem + addr, size);
-  *val = v;
+  /* fixed-size copies: a memcpy of a variable size is a libc call */
+  const uint8_t *p = h->mem + addr;
+  if (size == 4) {
+    uint32_t v;
+    memcpy(&v, p, 4);
+    *val = v;
+  } else if (size == 2) {
+    uint16_t v;
+    memcpy(&v, p, 2);
+    *val = v;
+  } else {
+    *val = p[0];
+  }
   return 0;
 }
 
@@ -65,7 +75,12 @@ static int cb_store(void *ctx, uint32_t addr, unsigned size, uint32_t val) {
   struct host *h = c->h;
   if (mmio_is_page(addr)) return mmio_write(h->mmio, MMIO_HOST, addr - COPIM_MMIO_BASE, size, val);
   if (!dram(h, addr, size)) return -1;
-  memcpy(h->mem + addr, &val, size);
+  uint8_t *p = h->mem + addr;
+  if (size == 4) memcpy(p, &val, 4);
+  else if (size == 2) {
+    const uint16_t v = (uint16_t)val;
+    memcpy(p, &v, 2);
+  } else p[0] = (uint8_t)val;
   resv_write(&h->resv, addr, size);
   return 0;
 }
@@ -234,6 +249,7 @@ int host_load_elf(host_t *h, const char *path, char *err, size_t cap) {
 void host_attach_imu(host_t *h, unsigned core, imu_t *imu) {
   if (core >= h->cfg.cores) return;
   h->gen++;
+  h->imus += (imu != NULL) - (h->core[core].imu != NULL);
   h->core[core].imu = imu;
   h->core[core].imu_port = imu != NULL;
 }
@@ -251,7 +267,13 @@ void host_imu_set(host_t *h, unsigned core, const host_imu_in_t *in) {
 }
 
 const host_imu_out_t *host_imu_get(const host_t *h, unsigned core) { return &h->core[core].imu_out; }
-const pmc_in_t *host_pmc_ports(const host_t *h) { return &h->pmc_in; }
+const pmc_in_t *host_pmc_events(const host_t *h) { return &h->pmc_in; }
+const pmc_in_t *host_pmc_ports(const host_t *h) {
+  /* the activity bitmaps of the last cycle, computed on the first read
+   * after it (most cycles nobody reads them: a C PMC with nothing to count) */
+  if (h->pmc_stale) host_mem_pmc((host_t *)h); /* h is never a const object: the ports are a cache */
+  return &h->pmc_in;
+}
 
 void host_invalidate(host_t *h, uint32_t addr, uint32_t bytes) {
   if (!bytes) return;
@@ -295,7 +317,7 @@ int host_step(host_t *h) {
   if (mmio_exited(h->mmio, NULL, NULL)) return 1;
   const unsigned nc = h->cfg.cores;
   imu_out_t mo[HOST_MAX_CORES];
-  for (unsigned c = 0; c < nc; c++) {
+  for (unsigned c = 0; h->imus && c < nc; c++) {
     host_core_t *k = &h->core[c];
     if (!k->imu) continue;
     imu_moore(k->imu, &mo[c]);
@@ -311,18 +333,22 @@ int host_step(host_t *h) {
     else host_mem_event(h, &e);
   }
   host_mem_llc(h);
-  int live = 0, any = 0;
+  int live = 0;
+  unsigned any = 0, mk = 0;
   for (unsigned c = 0; c < nc; c++) {
     host_core_t *k = &h->core[c];
     host_core_cycle(k);
     k->imu_out.instr_ret = k->committed_now;
-    any |= k->committed_now != 0;
+    any |= k->committed_now;
+    mk |= (unsigned)k->imu_out.marker_valid;
     live |= !k->halted;
   }
-  h->committed_any = any;
-  host_mem_pmc(h);
+  h->committed_any = any != 0;
+  h->marker_any = mk != 0;
+  h->pmc_at = h->now;
+  h->pmc_stale = 1;
   if (h->pmc) {
-    pmc_in_t in = h->pmc_in;
+    pmc_in_t in = *host_pmc_ports(h);
     for (unsigned c = 0; c < nc; c++) {
       host_core_t *k = &h->core[c];
       if (!k->imu) continue;
@@ -334,7 +360,7 @@ int host_step(host_t *h) {
     }
     pmc_step(h->pmc, &in, &h->pmc_out);
   }
-  for (unsigned c = 0; c < nc; c++) {
+  for (unsigned c = 0; c < nc && h->imus; c++) {
     host_core_t *k = &h->core[c];
     if (!k->imu) continue;
     imu_in_t ii;
@@ -358,8 +384,9 @@ int host_step(host_t *h) {
   if (h->now - h->last_commit > h->cfg.stall_limit) {
     unsigned c = 0;
     while (c + 1 < nc && h->core[c].halted) c++;
-    host_fail(h, "host: no instruction committed for %llu cycles (hart %u at pc=0x%08x, cycle %llu)",
-              (unsigned long long)h->cfg.stall_limit, c, h->core[c].hart.pc, (unsigned long long)h->now);
+    host_fail(h, "host: no instruction committed for %llu cycles (hart %u at pc=0x%08x, cycle %llu); the limit is "
+              "host.stall_limit", (unsigned long long)h->cfg.stall_limit, c, h->core[c].hart.pc,
+              (unsigned long long)h->now);
     return -1;
   }
   return 0;
@@ -401,11 +428,13 @@ uint64_t host_quiet_until(host_t *h) {
 }
 
 int host_committed(const host_t *h) { return h->committed_any; }
+int host_marker_any(const host_t *h) { return h->marker_any; }
 
 void host_quiet_skip(host_t *h, uint64_t to) {
   if (to <= h->now) return;
   const uint64_t n = to - h->now;
   h->committed_any = 0;
+  h->marker_any = 0;
   for (unsigned c = 0; c < h->cfg.cores; c++) {
     host_core_t *k = &h->core[c];
     k->imu_out.marker_valid = 0;
@@ -419,8 +448,9 @@ void host_quiet_skip(host_t *h, uint64_t to) {
   if (h->q_llc_stall) h->st.llc_stall_cycles += n;
   h->pmc_in.mshr_alloc = 0;
   h->pmc_in.mshr_free = 0;
-  h->now = to - 1; /* the PMC ports as the last skipped cycle left them */
-  host_mem_pmc(h);
+  /* the PMC ports as the last skipped cycle left them */
+  h->pmc_at = to - 1;
+  h->pmc_stale = 1;
   h->st.cycles = h->now = to;
 }
 

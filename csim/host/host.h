@@ -186,6 +186,8 @@ uint64_t host_quiet_until(host_t *h);
 /* 1 if a core committed in the last cycle (the next one is then seldom
  * quiet: a cheap hint for when to ask host_quiet_until). */
 int host_committed(const host_t *h);
+/* 1 if a core's IMU marker port was valid in the last cycle (host_imu_get's marker_valid of any core). */
+int host_marker_any(const host_t *h);
 void host_quiet_skip(host_t *h, uint64_t to);
 /* Changes whenever anything host_quiet_until() reads from the host may have
  * changed: every host_step, response, invalidation, write, IMU input or
@@ -212,6 +214,10 @@ const host_imu_out_t *host_imu_get(const host_t *h, unsigned core);
 /* The LLC's PMC inputs of the last cycle: hit_act, miss_act and the MSHR
  * events (clear/enable/flush/rd_sel are zero: they are the IMUs'). */
 const pmc_in_t *host_pmc_ports(const host_t *h);
+/* The same ports with only the MSHR events (mshr_*) sure to be current: the
+ * activity bitmaps hit_act and miss_act may be stale (host_pmc_ports
+ * computes them), for a caller that needs them only on an event. */
+const pmc_in_t *host_pmc_events(const host_t *h);
 
 /* Drops [addr, addr + bytes) from every cache (the lines PEs wrote); the
  * LLC applies one line per cycle and cp.pim.wait waits for the queue. */

@@ -9,7 +9,9 @@ int host_cache_init(host_cache_t *c, uint32_t bytes, unsigned ways) {
   uint32_t sets = lines / ways;
   if (sets & (sets - 1)) return -1;
   c->l = calloc(lines, sizeof *c->l);
-  if (!c->l) return -1;
+  c->key = malloc(lines * sizeof *c->key);
+  if (!c->l || !c->key) return -1;
+  for (uint32_t i = 0; i < lines; i++) c->key[i] = HOST_KEY_INV;
   c->sets = sets;
   c->ways = ways;
   c->set_mask = sets - 1;
@@ -19,20 +21,17 @@ int host_cache_init(host_cache_t *c, uint32_t bytes, unsigned ways) {
 
 void host_cache_free(host_cache_t *c) {
   free(c->l);
+  free(c->key);
   c->l = NULL;
-}
-
-host_line_t *host_cache_find(host_cache_t *c, uint32_t tag) {
-  host_line_t *s = c->l + (size_t)(tag & c->set_mask) * c->ways;
-  for (unsigned w = 0; w < c->ways; w++)
-    if (s[w].tag == tag && s[w].st != ST_I) return &s[w];
-  return NULL;
+  c->key = NULL;
 }
 
 host_line_t *host_cache_victim(host_cache_t *c, uint32_t tag) {
-  host_line_t *s = c->l + (size_t)(tag & c->set_mask) * c->ways, *v = s;
+  const size_t base = (size_t)(tag & c->set_mask) * c->ways;
+  host_line_t *s = c->l + base, *v = s;
+  const uint32_t *k = c->key + base;
   for (unsigned w = 0; w < c->ways; w++) {
-    if (s[w].st == ST_I) return &s[w];
+    if (k[w] == HOST_KEY_INV) return &s[w];
     /* stamps wrap: compare by age relative to the current tick */
     if ((uint32_t)(c->tick - s[w].stamp) > (uint32_t)(c->tick - v->stamp)) v = &s[w];
   }

@@ -25,8 +25,14 @@ typedef struct {
   uint32_t stamp;   /* LRU: last touch */
 } host_line_t;
 
+/* key[i] mirrors l[i]: its tag while valid, HOST_KEY_INV while ST_I, so a
+ * lookup scans one dense word per way.  Every change of a line's tag or
+ * validity goes through host_cache_sync(). */
+#define HOST_KEY_INV 0xFFFFFFFFu /* never a line address (addr >> 6) */
+
 typedef struct {
   host_line_t *l;
+  uint32_t *key;
   uint32_t sets, ways, set_mask;
   uint32_t tick;
 } host_cache_t;
@@ -34,7 +40,22 @@ typedef struct {
 int host_cache_init(host_cache_t *c, uint32_t bytes, unsigned ways);
 void host_cache_free(host_cache_t *c);
 /* The line holding tag, or NULL. */
-host_line_t *host_cache_find(host_cache_t *c, uint32_t tag);
+static inline host_line_t *host_cache_find(host_cache_t *c, uint32_t tag) {
+  const size_t base = (size_t)(tag & c->set_mask) * c->ways;
+  const uint32_t *k = c->key + base;
+  for (unsigned w = 0; w < c->ways; w++)
+    if (k[w] == tag) return &c->l[base + w];
+  return NULL;
+}
+/* After a change of l's tag or state: its key again. */
+static inline void host_cache_sync(host_cache_t *c, const host_line_t *l) {
+  c->key[l - c->l] = l->st != ST_I ? l->tag : HOST_KEY_INV;
+}
+/* Invalidates l. */
+static inline void host_cache_inval(host_cache_t *c, host_line_t *l) {
+  l->st = ST_I;
+  c->key[l - c->l] = HOST_KEY_INV;
+}
 /* Marks a line most recently used. */
 static inline void host_cache_touch(host_cache_t *c, host_line_t *l) { l->stamp = ++c->tick; }
 /* The way to fill tag into: an invalid one, else the least recently used. */
@@ -240,7 +261,9 @@ struct host {
   /* PMC ports of this cycle */
   uint64_t hit_until[HOST_MAX_CORES];
   unsigned miss_cnt[HOST_MAX_CORES];
-  pmc_in_t pmc_in;
+  pmc_in_t pmc_in;      /* hit_act and miss_act filled only when read (pmc_stale) */
+  int pmc_stale;        /* hit_act/miss_act are still to compute for cycle pmc_at */
+  uint64_t pmc_at;
   pmc_out_t pmc_out;
   pmc_t *pmc;
   /* PIM */
@@ -255,6 +278,9 @@ struct host {
   char err[512];
   uint64_t last_commit;
   int committed_any; /* a core committed in the last stepped cycle (host_committed) */
+  int marker_any;    /* a core presented an IMU marker in the last stepped cycle (host_marker_any) */
+  unsigned imus;     /* cores with a C IMU attached (host_attach_imu): 0 skips their loops */
+  uint64_t resp_seen; /* hmc_delivered() when the host last polled its links */
   uint64_t gen;      /* host_gen() */
   uint64_t kernel_insn0;
   int q_llc_stall;      /* host_quiet_until: the LLC queue's head waits for an MSHR every quiet cycle */
@@ -300,7 +326,8 @@ void host_mem_cycle(struct host *h);
 void host_mem_llc(struct host *h);
 /* 1 when the LLC queue's arrived head would wait for an MSHR this cycle (no side effects). */
 int host_mem_llc_head_waits(struct host *h);
-/* PMC ports of the cycle (after the cores). */
+/* PMC ports of cycle h->pmc_at (host_pmc_ports computes them when read:
+ * nothing they depend on changes between the cycle and the read). */
 void host_mem_pmc(struct host *h);
 /* Writes every dirty line back for a PIM launch of core c (traffic counted in wb_pending). */
 void host_mem_flush_dirty(struct host *h, host_core_t *c);

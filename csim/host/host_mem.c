@@ -110,12 +110,12 @@ static int priv_inval(host_core_t *o, uint32_t line) {
   host_line_t *l;
   if ((l = host_cache_find(&o->l1d, line))) {
     dirty |= l->st == ST_M;
-    l->st = ST_I;
+    host_cache_inval(&o->l1d, l);
   }
-  if ((l = host_cache_find(&o->l1i, line))) l->st = ST_I;
+  if ((l = host_cache_find(&o->l1i, line))) host_cache_inval(&o->l1i, l);
   if ((l = host_cache_find(&o->l2, line))) {
     dirty |= l->st == ST_M;
-    l->st = ST_I;
+    host_cache_inval(&o->l2, l);
   }
   return dirty;
 }
@@ -179,7 +179,7 @@ static void llc_evict(struct host *h, host_line_t *v, unsigned core) {
     h->st.llc_writebacks++;
     mem_send(h, HMC_WR_POSTED, v->tag, (uint64_t)TAG_POSTED << 32, core);
   }
-  v->st = ST_I;
+  host_cache_inval(&h->llc, v);
   v->sharers = 0;
   v->dirty = 0;
 }
@@ -190,9 +190,9 @@ static void l2_evict(struct host *h, host_core_t *c, host_line_t *v) {
   host_line_t *l;
   if ((l = host_cache_find(&c->l1d, v->tag))) {
     dirty |= l->st == ST_M;
-    l->st = ST_I;
+    host_cache_inval(&c->l1d, l);
   }
-  if ((l = host_cache_find(&c->l1i, v->tag))) l->st = ST_I;
+  if ((l = host_cache_find(&c->l1i, v->tag))) host_cache_inval(&c->l1i, l);
   host_line_t *L = host_cache_find(&h->llc, v->tag);
   if (L) {
     L->sharers &= (uint16_t)~(1u << c->id);
@@ -203,7 +203,7 @@ static void l2_evict(struct host *h, host_core_t *c, host_line_t *v) {
   } else if (dirty) {
     mem_send(h, HMC_WR_POSTED, v->tag, (uint64_t)TAG_POSTED << 32, c->id);
   }
-  v->st = ST_I;
+  host_cache_inval(&c->l2, v);
 }
 
 /* ---------------------------------------------------------------- L1 */
@@ -323,6 +323,7 @@ static void l1_fill(struct host *h, host_core_t *c, unsigned mi, unsigned src, u
   }
   unsigned ns = src ? (state >= ST_E ? ST_E : ST_S) : ST_S;
   if (l->st < ns || (l->st == ST_E && ns == ST_S) || l->st == ST_I) l->st = (uint8_t)ns;
+  host_cache_sync(cc, l);
   host_cache_touch(cc, l);
   m->busy = 0;
   if (src) c->l1d_busy--;
@@ -417,6 +418,7 @@ static void l2_fill(struct host *h, host_core_t *c, unsigned j, unsigned state) 
     l2_evict(h, c, l);
     l->tag = q->line;
     l->st = (uint8_t)state;
+    host_cache_sync(&c->l2, l);
   } else if (state > l->st) {
     l->st = (uint8_t)state;
   }
@@ -447,6 +449,7 @@ static void llc_fill(struct host *h, unsigned mi) {
     llc_evict(h, L, m->owner);
     L->tag = m->line;
     L->st = ST_S;
+    host_cache_sync(&h->llc, L);
     L->dirty = 0;
     L->sharers = 0;
   }
@@ -467,10 +470,17 @@ void host_mem_cycle(struct host *h) {
   h->pmc_in.mshr_free = 0;
   if (h->hmc && (hmc_inflight(h->hmc) || h->sendq_n)) {
     hmc_advance(h->hmc, h->now * h->cfg.clk_ps);
-    hmc_resp_t r;
-    const unsigned links = hmc_cfg(h->hmc)->links;
-    for (unsigned l = 0; l < links && l < h->cfg.cores; l++)
-      while (hmc_poll(h->hmc, hmc_port_link(l), &r)) host_mem_hmc_resp(h, &r);
+    /* a response reaches a link's queue only by a delivery, which counts:
+     * nothing new to poll while the count stands where the last poll (which
+     * emptied the queues) left it */
+    const uint64_t dl = hmc_delivered(h->hmc);
+    if (dl != h->resp_seen) {
+      h->resp_seen = dl;
+      hmc_resp_t r;
+      const unsigned links = hmc_cfg(h->hmc)->links;
+      for (unsigned l = 0; l < links && l < h->cfg.cores; l++)
+        while (hmc_poll(h->hmc, hmc_port_link(l), &r)) host_mem_hmc_resp(h, &r);
+    }
   }
   while (h->sendq_n) {
     host_send_t *s = &h->sendq[h->sendq_head];
@@ -576,8 +586,9 @@ void host_mem_llc(struct host *h) {
 
 void host_mem_pmc(struct host *h) {
   uint64_t hit = 0, miss = 0;
+  h->pmc_stale = 0;
   for (unsigned c = 0; c < h->cfg.cores; c++) {
-    if (h->now < h->hit_until[c]) hit |= 1ull << c;
+    if (h->pmc_at < h->hit_until[c]) hit |= 1ull << c;
     if (h->miss_cnt[c]) miss |= 1ull << c;
   }
   h->pmc_in.hit_act = hit;
@@ -632,7 +643,7 @@ void host_mem_invalidate_line(struct host *h, uint32_t line) {
     uint32_t s = L->sharers;
     for (unsigned o = 0; s; o++, s >>= 1)
       if (s & 1) priv_inval(&h->core[o], line);
-    L->st = ST_I;
+    host_cache_inval(&h->llc, L);
     L->sharers = 0;
     L->dirty = 0;
   }

@@ -581,7 +581,8 @@ int sys_step(sys_t *s) {
 /* The host, PMC and IMU part of one cycle.  -1 on a failure. */
 static int sys_host_cycle(struct sys *s, int *rcp) {
   const unsigned nc = s->cfg.host.cores;
-  for (unsigned c = 0; c < nc; c++) {
+  /* wire_quiet implies every mo_ok (whatever clears one clears it) */
+  for (unsigned c = 0; !s->wire_quiet && c < nc; c++) {
     /* a C IMU's Moore outputs (and so the host's IMU inputs) hold until its next real step */
     if (s->mo_ok[c]) continue;
     s->imu[c].moore(s->imu[c].ctx, &s->mo[c]);
@@ -596,14 +597,14 @@ static int sys_host_cycle(struct sys *s, int *rcp) {
     return -1;
   }
   if (s->failed) return -1;
-  const pmc_in_t *hp = host_pmc_ports(s->host);
+  /* the MSHR events only: the activity bitmaps are computed when a PMC
+   * step needs them (below) */
+  const pmc_in_t *hp = host_pmc_events(s->host);
   if (s->wire_quiet && !hp->mshr_alloc && !hp->mshr_free) {
     /* every IMU idle with its outputs and table read port up to date, the
      * PMC with nothing to count and its read ports read, the loop captures
      * taken: without a marker the pass below would repeat the last one */
-    unsigned c = 0;
-    while (c < nc && !host_imu_get(s->host, c)->marker_valid) c++;
-    if (c == nc) return 0;
+    if (!host_marker_any(s->host)) return 0;
   }
   /* PMC: the LLC's ports plus each IMU's control */
   pmc_in_t pin = *hp;
@@ -621,6 +622,9 @@ static int sys_host_cycle(struct sys *s, int *rcp) {
     for (unsigned c = 0; c < nc; c++) pmc_port(s, c, pin.rd_sel[c]);
   } else {
     quiet = 0;
+    const pmc_in_t *act = host_pmc_ports(s->host);
+    pin.hit_act = act->hit_act;
+    pin.miss_act = act->miss_act;
     for (unsigned c = 0; c < nc; c++) s->po_ok[c] = 0;
     if (s->pmc.step(s->pmc.ctx, &pin, &s->po)) {
       sys_fail(s, "%s", s->pmc.error(s->pmc.ctx));
@@ -718,10 +722,13 @@ static int sys_finish_cycle(struct sys *s, int rc) {
     return 1;
   }
   if (sys_watchdog(s)) return -1;
-  if (host_cycle(s->host) >= s->cfg.max_cycles) {
+  const uint64_t now = host_cycle(s->host);
+  if (now >= s->cfg.max_cycles &&
+      (!sys_max_cycles_soft(&s->cfg) || now / SYS_MAX_CYCLES_BACKSTOP >= s->cfg.max_cycles)) {
     const rv32_hart_t *h0 = host_hart(s->host, 0);
-    sys_fail(s, "cycle limit %llu reached (hart 0 at pc=0x%08x, %u PEs running)", (unsigned long long)s->cfg.max_cycles,
-             h0->pc, s->pe_active);
+    const int soft = sys_max_cycles_soft(&s->cfg);
+    sys_fail(s, "cycle limit %llu reached (hart 0 at pc=0x%08x, %u PEs running); --max-cycles N (sim.max_cycles) "
+             "raises it", (unsigned long long)(soft ? now : s->cfg.max_cycles), h0->pc, s->pe_active);
     return -1;
   }
   return 0;

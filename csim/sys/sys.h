@@ -115,7 +115,9 @@ typedef struct {
   uint32_t pim_inval_stats;    /* 1: the pe_inval statistics under all too (D-cache fills) */
   uint64_t pim_inval_drop;     /* tests only: drop the N-th invalidation message (0 none) */
   uint32_t e_inval_fj;         /* energy per access of the unit's directory and signature arrays, fJ */
-  uint64_t max_cycles;     /* host cycles; the run fails beyond, 2e9 */
+  uint64_t max_cycles;     /* host cycles; the run fails beyond, 2e9.  The default is a soft
+                              limit while the progress watchdog is on: a run still making
+                              progress goes on past it (sys_max_cycles_soft) */
   uint64_t seed;           /* reserved for randomised inputs; part of the statistics */
   uint32_t skip;           /* 1: jump over idle cycles (default); 0: step every cycle, the reference.
                               Not a model parameter: the statistics are the same either way */
@@ -123,7 +125,24 @@ typedef struct {
   uint32_t pe_fast;        /* 1: C PEs run ahead to their next port request (default); 0: stepped every
                               edge, the reference; 2: 1 with 0 beside it, compared every edge.  Not a
                               model parameter: same statistics either way */
+  /* not a parameter: sim.max_cycles was given (sys_param_set), so it is a hard limit */
+  uint32_t max_cycles_set;
 } sys_cfg_t;
+
+#ifndef SYS_MAX_CYCLES_DEFAULT /* overridden only to test the soft default on a short run */
+#define SYS_MAX_CYCLES_DEFAULT 2000000000ull
+#endif
+
+/* 1 when max_cycles is the default, not given, and the progress watchdog is
+ * on: the run does not stop there while it makes progress (the watchdog
+ * still ends a run that hangs, the host's stall limit one that stops
+ * committing) but only at SYS_MAX_CYCLES_BACKSTOP x the default, a bound
+ * for a run that loops forever yet counts as progress.  Any other limit,
+ * or the default with sim.watchdog = 0, is hard. */
+#define SYS_MAX_CYCLES_BACKSTOP 100
+static inline int sys_max_cycles_soft(const sys_cfg_t *c) {
+  return !c->max_cycles_set && c->max_cycles == SYS_MAX_CYCLES_DEFAULT && c->watchdog;
+}
 
 /* The defaults: SPEC section 2 (Table I) everywhere. */
 void sys_cfg_default(sys_cfg_t *c);

@@ -86,7 +86,8 @@ void sys_cfg_default(sys_cfg_t *c) {
   c->pim_inval_sig_bits = 4096;
   c->pim_inval_hashes = 2;
   c->e_inval_fj = 10000; /* Horowitz ISSCC'14: an 8 KB SRAM access, 10 pJ */
-  c->max_cycles = 2000000000ull;
+  c->max_cycles = SYS_MAX_CYCLES_DEFAULT;
+  c->max_cycles_set = 0;
   c->seed = 1;
   c->skip = 1;
   c->pe_fast = 1;
@@ -216,7 +217,9 @@ static const param_def_t params[] = {
     P("energy.llc_fj", e_llc_fj, 0, U32, "LLC access energy, fJ (extrapolated 2 MB slice)"),
     P("energy.pe_cache_fj", e_pe_cache_fj, 0, U32, "PE cache access energy, fJ (32 KB)"),
     P("energy.inval_fj", e_inval_fj, 0, U32, "pe_inval=written: directory/signature access energy, fJ (8 KB)"),
-    P("sim.max_cycles", max_cycles, 1, U64, "host cycle limit of the run"),
+    P("sim.max_cycles", max_cycles, 1, U64,
+      "host cycle limit of the run (--max-cycles); the default 2e9 stops only a run without progress while "
+      "sim.watchdog is on"),
     P("sim.seed", seed, 0, U64, "seed (recorded; the models are deterministic)"),
     P("sim.skip", skip, 0, 1, "1: skip idle cycles, 0: step every cycle (reference; same statistics)"),
     P("sim.pe_fast", pe_fast, 0, 2, "1: PEs run ahead to their next port request, 0: every edge stepped (reference; same statistics), 2: 1 checked against 0 every edge"),
@@ -284,6 +287,7 @@ int sys_param_set(sys_cfg_t *c, const char *name, const char *value, char *err, 
     return -1;
   }
   v *= mul;
+  if (d->p.off == offsetof(sys_cfg_t, max_cycles)) c->max_cycles_set = 1; /* given: a hard limit */
   if (v < d->lo || v > d->hi) {
     snprintf(err, cap, "parameter %s: value %.64s out of range %llu..%llu", name, value, (unsigned long long)d->lo,
              (unsigned long long)d->hi);

@@ -137,7 +137,8 @@ static void help(void) {
       "  --lockstep LIST     blocks as RTL and C model compared every cycle: pmc,imu,pe | all | none\n"
       "  --reset-seed N      Verilator random-reset seed for RTL blocks (0 = zero state; default 0)\n"
       "  --seed N            seed (sim.seed)\n"
-      "  --max-cycles N      host cycle limit (sim.max_cycles)\n"
+      "  --max-cycles N      host cycle limit (sim.max_cycles); the default, 2e9, does not stop a run that\n"
+      "                      makes progress (sim.watchdog ends one that hangs) unless sim.watchdog=0\n"
       "  --stats PATH        write the JSON statistics there (docs/stats.md)\n"
       "  --waves PREFIX      PREFIX.vcd (system signals) and PREFIX.<block>.fst per Verilated block\n"
       "  --quiet             no progress and no summary (errors and the result line only)\n"
@@ -332,10 +333,11 @@ static void progress(void *ctx, const sys_t *s) {
   const sys_cfg_t *c = sys_config(s);
   const uint64_t cyc = sys_cycle(s), ins = sys_insns(s);
   /* the ETA is known only against the cycle limit (a bound, not a forecast) */
-  fprintf(stderr, "[copim-sim] %.1f M host cycles (%.3f ms simulated), %.1f M instructions, %.2f MIPS, %.0f s"
-                  " elapsed, cycle limit in <= %.0f s\n",
-          (double)cyc / 1e6, (double)cyc * c->host.clk_ps / 1e9, (double)ins / 1e6, (double)ins / e / 1e6, e,
-          (double)(c->max_cycles - cyc) / ((double)cyc / e));
+  fprintf(stderr, "[copim-sim] %.1f M host cycles (%.3f ms simulated), %.1f M instructions, %.2f MIPS, %.0f s elapsed",
+          (double)cyc / 1e6, (double)cyc * c->host.clk_ps / 1e9, (double)ins / 1e6, (double)ins / e / 1e6, e);
+  /* the default limit does not stop a run that makes progress (sys_max_cycles_soft) */
+  if (sys_max_cycles_soft(c) || cyc >= c->max_cycles) fprintf(stderr, "\n");
+  else fprintf(stderr, ", cycle limit in <= %.0f s\n", (double)(c->max_cycles - cyc) / ((double)cyc / e));
 }
 
 /* The Verilated blocks write their FST files through a writer that reports
