@@ -121,7 +121,7 @@ tr -d '"' < "$CSV" | awk -F, -v src="$CSV" -v large="$LARGE" '
     print ""
     print "| kernel | graphs | over cpu-only | over PEI | over GraphPIM |"
     print "|---|---|---|---|---|"
-    nkk = split("bfs sssp pr cc dc kcore", KK, " ")
+    nkk = split("bfs sssp pr prp cc dc kcore", KK, " ")
     for (i = 1; i <= nkk; i++) {
       fltk = KK[i]; ng2 = 0
       for (key in pts) if (ok[key] && kn[key] == fltk) ng2++

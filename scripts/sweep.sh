@@ -49,8 +49,12 @@ case $SET in
     # (151,487 V, 2,156,055 directed E; the whole graph is 4,847,571 V,
     # 68,993,773 E; the largest scale the 2.5-hour budget left, measured
     # on the other graphs' points): docs/results.md "The paper set"
-    KERNELS="bfs sssp pr"
+    # issue 31: PageRank is push PageRank (prp, one amoadd.w per edge), the
+    # workload of the paper's PEI and GraphPIM baselines; pull PageRank
+    # (pr, no atomics) stays as the extra set "pull" on the two real graphs
+    KERNELS="bfs sssp prp"
     POLICIES="cpu-only pim-only pei graphpim copim mpki"
+    PULL_GRAPHS="$GDIR/p2p-Gnutella30.txt $GDIR/com-dblp.ungraph.txt.gz"
     # issue 31: com-DBLP is SNAP's file (read symmetrised from its
     # undirected header); the other stand-ins come from rmatl, the
     # generator with the smallest speedup error against the four real
@@ -68,7 +72,7 @@ case $SET in
     # the 500 MHz cpu-only run, so no cpu-only run at 1 GHz
     LARGE_GRAPHS="rmatl:1134890:2987624 rmatld:2394385:5021410 rmatld:151487:2156055"
     LARGE_POLICIES="cpu-only pim-only pei graphpim copim"
-    THETA_GRAPHS="$GDIR/p2p-Gnutella30.txt"; THETA_KERNELS="bfs sssp pr"
+    THETA_GRAPHS="$GDIR/p2p-Gnutella30.txt"; THETA_KERNELS="bfs sssp prp"
     THETA_VALUES="1 2 3 5 7 10"; THETA_MAIN=1
     FREQ_GRAPHS="$GDIR/p2p-Gnutella30.txt"; FREQ_POLICIES="pim-only copim"; FREQ_BASE=""
     export COPIM_SWEEP_ARGS="--max-cycles 200000000000" SLURM_TIME=${SLURM_TIME:-24:00:00} ;;
@@ -110,6 +114,9 @@ LIST=$OUT/$SET.points
   for g in $FREQ_GRAPHS; do for k in $KERNELS; do for p in ${FREQ_BASE-cpu-only} $FREQ_POLICIES; do
     echo "freq-$k-$(sweep_gid "$g")-$p-1000 $k $g $p 1000 -"
   done; done; done
+  for g in ${PULL_GRAPHS:-}; do for p in $POLICIES; do
+    echo "pull-pr-$(sweep_gid "$g")-$p-500 pr $g $p 2000 -"
+  done; done
   for g in ${LLC_GRAPHS:-}; do for k in $KERNELS; do for p in $LLC_POLICIES; do
     echo "llc-$k-$(sweep_gid "$g")-$p-256k $k $g $p 2000 - --llc.bytes=262144"
   done; done; done
