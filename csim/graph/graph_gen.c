@@ -188,8 +188,8 @@ static int gen_rmat_fill(graph_el_t *el, uint64_t *set, uint64_t hcap, int direc
   return 0;
 }
 
-graph_el_t *graph_gen_rmat(uint32_t n, uint64_t m, int directed, uint64_t seed, graph_err_t *err) {
-  const char *kind = directed ? "rmatd" : "rmat";
+/* kind: the spec's generator name, which every error message starts with */
+static graph_el_t *gen_rmat_named(const char *kind, uint32_t n, uint64_t m, int directed, uint64_t seed, graph_err_t *err) {
   const uint64_t pairs = directed ? (uint64_t)n * (n - 1) : (uint64_t)n * (n - 1) / 2;
   if (n < 2 || n > GRAPH_MAX_VERTICES_DEFAULT || m < n - 1 || m > pairs || m > (directed ? 0x7FFFFFF0ull : 0x3FFFFFF8ull)) {
     if (err)
@@ -210,6 +210,10 @@ graph_el_t *graph_gen_rmat(uint32_t n, uint64_t m, int directed, uint64_t seed, 
   }
   if (gen_rmat_fill(el, set, hcap, directed, m, &r, kind, err)) return NULL;
   return gen_permute(&r, el, kind, err) ? NULL : el;
+}
+
+graph_el_t *graph_gen_rmat(uint32_t n, uint64_t m, int directed, uint64_t seed, graph_err_t *err) {
+  return gen_rmat_named(directed ? "rmatd" : "rmat", n, m, directed, seed, err);
 }
 
 /* ---------------------------------------------------------------- locality-keeping stand-ins */
@@ -254,8 +258,9 @@ static int gen_bfs_relabel(graph_el_t *el, const char *kind, graph_err_t *err) {
 }
 
 graph_el_t *graph_gen_rmat_local(uint32_t n, uint64_t m, int directed, uint64_t seed, graph_err_t *err) {
-  graph_el_t *el = graph_gen_rmat(n, m, directed, seed, err);
-  if (el && gen_bfs_relabel(el, directed ? "rmatld" : "rmatl", err)) return NULL;
+  const char *kind = directed ? "rmatld" : "rmatl";
+  graph_el_t *el = gen_rmat_named(kind, n, m, directed, seed, err);
+  if (el && gen_bfs_relabel(el, kind, err)) return NULL;
   return el;
 }
 
