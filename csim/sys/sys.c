@@ -637,27 +637,12 @@ static int sys_host_cycle(struct sys *s, int *rcp) {
     if (s->imu_c[c] && !hm->marker_valid && !m->pmc_enable && !m->pmc_clear && !m->pmc_flush && !m->verdict_valid &&
         imu_state(s->imu[c].ctx) == IMU_ST_IDLE) {
       /* C model idle with no marker: its step is a no-op.  The table read
-       * port is rebuilt from the table once after a real step (the table
-       * cannot change while the steps are skipped). */
+       * port is taken once after a real step (the table cannot change while
+       * the steps are skipped): the IMU's own (imu_read_port), which answers
+       * for the id of its last step, the tracked loop's. */
       if (!s->imu_fresh[c]) {
         s->imu_fresh[c] = 1;
-        imu_out_t *o = &s->io[c];
-        const imu_t *im = s->imu[c].ctx;
-        const unsigned idw = imu_cfg(im)->id_w;
-        const uint32_t mask = idw >= 32 ? 0xFFFFFFFFu : (1u << idw) - 1;
-        o->tbl_rd_hit = 0;
-        for (unsigned e = 0; e < imu_cfg(im)->num_loops; e++) {
-          imu_entry_t ent;
-          if (imu_table_get(im, e, &ent) && ent.id == (s->track[c].id & mask)) {
-            o->tbl_rd_hit = 1;
-            o->tbl_rd_decided = ent.decided;
-            o->tbl_rd_site = ent.site;
-            o->tbl_rd_num = ent.num;
-            o->tbl_rd_den = ent.den;
-            o->tbl_rd_sampled = ent.sampled;
-            o->tbl_rd_offloaded = ent.offloaded;
-          }
-        }
+        imu_read_port(s->imu[c].ctx, &s->io[c]);
       }
     } else {
       quiet = 0;
