@@ -183,12 +183,25 @@ int sys_plan_read(sys_plan_t *p, const char *path, const char *kernel, char *err
 
 /* Each op returns 0, or -1 at a lockstep mismatch or a block failure, with
  * one line from error(): "lockstep mismatch: <block> cycle <n> port <p>:
- * rtl=0x.. c=0x..". */
+ * rtl=0x.. c=0x..".
+ *
+ * Idle blocks (idle, read, read_port; csim/sys/sys_skip.h): a block whose
+ * idle op answers 1 is not stepped in that cycle, and the system takes its
+ * outputs from its read ops instead; a block without an idle op (NULL) or
+ * answering 0 is stepped every cycle.  The C models answer from their
+ * state; the RTL and lockstep adapters answer 0, since their clocks,
+ * waveforms and comparisons run every cycle.  Statistics are the same
+ * either way: only the speed differs. */
 typedef struct {
   void *ctx;
   int (*step)(void *ctx, const pmc_in_t *in, pmc_out_t *out);
   const char *(*error)(void *ctx);
   void (*free)(void *ctx);
+  /* 1: a step with in would change no register (in's hit_act and miss_act
+   * are not filled: they count for enabled cores only) */
+  int (*idle)(void *ctx, const pmc_in_t *in);
+  /* after idle answered 1: core's read port for sel (combinational) */
+  uint64_t (*read)(void *ctx, unsigned core, unsigned sel);
 } sys_pmc_ops_t;
 
 typedef struct {
@@ -197,6 +210,13 @@ typedef struct {
   int (*step)(void *ctx, const imu_in_t *in, imu_out_t *out);
   const char *(*error)(void *ctx);
   void (*free)(void *ctx);
+  /* 1: a step with no marker, no configuration write and the tbl_rd_id of
+   * its last step would change no register and drive the same outputs
+   * (imu_idle) */
+  int (*idle)(void *ctx);
+  /* after idle answered 1: the table read port (tbl_rd_* of out) such a
+   * step would drive (imu_read_port) */
+  void (*read_port)(void *ctx, imu_out_t *out);
 } sys_imu_ops_t;
 
 typedef struct {
