@@ -172,14 +172,17 @@ static void begin_match(const imu_t *m, uint32_t id, int *bany, unsigned *bidx) 
 }
 
 /* IDLE with a marker (op on loop id): the next state into *n, the table write into *wr. */
-static void on_marker(const imu_t *m, const imu_in_t *in, uint32_t id, unsigned op, int bany, unsigned bidx,
-                      uint32_t trip_left, struct imu *n, imu_wr_t *wr) {
+static void on_marker(const imu_t *m, const imu_in_t *in, uint32_t id, unsigned op, uint32_t trip_left,
+                      struct imu *n, imu_wr_t *wr) {
   const imu_cfg_t *c = &m->cfg;
   if (op == IMU_OP_BEGIN) {
     if (m->depth != 0) {
       n->depth = m->depth == m->depth_max ? m->depth : m->depth + 1;
       return;
     }
+    int bany;
+    unsigned bidx;
+    begin_match(m, id, &bany, &bidx);
     n->depth = 1;
     n->trip = in->marker_trip;
     n->k = 0;
@@ -297,9 +300,6 @@ void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out) {
   /* Outputs before the edge: registers and the table read port. */
   imu_moore(m, out);
   imu_read_port(m, out);
-  int bany;
-  unsigned bidx;
-  begin_match(m, id, &bany, &bidx);
 
   /* Arithmetic from the registers before the edge. */
   const imu_u128 addend = m->state == IMU_ST_CALC_S ? (imu_u128)m->trip : (imu_u128)m->den;
@@ -323,7 +323,7 @@ void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out) {
 
   switch (m->state) {
   case IMU_ST_IDLE:
-    if (in->marker_valid) on_marker(m, in, id, op, bany, bidx, trip_left, &n, &wr);
+    if (in->marker_valid) on_marker(m, in, id, op, trip_left, &n, &wr);
     break;
   case IMU_ST_CALC_S:
     n.acc = acc_step;

@@ -434,6 +434,7 @@ int sys_step(sys_t *s) {
 
 /* Step 1: each IMU's Moore outputs to the host (marker_ready, verdict). */
 static void wire_imu_moore(struct sys *s) {
+  if (s->skip.wire_quiet) return; /* a quiet last pass read them all (nothing stepped since) */
   for (unsigned c = 0; c < s->cfg.host.cores; c++) {
     /* they hold until the IMU's next step */
     if (sys_skip_moore_held(&s->skip, c)) continue;
