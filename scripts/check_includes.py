@@ -29,9 +29,8 @@ EXTS = (".c", ".h", ".cpp", ".hpp", ".cc")
 INC = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 # folder cycles with an issue to remove them: (folders, reason)
 KNOWN = {
-    ("policy", "sys"): "issue 33 item 6: sys_int.h -> pol.h -> sys.h (pol.h needs sys.h's policy table, "
-                       "pol_plan.c runs the system to profile); it goes when the policy table moves to "
-                       "csim/policy and the offline planners, which drive the system, sit above csim/sys",
+    # none: the last (csim/policy <-> csim/sys, issue 33 item 6) went when the policy table moved to
+    # csim/policy and the offline planners, which drive the system, to csim/planner above csim/sys
 }
 
 

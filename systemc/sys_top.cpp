@@ -176,7 +176,7 @@ class sys_sc : public sc_module {
       cpmc_ = std::make_unique<pmc_sc<kRdW> >("pmc", c->pmc);
       pmcs_.bind(*cpmc_, clk_, rst_);
     }
-    sys_pmc_ops_t po = {this, pmc_step, error, nullptr};
+    sys_pmc_ops_t po = {this, pmc_step, error, nullptr, nullptr, nullptr};  // never idle: stepped every cycle
     sys_set_pmc(s_, &po);
     ncores_ = c->host.cores;
     imus_ = std::vector<imu_sigs>(ncores_);
@@ -187,7 +187,7 @@ class sys_sc : public sc_module {
       imu_.emplace_back(new imu_sc(n, c->imu));
       imus_[k].bind(*imu_[k], clk_, rst_);
       imu_ctx_.push_back({this, k});
-      sys_imu_ops_t io = {&imu_ctx_[k], imu_moore, imu_step, error, nullptr};
+      sys_imu_ops_t io = {&imu_ctx_[k], imu_moore, imu_step, error, nullptr, nullptr, nullptr};
       sys_set_imu(s_, k, &io);
     }
     npes_ = c->num_pes;

@@ -135,15 +135,10 @@ typedef struct {
   uint32_t w_sam, w_off;
 } imu_wr_t;
 
-/* The table read port for the id presented in the previous cycle (an OR
- * over matching entries, exactly as the RTL builds it), from the table as
- * it stands now; and whether (*bany) and where (*bidx) id has an entry. */
-static void read_port(const imu_t *m, uint32_t id, imu_out_t *out, int *bany, unsigned *bidx) {
+void imu_read_port(const imu_t *m, imu_out_t *out) {
   out->tbl_rd_hit = out->tbl_rd_decided = out->tbl_rd_site = 0;
   out->tbl_rd_num = out->tbl_rd_den = 0;
   out->tbl_rd_sampled = out->tbl_rd_offloaded = 0;
-  *bany = 0;
-  *bidx = 0;
   for (unsigned e = 0; e < m->cfg.num_loops; e++) {
     const imu_entry_t *t = &m->t[e];
     if (t->valid && t->id == m->rd_id) {
@@ -155,6 +150,20 @@ static void read_port(const imu_t *m, uint32_t id, imu_out_t *out, int *bany, un
       out->tbl_rd_sampled |= t->sampled;
       out->tbl_rd_offloaded |= t->offloaded;
     }
+  }
+}
+
+int imu_idle(const imu_t *m) {
+  return m->state == IMU_ST_IDLE && !m->vvalid && !m->clear && !m->enable && !m->flush;
+}
+
+/* Whether (*bany) and where (*bidx) the marker's id has a valid entry (the
+ * begin's match lines: an OR of the matching indices, as the RTL's). */
+static void begin_match(const imu_t *m, uint32_t id, int *bany, unsigned *bidx) {
+  *bany = 0;
+  *bidx = 0;
+  for (unsigned e = 0; e < m->cfg.num_loops; e++) {
+    const imu_entry_t *t = &m->t[e];
     if (t->valid && t->id == id) {
       *bany = 1;
       *bidx |= e;
@@ -163,14 +172,17 @@ static void read_port(const imu_t *m, uint32_t id, imu_out_t *out, int *bany, un
 }
 
 /* IDLE with a marker (op on loop id): the next state into *n, the table write into *wr. */
-static void on_marker(const imu_t *m, const imu_in_t *in, uint32_t id, unsigned op, int bany, unsigned bidx,
-                      uint32_t trip_left, struct imu *n, imu_wr_t *wr) {
+static void on_marker(const imu_t *m, const imu_in_t *in, uint32_t id, unsigned op, uint32_t trip_left,
+                      struct imu *n, imu_wr_t *wr) {
   const imu_cfg_t *c = &m->cfg;
   if (op == IMU_OP_BEGIN) {
     if (m->depth != 0) {
       n->depth = m->depth == m->depth_max ? m->depth : m->depth + 1;
       return;
     }
+    int bany;
+    unsigned bidx;
+    begin_match(m, id, &bany, &bidx);
     n->depth = 1;
     n->trip = in->marker_trip;
     n->k = 0;
@@ -287,9 +299,7 @@ void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out) {
 
   /* Outputs before the edge: registers and the table read port. */
   imu_moore(m, out);
-  int bany;
-  unsigned bidx;
-  read_port(m, id, out, &bany, &bidx);
+  imu_read_port(m, out);
 
   /* Arithmetic from the registers before the edge. */
   const imu_u128 addend = m->state == IMU_ST_CALC_S ? (imu_u128)m->trip : (imu_u128)m->den;
@@ -313,7 +323,7 @@ void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out) {
 
   switch (m->state) {
   case IMU_ST_IDLE:
-    if (in->marker_valid) on_marker(m, in, id, op, bany, bidx, trip_left, &n, &wr);
+    if (in->marker_valid) on_marker(m, in, id, op, trip_left, &n, &wr);
     break;
   case IMU_ST_CALC_S:
     n.acc = acc_step;

@@ -79,6 +79,19 @@ void imu_moore(const imu_t *m, imu_out_t *out);
  * table read port (tbl_rd_*) answers for the tbl_rd_id of the previous
  * step, from the table as it stands before this edge (docs/imu.md). */
 void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out);
+/* The table read port (the tbl_rd_* fields of out, the others untouched)
+ * as the next step drives it: the entry of the tbl_rd_id presented at the
+ * last step, from the table as it stands now; zeros and tbl_rd_hit 0 when
+ * no valid entry has that id.  Like the RTL's port (rtl/imu/imu.sv), it is
+ * an OR over the matching valid entries: tags of valid entries are unique
+ * (an entry is allocated only on a miss), so that is the match itself. */
+void imu_read_port(const imu_t *m, imu_out_t *out);
+/* 1 when the IMU is idle: a step with no marker, no configuration write
+ * and the tbl_rd_id of its last step would change no register and drive
+ * the outputs it drives now (FSM in IDLE, no verdict, no PMC clear, enable
+ * or flush pending).  A caller may then leave it unstepped and take its
+ * outputs from imu_moore and imu_read_port (csim/sys/sys_skip.h). */
+int imu_idle(const imu_t *m);
 const imu_cfg_t *imu_cfg(const imu_t *m);
 /* Entry idx (0..num_loops-1) of the decision table; returns its valid bit. */
 int imu_table_get(const imu_t *m, unsigned idx, imu_entry_t *e);

@@ -1,24 +1,52 @@
-/* Offload policies of issue 9 that need more than an IMU mode (SPEC
- * section 7, docs/policies.md):
+/* Offload policies (SPEC section 7, docs/policies.md):
  *
+ *  - the POLICY TABLE (sys_policy_find, pol_table.c): what each policy is,
+ *    one row, nothing keyed on its name;
  *  - PEI's locality monitor (pol_pei_*): a partial-tag mirror of the LLC
  *    behind the host's amo_site hook (SYS_AMO_LOCALITY).  Each host AMO runs
  *    in the HMC vault unless the monitor predicts an LLC hit.
- *  - The offline policies greedy, pimprof, a3pim and oracle (pol_make_plan):
- *    they profile with the same simulator (C blocks) or read the loop
- *    bodies' RV32 code, and produce a per-loop plan that IMU PLAN mode
- *    follows in the final run.
  *
- * Prefix pol_; opaque state; no globals except constants. */
+ * The system (csim/sys) uses this folder; the offline planners, which run
+ * the system to profile, are above it (csim/planner/pol_plan.h).  So this
+ * header includes nothing of csim/sys (scripts/check_includes.py).
+ *
+ * Prefix pol_ (the table keeps its sys_ names: the system's API takes its
+ * rows); opaque state; no globals except constants. */
 #ifndef POL_H
 #define POL_H
 
-#include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
-#include "graph.h"
-#include "sys.h"
+/* ---------------------------------------------------------------- the policy table */
+
+/* Where an RV32A AMO of the host executes (SPEC section 7: PEI, GraphPIM). */
+enum { SYS_AMO_CACHE = 0, SYS_AMO_MEMORY = 1, SYS_AMO_PIM_REGION = 2, SYS_AMO_LOCALITY = 3 };
+
+/* Who computes an IMU PLAN mode policy's plan before the run
+ * (csim/planner/pol_plan.c): nobody (--plan FILE) or one of the offline solvers. */
+typedef enum {
+  SYS_PLANNER_NONE = 0,
+  SYS_PLANNER_GREEDY,
+  SYS_PLANNER_PIMPROF,
+  SYS_PLANNER_A3PIM,
+  SYS_PLANNER_ORACLE
+} sys_planner_t;
+
+/* Everything a policy is: a row of this table, no code keyed on its name. */
+typedef struct {
+  const char *name;
+  int imu_mode;          /* IMU_MODE_* written into every IMU; -1: not implemented yet */
+  int amo_site;          /* SYS_AMO_*: host AMO placement through host.h's amo_site hook (LOCALITY: issue 9) */
+  int needs_plan;        /* 1: IMU PLAN mode from a plan (--plan FILE, or the planner's) */
+  sys_planner_t planner; /* offline solver that makes the plan, SYS_PLANNER_NONE for --plan FILE */
+  int compared;          /* 1: one of the policies the sweeps and figures compare (copim-sim --list-policies) */
+  const char *what;      /* one line for --help */
+} sys_policy_t;
+
+/* The policy of that name, or NULL.  Table order is the --help and
+ * --list-policies order: the compared policies first, in the paper's order. */
+const sys_policy_t *sys_policy_find(const char *name);
+const sys_policy_t *sys_policy_at(unsigned i); /* NULL past the end */
 
 /* ---------------------------------------------------------------- PEI locality monitor */
 
@@ -38,25 +66,5 @@ int pol_pei_amo(pol_pei_t *m, uint32_t addr);
  * the AMO predictions so far. */
 uint64_t pol_pei_bits(const pol_pei_t *m);
 void pol_pei_counts(const pol_pei_t *m, uint64_t *hits, uint64_t *misses);
-
-/* ---------------------------------------------------------------- offline policies */
-
-typedef struct {
-  const sys_cfg_t *cfg;        /* the run's configuration (profiles use it with C blocks) */
-  const char *elf;             /* kernel ELF */
-  const char *kernel;          /* a registry name (csim/graph/kernels.h) */
-  const graph_t *g;
-  const graph_kparams_t *kp;
-  unsigned oracle_max_runs;    /* oracle: simulate every placement if 2^loops <= this (0: 64) */
-  FILE *log;                   /* progress and the solver's reasoning, or NULL */
-} pol_ctx_t;
-
-/* Computes the plan of an offline policy (pol->planner is not SYS_PLANNER_NONE).  plan: the sites (every loop of
- * the kernel listed); text: the plan file (docs/policies.md format, with
- * '#' comment lines giving the solver's figures); summary: one line for
- * the JSON's run.plan ("oracle: bfs.init=host bfs.frontier=pim; searched
- * 4/4").  0, or -1 and err. */
-int pol_make_plan(const pol_ctx_t *c, const sys_policy_t *pol, sys_plan_t *plan, char *text, size_t tcap, char *summary,
-                  size_t scap, char *err, size_t cap);
 
 #endif

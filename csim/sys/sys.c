@@ -1,6 +1,7 @@
 /* Co-simulation system: construction, the per-host-cycle wiring of host,
- * PMC, IMUs, HMC and dispatcher, idle skipping (sys.h).  The PE memory
- * ports are in sys_pe.c, loop tracking in sys_loops.c. */
+ * PMC, IMUs, HMC and dispatcher (sys.h).  The PE memory ports are in
+ * sys_pe.c, loop tracking in sys_loops.c, idle skipping (the fast paths
+ * each step of the wiring takes when its blocks are idle) in sys_skip.c. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,11 +27,20 @@ static int c_pmc_step(void *ctx, const pmc_in_t *in, pmc_out_t *out) {
   pmc_step(ctx, in, out);
   return 0;
 }
+/* With nothing to count, clear or flush and no MSHR event, pmc_step changes
+ * no register (docs/pmc.md rules 2-6). */
+static int c_pmc_idle(void *ctx, const pmc_in_t *in) {
+  (void)ctx;
+  return !in->enable && !in->clear && !in->flush && !in->mshr_alloc && !in->mshr_free;
+}
+static uint64_t c_pmc_read(void *ctx, unsigned core, unsigned sel) { return pmc_read(ctx, core, sel); }
 static void c_imu_moore(void *ctx, imu_out_t *out) { imu_moore(ctx, out); }
 static int c_imu_step(void *ctx, const imu_in_t *in, imu_out_t *out) {
   imu_step(ctx, in, out);
   return 0;
 }
+static int c_imu_idle(void *ctx) { return imu_idle(ctx); }
+static void c_imu_read_port(void *ctx, imu_out_t *out) { imu_read_port(ctx, out); }
 static void c_pe_outputs(void *ctx, pe_out_t *out) { pe_outputs(ctx, out); }
 static int c_pe_step(void *ctx, const pe_in_t *in, pe_out_t *out) {
   pe_step(ctx, in, out);
@@ -47,17 +57,13 @@ static void c_pe_free(void *ctx) { pe_free(ctx); }
 void sys_set_pmc(sys_t *s, const sys_pmc_ops_t *ops) {
   if (s->pmc.free) s->pmc.free(s->pmc.ctx);
   s->pmc = *ops;
-  s->pmc_c = 0;
-  s->wire_quiet = 0;
-  for (unsigned c = 0; c < HOST_MAX_CORES; c++) s->po_ok[c] = 0;
+  sys_skip_pmc_changed(s);
 }
 void sys_set_imu(sys_t *s, unsigned core, const sys_imu_ops_t *ops) {
   if (core >= s->cfg.host.cores) return;
   if (s->imu[core].free) s->imu[core].free(s->imu[core].ctx);
   s->imu[core] = *ops;
-  s->imu_c[core] = 0;
-  s->mo_ok[core] = 0;
-  s->wire_quiet = 0;
+  sys_skip_imu_changed(s, core);
 }
 void sys_set_pe(sys_t *s, unsigned pe, const sys_pe_ops_t *ops) {
   if (pe >= s->cfg.num_pes) return;
@@ -202,8 +208,7 @@ static int imu_cfg_write(struct sys *s, unsigned addr, uint32_t data) {
     in.cfg_addr = addr;
     in.cfg_wdata = data;
     imu_out_t o;
-    s->mo_ok[c] = 0;
-    s->wire_quiet = 0;
+    sys_skip_imu_changed(s, c);
     if (s->imu[c].step(s->imu[c].ctx, &in, &o)) {
       sys_fail(s, "%s", s->imu[c].error(s->imu[c].ctx));
       return -1;
@@ -361,8 +366,7 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
     sys_free(s);
     return NULL;
   }
-  s->pmc = (sys_pmc_ops_t){pmc, c_pmc_step, c_error, c_pmc_free};
-  s->pmc_c = 1;
+  s->pmc = (sys_pmc_ops_t){pmc, c_pmc_step, c_error, c_pmc_free, c_pmc_idle, c_pmc_read};
   for (unsigned c = 0; c < cfg->host.cores; c++) {
     imu_t *m2 = imu_new(&s->cfg.imu);
     if (!m2) {
@@ -370,8 +374,7 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
       sys_free(s);
       return NULL;
     }
-    s->imu[c] = (sys_imu_ops_t){m2, c_imu_moore, c_imu_step, c_error, c_imu_free};
-    s->imu_c[c] = 1;
+    s->imu[c] = (sys_imu_ops_t){m2, c_imu_moore, c_imu_step, c_error, c_imu_free, c_imu_idle, c_imu_read_port};
   }
   for (unsigned p = 0; p < cfg->num_pes; p++) {
     pe_t *pe = pe_new(&s->cfg.pe);
@@ -408,147 +411,6 @@ void sys_free(sys_t *s) {
   free(s);
 }
 
-/* ---------------------------------------------------------------- idle skipping */
-
-static uint64_t div_up(uint64_t a, uint64_t b) { return a == UINT64_MAX ? UINT64_MAX : a / b + (a % b != 0); }
-
-/* The C PMC's read port of core c: the register pmc_read() shows, read
- * again only after a real PMC step or a new select (the state changes only
- * in pmc_step). */
-static void pmc_port(struct sys *s, unsigned c, unsigned sel) {
-  if (s->po_ok[c] && s->po_sel[c] == sel) return;
-  s->po.rd_data[c] = pmc_read(s->pmc.ctx, c, sel);
-  s->po_sel[c] = sel;
-  s->po_ok[c] = 1;
-}
-
-/* Cycles [now, T) of sys_skip: what each would have added. */
-static void sys_skip_to(struct sys *s, uint64_t T) {
-  const unsigned nc = s->cfg.host.cores;
-  const uint64_t hclk = s->cfg.host.clk_ps, pclk = s->cfg.pe_clk_ps;
-  host_quiet_skip(s->host, T);
-  /* what the PMC read ports show in the last skipped cycle (PMC idle) */
-  if (!s->wire_quiet) /* else the read ports are already read */
-    for (unsigned c = 0; c < nc; c++) pmc_port(s, c, s->mo[c].pmc_rd_sel);
-  /* the PE edges of the skipped cycles: counted, or gated */
-  const uint64_t last_ps = (T - 1) * hclk;
-  if (s->pe_t_ps <= last_ps) {
-    const uint64_t n = (last_ps - s->pe_t_ps) / pclk + 1;
-    if (s->pe_active)
-      for (unsigned pe = 0; pe < s->cfg.num_pes; pe++) /* launches neither start nor end in a skip */
-        if (s->pes[pe].running) sys_pe_count(s, pe, n, hmc_dispatch_wide(s->disp) != 0);
-    s->pe_t_ps += n * pclk;
-    s->pe_cycle += n;
-  }
-}
-
-/* Jumps over the host cycles from now on in which nothing but per-cycle
- * counters would change (docs/performance.md "Idle skipping"): the host
- * says how long it stays quiet, the IMUs and the PMC must be idle C models
- * (their steps are then no-ops, see sys_step), every running PE must be a
- * C model waiting for a response (pe_idle), the dispatcher must have no
- * launch to activate, and the first cycle at which the HMC hands over a
- * response is a real step.  Every limit is exclusive: cycle T is stepped. */
-static int sys_skip(struct sys *s) {
-  const uint64_t now = host_cycle(s->host);
-  const unsigned nc = s->cfg.host.cores;
-  const uint64_t hclk = s->cfg.host.clk_ps, pclk = s->cfg.pe_clk_ps;
-  if (!now || s->vcd || !s->pmc_c) return 0;
-  /* wire_quiet (the last wiring pass stepped nothing) already says so */
-  for (unsigned c = 0; c < nc && !s->wire_quiet; c++) {
-    const imu_out_t *m = &s->mo[c];
-    /* imu_fresh: the IMU did not step in the last cycle, so mo is still its output */
-    if (!s->imu_c[c] || !s->imu_fresh[c] || m->pmc_enable || m->pmc_clear || m->pmc_flush || m->verdict_valid ||
-        imu_state(s->imu[c].ctx) != IMU_ST_IDLE)
-      return 0;
-  }
-  /* the host's bound holds while nothing it reads has changed: within one
-   * quiet span (PE edges stepped alone) it is asked once, not every edge */
-  const resv_t *rv = host_resv(s->host);
-  const uint64_t gen = host_gen(s->host), done = hmc_dispatch_completed(s->disp);
-  uint64_t hq;
-  if (now < s->hq_val && gen == s->hq_gen && rv->kills == s->hq_kills && done == s->hq_done &&
-      s->memw == s->hq_memw) {
-    hq = s->hq_val;
-#ifdef SYS_CHECK_HQ
-    if (host_quiet_until(s->host) != hq) abort();
-#endif
-  } else {
-    hq = host_quiet_until(s->host);
-    s->hq_val = hq;
-    s->hq_gen = gen;
-    s->hq_kills = rv->kills;
-    s->hq_done = done;
-    s->hq_memw = s->memw;
-  }
-  if (hq <= now) return 0;
-  uint64_t T = hq;
-  if (T > s->cfg.max_cycles - 1) T = s->cfg.max_cycles - 1; /* the limit fails at its own cycle */
-  /* a launch activates in the first cycle whose time reaches its ready time */
-  const uint64_t dn = div_up(hmc_dispatch_next_ps(s->disp), hclk);
-  if (dn < T) T = dn;
-  /* PEs: every running one idle until a response; a local response is taken
-   * at the first edge at or after its time, and that edge's cycle is stepped */
-  uint64_t edges_ps = UINT64_MAX; /* time of the first PE edge that must be stepped */
-  if (s->pe_active) {
-    /* responses already handed over wait in the poll queues until the next
-     * edge; taking them now changes nothing (they keep their time) */
-    sys_pe_responses(s);
-    for (unsigned pe = 0; pe < s->cfg.num_pes; pe++) {
-      const sys_pe_t *p = &s->pes[pe];
-      if (!p->running) continue;
-      const uint64_t left = sys_pe_quiet(s, pe); /* its edge number left must be stepped */
-      if (!left || (s->inval && sys_inval_busy(s, pe))) {
-        edges_ps = s->pe_t_ps;
-        break;
-      }
-      if (left != UINT64_MAX && s->pe_t_ps + left * pclk < edges_ps) edges_ps = s->pe_t_ps + left * pclk;
-      if (p->resp_ready) {
-        const uint64_t e = p->resp_t_ps <= s->pe_t_ps ? s->pe_t_ps : s->pe_t_ps + div_up(p->resp_t_ps - s->pe_t_ps, pclk) * pclk;
-        if (e < edges_ps) edges_ps = e;
-      }
-    }
-    const uint64_t pe_cyc = div_up(edges_ps, hclk);
-    if (pe_cyc < T) T = pe_cyc;
-  }
-  /* a bound in the past still leaves this cycle's host side quiet */
-  if (T < now) T = now;
-  /* HMC: advance it where the per-cycle loop would have; stop at the first
-   * cycle that hands over a response (to the host or to a PE), or in which
-   * a write executed in a vault (a PE's or the host's vault atomic, a
-   * write-back) broke an LR reservation: a hart asleep in wrs.nto on it
-   * wakes in that very cycle, since host_step advances the HMC before its
-   * cores dispatch (sim_skip_wake) */
-  int delivered = 0;
-  if (hmc_inflight(s->hmc)) {
-    for (uint64_t m = now; m <= T;) { /* cycle T too: sys_step may then skip host_step */
-      const uint64_t first = div_up(hmc_next_event_ps(s->hmc), hclk);
-      if (first > T) break;
-      if (first > m) m = first;
-      const uint64_t before = hmc_inflight(s->hmc), kills = rv->kills;
-      hmc_advance(s->hmc, m * hclk);
-      if (hmc_inflight(s->hmc) != before || rv->kills != kills) {
-        T = m;
-        delivered = 1;
-        break;
-      }
-      m++;
-    }
-  }
-  if (T > now) sys_skip_to(s, T);
-  if (delivered) {
-    /* cycle T's own advance already ran: hand the host its responses as
-     * that advance would have (host_step may then see nothing in flight) */
-    hmc_resp_t hr;
-    for (unsigned l = 0; l < s->cfg.hmc.links && l < nc; l++)
-      while (hmc_poll(s->hmc, hmc_port_link(l), &hr)) host_hmc_response(s->host, &hr);
-    return 0;
-  }
-  /* cycle T is still inside the host's quiet span (T stopped for a PE edge,
-   * a launch or the cycle limit): only its PE side needs stepping */
-  return T < hq;
-}
-
 /* ---------------------------------------------------------------- the cycle */
 
 static int sys_host_cycle(struct sys *s, int *rcp);
@@ -557,40 +419,101 @@ static int sys_finish_cycle(struct sys *s, int rc);
 int sys_step(sys_t *s) {
   if (s->failed) return -1;
   if (s->finished) return 1;
-  const unsigned nc = s->cfg.host.cores;
   if (!s->programmed) {
     s->programmed = 1;
     if (imu_program(s)) return -1;
   }
   int rc = 0;
   s->wd_iter = 0;
-  /* after a commit the next cycle is seldom quiet: do not spend the check */
-  if (s->cfg.skip && !host_committed(s->host) && sys_skip(s)) {
-    /* a quiet host cycle: host_step would only count, the idle IMU and PMC
-     * steps are no-ops (sys_skip checked them) */
-    host_quiet_skip(s->host, host_cycle(s->host) + 1);
-    if (!s->wire_quiet) /* else the read ports are already read */
-      for (unsigned c = 0; c < nc; c++) pmc_port(s, c, s->mo[c].pmc_rd_sel);
-  } else if (sys_host_cycle(s, &rc)) {
-    return -1;
-  }
+  /* the host side (steps 1-4 of sys.h), or only its counters in a quiet cycle */
+  if (!sys_skip_host(s) && sys_host_cycle(s, &rc)) return -1;
+  /* step 5: the PE edges up to this cycle's time */
   sys_pe_side(s);
   return sys_finish_cycle(s, rc);
 }
 
-/* The host, PMC and IMU part of one cycle.  -1 on a failure. */
-static int sys_host_cycle(struct sys *s, int *rcp) {
-  const unsigned nc = s->cfg.host.cores;
-  /* wire_quiet implies every mo_ok (whatever clears one clears it) */
-  for (unsigned c = 0; !s->wire_quiet && c < nc; c++) {
-    /* a C IMU's Moore outputs (and so the host's IMU inputs) hold until its next real step */
-    if (s->mo_ok[c]) continue;
+/* Step 1: each IMU's Moore outputs to the host (marker_ready, verdict). */
+static void wire_imu_moore(struct sys *s) {
+  if (s->skip.wire_quiet) return; /* a quiet last pass read them all (nothing stepped since) */
+  for (unsigned c = 0; c < s->cfg.host.cores; c++) {
+    /* they hold until the IMU's next step */
+    if (sys_skip_moore_held(&s->skip, c)) continue;
     s->imu[c].moore(s->imu[c].ctx, &s->mo[c]);
     const host_imu_in_t hi = {s->mo[c].marker_ready, s->mo[c].verdict_valid, s->mo[c].verdict};
     host_imu_set(s->host, c, &hi);
-    s->mo_ok[c] = s->imu_c[c];
+    sys_skip_moore_read(&s->skip, c);
   }
-  int rc = host_step(s->host);
+}
+
+/* Step 3: the PMC, from the LLC's ports (events: the MSHR events) and each
+ * IMU's control.  -1 on a failure. */
+static int wire_pmc(struct sys *s, const pmc_in_t *events) {
+  pmc_in_t pin = *events;
+  for (unsigned c = 0; c < s->cfg.host.cores; c++) {
+    const uint64_t b = 1ull << c;
+    pin.clear |= s->mo[c].pmc_clear ? b : 0;
+    pin.enable |= s->mo[c].pmc_enable ? b : 0;
+    pin.flush |= s->mo[c].pmc_flush ? b : 0;
+    pin.rd_sel[c] = (uint8_t)s->mo[c].pmc_rd_sel;
+  }
+  if (sys_skip_pmc_idle(s, &pin)) return 0;
+  /* the activity bitmaps are computed only for a step */
+  const pmc_in_t *act = host_pmc_ports(s->host);
+  pin.hit_act = act->hit_act;
+  pin.miss_act = act->miss_act;
+  sys_skip_pmc_stepped(s);
+  if (s->pmc.step(s->pmc.ctx, &pin, &s->po)) {
+    sys_fail(s, "%s", s->pmc.error(s->pmc.ctx));
+    return -1;
+  }
+  return 0;
+}
+
+/* Step 4 for core c: its IMU from the core's marker, instructions retired,
+ * the PMC's read data and the table read id; then the loop tracking of
+ * the cycle.  -1 on a failure. */
+static int wire_imu(struct sys *s, unsigned c) {
+  const host_imu_out_t *hm = host_imu_get(s->host, c);
+  const imu_out_t *m = &s->mo[c];
+  if (!sys_skip_imu_idle(s, c, hm)) {
+    imu_in_t ii;
+    memset(&ii, 0, sizeof ii);
+    ii.marker_valid = hm->marker_valid;
+    ii.marker_op = hm->marker_valid ? hm->marker_op : IMU_OP_NONE;
+    ii.marker_id = hm->marker_id;
+    ii.marker_trip = hm->marker_trip;
+    ii.instr_ret = hm->instr_ret;
+    ii.pmc_rd_data = s->po.rd_data[c];
+    /* The read port answers a cycle after its id (docs/imu.md): present
+     * the id the loop tracking holds from the next cycle on (a begin
+     * accepted now at depth 0 moves it, sys_track), so every cycle's
+     * answer is the tracked loop's entry as it stands then. */
+    ii.tbl_rd_id = sys_track_starts(s, c, hm) ? hm->marker_id : s->track[c].id;
+    sys_skip_imu_stepped(s, c);
+    if (s->imu[c].step(s->imu[c].ctx, &ii, &s->io[c])) {
+      sys_fail(s, "%s", s->imu[c].error(s->imu[c].ctx));
+      return -1;
+    }
+  }
+  /* the loop statistics move only on a verdict or an accepted marker */
+  if (m->verdict_valid || (hm->marker_valid && m->marker_ready)) {
+    sys_track(s, c, hm);
+    s->wd_iter |= hm->marker_valid && m->marker_ready && hm->marker_op == IMU_OP_ITER;
+  }
+  sys_track_t *tr = &s->track[c];
+  if (tr->active && s->io[c].tbl_rd_hit) {
+    tr->cap_valid = 1;
+    tr->cap_num = s->io[c].tbl_rd_num;
+    tr->cap_den = s->io[c].tbl_rd_den;
+    tr->cap_sampled = s->io[c].tbl_rd_sampled;
+  }
+  return 0;
+}
+
+/* The host side of one cycle, steps 1-4 of sys.h.  -1 on a failure. */
+static int sys_host_cycle(struct sys *s, int *rcp) {
+  wire_imu_moore(s);
+  const int rc = host_step(s->host);
   *rcp = rc;
   if (rc < 0) {
     sys_fail(s, "%s", host_error(s->host));
@@ -598,104 +521,14 @@ static int sys_host_cycle(struct sys *s, int *rcp) {
   }
   if (s->failed) return -1;
   /* the MSHR events only: the activity bitmaps are computed when a PMC
-   * step needs them (below) */
-  const pmc_in_t *hp = host_pmc_events(s->host);
-  if (s->wire_quiet && !hp->mshr_alloc && !hp->mshr_free) {
-    /* every IMU idle with its outputs and table read port up to date, the
-     * PMC with nothing to count and its read ports read, the loop captures
-     * taken: without a marker the pass below would repeat the last one */
-    if (!host_marker_any(s->host)) return 0;
-  }
-  /* PMC: the LLC's ports plus each IMU's control */
-  pmc_in_t pin = *hp;
-  int quiet = s->pmc_c;
-  for (unsigned c = 0; c < nc; c++) {
-    const uint64_t b = 1ull << c;
-    pin.clear |= s->mo[c].pmc_clear ? b : 0;
-    pin.enable |= s->mo[c].pmc_enable ? b : 0;
-    pin.flush |= s->mo[c].pmc_flush ? b : 0;
-    pin.rd_sel[c] = (uint8_t)s->mo[c].pmc_rd_sel;
-  }
-  if (s->pmc_c && !pin.enable && !pin.clear && !pin.flush && !pin.mshr_alloc && !pin.mshr_free) {
-    /* C model with nothing to count: its step would change no register
-     * (docs/pmc.md rules 2-6), only the read ports are needed */
-    for (unsigned c = 0; c < nc; c++) pmc_port(s, c, pin.rd_sel[c]);
-  } else {
-    quiet = 0;
-    const pmc_in_t *act = host_pmc_ports(s->host);
-    pin.hit_act = act->hit_act;
-    pin.miss_act = act->miss_act;
-    for (unsigned c = 0; c < nc; c++) s->po_ok[c] = 0;
-    if (s->pmc.step(s->pmc.ctx, &pin, &s->po)) {
-      sys_fail(s, "%s", s->pmc.error(s->pmc.ctx));
-      return -1;
-    }
-  }
-  for (unsigned c = 0; c < nc; c++) {
-    const host_imu_out_t *hm = host_imu_get(s->host, c);
-    const imu_out_t *m = &s->mo[c];
-    if (s->imu_c[c] && !hm->marker_valid && !m->pmc_enable && !m->pmc_clear && !m->pmc_flush && !m->verdict_valid &&
-        imu_state(s->imu[c].ctx) == IMU_ST_IDLE) {
-      /* C model idle with no marker: its step is a no-op.  The table read
-       * port is rebuilt from the table once after a real step (the table
-       * cannot change while the steps are skipped). */
-      if (!s->imu_fresh[c]) {
-        s->imu_fresh[c] = 1;
-        imu_out_t *o = &s->io[c];
-        const imu_t *im = s->imu[c].ctx;
-        const unsigned idw = imu_cfg(im)->id_w;
-        const uint32_t mask = idw >= 32 ? 0xFFFFFFFFu : (1u << idw) - 1;
-        o->tbl_rd_hit = 0;
-        for (unsigned e = 0; e < imu_cfg(im)->num_loops; e++) {
-          imu_entry_t ent;
-          if (imu_table_get(im, e, &ent) && ent.id == (s->track[c].id & mask)) {
-            o->tbl_rd_hit = 1;
-            o->tbl_rd_decided = ent.decided;
-            o->tbl_rd_site = ent.site;
-            o->tbl_rd_num = ent.num;
-            o->tbl_rd_den = ent.den;
-            o->tbl_rd_sampled = ent.sampled;
-            o->tbl_rd_offloaded = ent.offloaded;
-          }
-        }
-      }
-    } else {
-      quiet = 0;
-      imu_in_t ii;
-      memset(&ii, 0, sizeof ii);
-      ii.marker_valid = hm->marker_valid;
-      ii.marker_op = hm->marker_valid ? hm->marker_op : IMU_OP_NONE;
-      ii.marker_id = hm->marker_id;
-      ii.marker_trip = hm->marker_trip;
-      ii.instr_ret = hm->instr_ret;
-      ii.pmc_rd_data = s->po.rd_data[c];
-      /* The read port answers a cycle after its id (docs/imu.md): present
-       * the id the loop tracking holds from the next cycle on (a begin
-       * accepted now at depth 0 moves it, sys_track), so every cycle's
-       * answer is the tracked loop's entry as it stands then. */
-      ii.tbl_rd_id = sys_track_starts(s, c, hm) ? hm->marker_id : s->track[c].id;
-      if (s->imu[c].step(s->imu[c].ctx, &ii, &s->io[c])) {
-        sys_fail(s, "%s", s->imu[c].error(s->imu[c].ctx));
-        return -1;
-      }
-      s->imu_fresh[c] = 0;
-      s->mo_ok[c] = 0;
-    }
-    /* the loop statistics move only on a verdict or an accepted marker */
-    if (m->verdict_valid || (hm->marker_valid && m->marker_ready)) {
-      sys_track(s, c, hm);
-      s->wd_iter |= hm->marker_valid && m->marker_ready && hm->marker_op == IMU_OP_ITER;
-    }
-    sys_track_t *tr = &s->track[c];
-    if (tr->active && s->io[c].tbl_rd_hit) {
-      tr->cap_valid = 1;
-      tr->cap_num = s->io[c].tbl_rd_num;
-      tr->cap_den = s->io[c].tbl_rd_den;
-      tr->cap_sampled = s->io[c].tbl_rd_sampled;
-    }
-    quiet &= s->mo_ok[c];
-  }
-  s->wire_quiet = quiet;
+   * step needs them */
+  const pmc_in_t *events = host_pmc_events(s->host);
+  if (sys_skip_wiring_repeats(s, events)) return 0;
+  sys_skip_pass_begin(&s->skip);
+  if (wire_pmc(s, events)) return -1;
+  for (unsigned c = 0; c < s->cfg.host.cores; c++)
+    if (wire_imu(s, c)) return -1;
+  sys_skip_pass_end(&s->skip);
   return 0;
 }
 

@@ -28,9 +28,10 @@
  *      PE-written lines invalidated in the host caches when a launch
  *      completes.
  *
- * Policies (sys_policy_find): a table of names, each an IMU mode (and, for
- * issue 9, an AMO placement rule and an offline plan); PLAN mode reads a
- * plan file "<loop id or name> pim|host" per line.  Everything is
+ * Policies (sys_policy_find, csim/policy/pol.h): a table of names, each an
+ * IMU mode, an AMO placement rule and, for the offline ones, a planner
+ * (csim/planner/pol_plan.h); PLAN mode reads a plan file "<loop id or
+ * name> pim|host" per line.  Everything is
  * deterministic: the same inputs give the same statistics, byte for byte. */
 #ifndef SYS_H
 #define SYS_H
@@ -46,40 +47,10 @@
 #include "imu.h"
 #include "pe.h"
 #include "pmc.h"
+#include "pol.h" /* the policy table */
 
 #define SYS_MAX_PES 32
 #define SYS_MAX_LOOPS 64 /* loop ids 1..63 tracked one by one; larger ids count in entry 0 */
-
-/* ---------------------------------------------------------------- policies */
-
-/* Where an RV32A AMO of the host executes (SPEC section 7: PEI, GraphPIM). */
-enum { SYS_AMO_CACHE = 0, SYS_AMO_MEMORY = 1, SYS_AMO_PIM_REGION = 2, SYS_AMO_LOCALITY = 3 };
-
-/* Who computes an IMU PLAN mode policy's plan before the run
- * (csim/policy/pol_plan.c): nobody (--plan FILE) or one of the offline solvers. */
-typedef enum {
-  SYS_PLANNER_NONE = 0,
-  SYS_PLANNER_GREEDY,
-  SYS_PLANNER_PIMPROF,
-  SYS_PLANNER_A3PIM,
-  SYS_PLANNER_ORACLE
-} sys_planner_t;
-
-/* Everything a policy is: a row of this table, no code keyed on its name. */
-typedef struct {
-  const char *name;
-  int imu_mode;          /* IMU_MODE_* written into every IMU; -1: not implemented yet */
-  int amo_site;          /* SYS_AMO_*: host AMO placement through host.h's amo_site hook (LOCALITY: issue 9) */
-  int needs_plan;        /* 1: IMU PLAN mode from a plan (--plan FILE, or the planner's) */
-  sys_planner_t planner; /* offline solver that makes the plan, SYS_PLANNER_NONE for --plan FILE */
-  int compared;          /* 1: one of the policies the sweeps and figures compare (copim-sim --list-policies) */
-  const char *what;      /* one line for --help */
-} sys_policy_t;
-
-/* The policy of that name, or NULL.  Table order is the --help and
- * --list-policies order: the compared policies first, in the paper's order. */
-const sys_policy_t *sys_policy_find(const char *name);
-const sys_policy_t *sys_policy_at(unsigned i); /* NULL past the end */
 
 /* ---------------------------------------------------------------- configuration */
 
@@ -183,12 +154,25 @@ int sys_plan_read(sys_plan_t *p, const char *path, const char *kernel, char *err
 
 /* Each op returns 0, or -1 at a lockstep mismatch or a block failure, with
  * one line from error(): "lockstep mismatch: <block> cycle <n> port <p>:
- * rtl=0x.. c=0x..". */
+ * rtl=0x.. c=0x..".
+ *
+ * Idle blocks (idle, read, read_port; csim/sys/sys_skip.h): a block whose
+ * idle op answers 1 is not stepped in that cycle, and the system takes its
+ * outputs from its read ops instead; a block without an idle op (NULL) or
+ * answering 0 is stepped every cycle.  The C models answer from their
+ * state; the RTL and lockstep adapters answer 0, since their clocks,
+ * waveforms and comparisons run every cycle.  Statistics are the same
+ * either way: only the speed differs. */
 typedef struct {
   void *ctx;
   int (*step)(void *ctx, const pmc_in_t *in, pmc_out_t *out);
   const char *(*error)(void *ctx);
   void (*free)(void *ctx);
+  /* 1: a step with in would change no register (in's hit_act and miss_act
+   * are not filled: they count for enabled cores only) */
+  int (*idle)(void *ctx, const pmc_in_t *in);
+  /* after idle answered 1: core's read port for sel (combinational) */
+  uint64_t (*read)(void *ctx, unsigned core, unsigned sel);
 } sys_pmc_ops_t;
 
 typedef struct {
@@ -197,6 +181,13 @@ typedef struct {
   int (*step)(void *ctx, const imu_in_t *in, imu_out_t *out);
   const char *(*error)(void *ctx);
   void (*free)(void *ctx);
+  /* 1: a step with no marker, no configuration write and the tbl_rd_id of
+   * its last step would change no register and drive the same outputs
+   * (imu_idle) */
+  int (*idle)(void *ctx);
+  /* after idle answered 1: the table read port (tbl_rd_* of out) such a
+   * step would drive (imu_read_port) */
+  void (*read_port)(void *ctx, imu_out_t *out);
 } sys_imu_ops_t;
 
 typedef struct {
@@ -242,7 +233,7 @@ uint64_t sys_insns(const sys_t *s);      /* instructions retired, host + PEs */
 const sys_cfg_t *sys_config(const sys_t *s);
 /* The loop nesting depth of core's marker stream (0: outside every marked
  * loop) and, inside one, its loop id in *id: what the offline planners
- * (csim/policy/pol_plan.c) account cycles to, without reaching into sys_t. */
+ * (csim/planner/pol_plan.c) account cycles to, without reaching into sys_t. */
 unsigned sys_loop_depth(const sys_t *s, unsigned core, uint32_t *id);
 /* Coherence so far, in lines: dirty host lines written back before launches
  * (host pim_wb_lines) and lines the PEs wrote, dropped from the host caches. */

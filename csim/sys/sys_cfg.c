@@ -1,5 +1,6 @@
 /* Co-simulation configuration: the parameter table (every SPEC parameter,
- * with its default), config files, overrides, policies and plans (sys.h). */
+ * with its default), config files, overrides and plans (sys.h); the
+ * policy table is csim/policy/pol_table.c. */
 #include <ctype.h>
 #include <errno.h>
 #include <stddef.h>
@@ -9,48 +10,6 @@
 
 #include "kernels.h"
 #include "sys.h"
-
-/* ---------------------------------------------------------------- policies */
-
-/* PEI's locality monitor is csim/policy/pol_pei.c behind the amo_site hook; the
- * offline policies (greedy, pimprof, a3pim, oracle) get their plan from
- * csim/policy/pol_plan.c (copim-sim computes it before the run) and run in PLAN
- * mode (docs/policies.md). */
-static const sys_policy_t policies[] = {
-    {"cpu-only", IMU_MODE_HOST, SYS_AMO_CACHE, 0, SYS_PLANNER_NONE, 1, "every loop on the host (IMU HOST mode)"},
-    {"pim-only", IMU_MODE_PIM, SYS_AMO_CACHE, 0, SYS_PLANNER_NONE, 1,
-     "every marked loop offloaded from its first iteration (IMU PIM mode)"},
-    {"pei", IMU_MODE_HOST, SYS_AMO_LOCALITY, 0, SYS_PLANNER_NONE, 1,
-     "PEI: loops on the host, each AMO in the HMC vault unless an LLC-tag locality monitor predicts a hit"},
-    {"graphpim", IMU_MODE_HOST, SYS_AMO_PIM_REGION, 0, SYS_PLANNER_NONE, 1,
-     "GraphPIM: loops on the host, every AMO on the property region in the HMC vault"},
-    {"copim", IMU_MODE_THETA, SYS_AMO_CACHE, 0, SYS_PLANNER_NONE, 1,
-     "CoPIM: sample 5% on the host, offload if theta > 5% (IMU THETA mode)"},
-    {"mpki", IMU_MODE_MPKI, SYS_AMO_CACHE, 0, SYS_PLANNER_NONE, 1,
-     "offload if LLC misses per kilo-instruction of the sample > 5 (IMU MPKI)"},
-    {"greedy", IMU_MODE_PLAN, SYS_AMO_CACHE, 1, SYS_PLANNER_GREEDY, 1,
-     "per loop, the faster site from two profiling runs (plan, PLAN mode)"},
-    {"pimprof", IMU_MODE_PLAN, SYS_AMO_CACHE, 1, SYS_PLANNER_PIMPROF, 1,
-     "PIMProf cost model over two profiling runs (plan, PLAN mode)"},
-    {"a3pim", IMU_MODE_PLAN, SYS_AMO_CACHE, 1, SYS_PLANNER_A3PIM, 1,
-     "A3PIM static metrics of the loop bodies' RV32 code (plan, PLAN mode)"},
-    {"oracle", IMU_MODE_PLAN, SYS_AMO_CACHE, 1, SYS_PLANNER_ORACLE, 1,
-     "every per-loop placement simulated, the fastest kept (plan, PLAN mode)"},
-    {"plan", IMU_MODE_PLAN, SYS_AMO_CACHE, 1, SYS_PLANNER_NONE, 0,
-     "per-loop sites from --plan FILE (IMU PLAN mode; offline solvers)"},
-    {"pim-amo", IMU_MODE_HOST, SYS_AMO_MEMORY, 0, SYS_PLANNER_NONE, 0,
-     "loops on the host, every AMO in the HMC vault (a bound for PEI)"},
-};
-
-const sys_policy_t *sys_policy_find(const char *name) {
-  for (unsigned i = 0; i < sizeof policies / sizeof policies[0]; i++)
-    if (!strcmp(policies[i].name, name)) return &policies[i];
-  return NULL;
-}
-
-const sys_policy_t *sys_policy_at(unsigned i) {
-  return i < sizeof policies / sizeof policies[0] ? &policies[i] : NULL;
-}
 
 /* ---------------------------------------------------------------- parameters */
 

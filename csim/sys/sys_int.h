@@ -1,5 +1,5 @@
 /* Internal state of the co-simulation system shared by sys.c (the cycle
- * loop, dispatcher, idle skipping), sys_pe.c (PE ports), sys_loops.c (loop
+ * loop, dispatcher), sys_skip.c (idle skipping), sys_pe.c (PE ports), sys_loops.c (loop
  * tracking), sys_stats.c (JSON, summary, energy),
  * sys_vcd.c (system waveform) and sys_watchdog.c.  Nothing outside
  * csim/sys/sys*.c includes it: others use sys.h.  Not an API. */
@@ -11,6 +11,7 @@
 #include "pol.h"
 #include "sys.h"
 #include "sys_inval.h"
+#include "sys_skip.h"
 
 /* Per-loop statistics, by loop id (docs/stats.md "loops"). */
 typedef struct {
@@ -87,18 +88,11 @@ struct sys {
   sys_imu_ops_t imu[HOST_MAX_CORES];
   sys_pe_ops_t pe[SYS_MAX_PES];
   sys_blk_mode_t mode_pmc, mode_imu, mode_pe;
-  int pmc_c, imu_c[HOST_MAX_CORES]; /* the block is the C model: idle cycles may be skipped */
   int pe_c[SYS_MAX_PES];             /* the PE is the C model: its idle edges may be skipped (pe_idle) */
-  int imu_fresh[HOST_MAX_CORES];     /* io[c]'s table read port rebuilt since the last real step */
-  int mo_ok[HOST_MAX_CORES];         /* C IMU: mo[c] is its Moore output (no real step since it was read) */
-  int po_ok[HOST_MAX_CORES];         /* C PMC: po.rd_data[c] is pmc_read(c, po_sel[c]) (no real step since) */
-  unsigned po_sel[HOST_MAX_CORES];
   int wd_iter;                       /* this cycle a core's cp.loop.iter was accepted (sys_watchdog) */
-  /* sys_skip's last host_quiet_until() answer and what it depended on */
-  uint64_t hq_val, hq_gen, hq_kills, hq_done, hq_memw; /* hq_val <= now: nothing kept */
-  uint64_t memw;                     /* memory writes by PEs and vaults (sys_skip's cache) */
-  int wire_quiet;                    /* the last IMU/PMC wiring pass changed nothing and would repeat
-                                      * itself while no marker and no MSHR event come (sys_host_cycle) */
+  sys_skip_t skip;                   /* idle skipping's caches (sys_skip.h) */
+  uint64_t memw;                     /* memory writes by PEs and vaults (what sys_skip's host bound reads) */
+  /* the wiring's port values: IMU Moore outputs, IMU outputs of the last step or read port, PMC read ports */
   imu_out_t mo[HOST_MAX_CORES], io[HOST_MAX_CORES];
   pmc_out_t po;
   /* PEs */

@@ -20,7 +20,7 @@
 #include "cosim_blocks.h"
 #include "graph.h"
 #include "kernels.h"
-#include "pol.h"
+#include "pol_plan.h"
 #include "sys.h"
 #include "workload.h"
 
@@ -511,7 +511,7 @@ int main(int argc, char **argv) {
   /* the graph as given, without directories, keeps the statistics independent of where the file is */
   const char *gname = strrchr(o.graph, '/') ? strrchr(o.graph, '/') + 1 : o.graph;
   run_ctx_t rc = {&o, g, &kp, elf, gname, rtl, ls};
-  /* offline policies (csim/policy/pol_plan.c): profile with C blocks, plan, then the final run in PLAN mode */
+  /* offline policies (csim/planner/pol_plan.c): profile with C blocks, plan, then the final run in PLAN mode */
   sys_plan_t oplan[16];
   char odesc[16][512];
   const sys_plan_t *pps[16];

@@ -10,7 +10,7 @@
 
 #include "elf.h"
 #include "kernels.h"
-#include "pol.h"
+#include "pol_plan.h"
 #include "rv32.h"
 #include "sys.h"
 
