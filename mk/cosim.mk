@@ -1,15 +1,15 @@
 # Full-system co-simulation (issue 8): the simulator binary build/copim-sim
 # (C system model csim/sys/*.c + the Verilated PMC, IMU and PE behind
-# tb/cosim adapters), `make cosim`, and what the cosim tests load.
+# app/copim-sim adapters), `make cosim`, and what the cosim tests load.
 # docs/cosim.md is the guide.
 
 COSIM_BIN    := $(BUILD)/copim-sim
-COSIM_OBJ    := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tb/cosim/*.c))
+COSIM_OBJ    := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard app/copim-sim/*.c))
 COSIM_BLOCKS := pmc imu pe
 
-$(BUILD)/obj/tb/cosim/%.o: CFLAGS += -Itb/cosim
+$(BUILD)/obj/app/copim-sim/%.o: CFLAGS += -Iapp/copim-sim
 
-# The simulator's C (the system models and tb/cosim) is built a second time
+# The simulator's C (the system models and app/copim-sim) is built a second time
 # with link-time optimisation (issue 16): the cycle loop crosses many small
 # functions of host/, sys/, hmc/ and pe/, and inlining across those units
 # takes 5-15 % off a run; the statistics are the same byte for byte
@@ -22,10 +22,10 @@ COSIM_LTO   :=
 else
 COSIM_LTO   := -flto=auto
 COSIM_C_LIB :=
-COSIM_C_OBJ := $(patsubst %.c,$(BUILD)/obj-lto/%.o,$(wildcard tb/cosim/*.c) $(CSIM_SRC))
+COSIM_C_OBJ := $(patsubst %.c,$(BUILD)/obj-lto/%.o,$(wildcard app/copim-sim/*.c) $(CSIM_SRC))
 $(BUILD)/obj-lto/%.o: %.c | deps
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Itb/cosim $(COSIM_LTO) -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS) -Iapp/copim-sim $(COSIM_LTO) -MMD -MP -c $< -o $@
 -include $(COSIM_C_OBJ:.o=.d)
 endif
 

@@ -2,7 +2,7 @@
 # fuzz target for the graph readers.  Included by the top Makefile.
 
 # ---------------------------------------------------------------- native tool
-$(BUILD)/tools/graphtool: sw/tools/graphtool.c $(BUILD)/lib/libcsim.a
+$(BUILD)/tools/graphtool: app/tools/graphtool.c $(BUILD)/lib/libcsim.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/lib/libcsim.a $(LDLIBS)
 
@@ -42,7 +42,7 @@ $(BUILD)/sw/%.elf: $(BUILD)/sw/obj/k_%.o $(SW_RT_OBJ) sw/rt/link.ld
 sw: $(SW_ELFS) $(BUILD)/tools/graphtool ## RV32 kernels (build/sw/*.elf) and the native graph tool
 TEST_DEPS += $(SW_ELFS)
 
-$(BUILD)/tools/graphrun: sw/tools/graphrun.c $(BUILD)/lib/libcsim.a
+$(BUILD)/tools/graphrun: app/tools/graphrun.c $(BUILD)/lib/libcsim.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/lib/libcsim.a $(LDLIBS)
 TEST_DEPS += $(BUILD)/tools/graphrun

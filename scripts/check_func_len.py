@@ -14,7 +14,7 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TREES = ["csim", "tb", "sw", "systemc", "fpga"]
+TREES = ["csim", "app", "tb", "sw", "systemc", "fpga"]
 SKIP = ["tb/tests", "tb/fuzz"]
 EXTS = (".c", ".cpp", ".h")
 OPEN = re.compile(r"^[A-Za-z_][^;=]*\)\s*(const\s*)?\{\s*(//.*|/\*.*)?$")

@@ -4,7 +4,7 @@
 Every C/C++ source and header under csim/, tb/, sw/, systemc/ and fpga/ is
 read for its #include "..." lines, resolved as the compiler does (the
 including file's folder first, then the -I folders: every csim/* folder,
-tb/lib, tb/shim, tb/cosim, sw/include, sw/rt, sw/kernels).  Two checks:
+tb/lib, tb/shim, app/copim-sim, app/tools, sw/include, sw/rt, sw/kernels).  Two checks:
 
   - no cycle of files (a.h includes b.h includes a.h): the include guard
     hides it until a declaration moves;
@@ -24,7 +24,7 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TREES = ["csim", "tb", "sw", "systemc", "fpga"]
+TREES = ["csim", "app", "tb", "sw", "systemc", "fpga"]
 EXTS = (".c", ".h", ".cpp", ".hpp", ".cc")
 INC = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 # folder cycles with an issue to remove them: (folders, reason)
@@ -46,7 +46,7 @@ def sources():
 def search_path():
     csim = sorted(os.path.join("csim", d) for d in os.listdir(os.path.join(ROOT, "csim"))
                   if os.path.isdir(os.path.join(ROOT, "csim", d)))
-    return csim + ["tb/lib", "tb/shim", "tb/cosim", "sw/include", "sw/rt", "sw/kernels"]
+    return csim + ["tb/lib", "tb/shim", "app/copim-sim", "app/tools", "sw/include", "sw/rt", "sw/kernels"]
 
 
 def resolve(src, name, path):

@@ -8,7 +8,7 @@
  * Blocks.  PMC, IMU and PE are reached only through the port-level ops
  * below (the C port structs of csim/pmc/pmc.h, imu.h, pe.h).  sys_new() fills
  * them with the C models; an integrator replaces any of them (sys_set_*)
- * with a Verilated RTL block or an RTL + C lockstep pair (tb/cosim/), so the
+ * with a Verilated RTL block or an RTL + C lockstep pair (app/copim-sim/), so the
  * system model never links C++.
  *
  * Clocks.  One sys_step() is one host cycle (host.clk_ps, 500 ps = 2 GHz).

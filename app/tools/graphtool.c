@@ -21,7 +21,7 @@
 
 static void usage(void) {
   fprintf(stderr,
-          "usage: graphtool info|write|image|run ... (see the comment at the top of sw/tools/graphtool.c and "
+          "usage: graphtool info|write|image|run ... (see the comment at the top of app/tools/graphtool.c and "
           "docs/workloads.md)\n");
   exit(2);
 }

@@ -27,7 +27,7 @@ static int num(const char *opt, const char *v, uint64_t *x) {
 
 int main(int argc, char **argv) {
   if (argc < 3 || !workload_kernel(argv[1])) {
-    fprintf(stderr, "usage: graphrun KERNEL GRAPH [options] (see sw/tools/graphrun.c, docs/workloads.md)\n");
+    fprintf(stderr, "usage: graphrun KERNEL GRAPH [options] (see app/tools/graphrun.c, docs/workloads.md)\n");
     return 2;
   }
   uint32_t kernel = workload_kernel(argv[1]);
