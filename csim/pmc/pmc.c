@@ -100,7 +100,7 @@ void pmc_step(pmc_t *p, const pmc_in_t *in, pmc_out_t *out) {
 
   /* Per-entry flags: clear, free, alloc, then this cycle's pure condition. */
   for (unsigned e = 0; e < nm; e++)
-    if (c->clear_flags && bit(in->clear, p->owner[e])) p->flag[e] = 0;
+    if (bit(in->clear, p->owner[e])) p->flag[e] = 0;
   if (in->mshr_free) p->valid[fi] = p->flag[fi] = 0;
   if (in->mshr_alloc) {
     p->valid[ai] = 1;

@@ -2,16 +2,16 @@
 # The defaults as NAME=value words (each set with ?=: the make command line
 # overrides it; Makefile's blk_defaults) and the named configurations as
 # verilator/yosys -G lists.
-pmc_DEFAULTS := PMC_NUM_CORES=4 PMC_NUM_MSHR=32 PMC_W=64 PMC_CNT_W=48 PMC_CLEAR_FLAGS=1
+pmc_DEFAULTS := PMC_NUM_CORES=4 PMC_NUM_MSHR=32 PMC_W=64 PMC_CNT_W=48
 $(call blk_defaults,$(pmc_DEFAULTS))
-pmc_CONFIG_default := -GNumCores=4 -GNumMshr=32 -GW=64 -GCntW=48 -GClearFlags=1
-pmc_CONFIG_proto := -GNumCores=1 -GNumMshr=8 -GW=16 -GCntW=32 -GClearFlags=1
-pmc_CONFIG_xc7 := -GNumCores=4 -GNumMshr=32 -GW=64 -GCntW=48 -GClearFlags=1
+pmc_CONFIG_default := -GNumCores=4 -GNumMshr=32 -GW=64 -GCntW=48
+pmc_CONFIG_proto := -GNumCores=1 -GNumMshr=8 -GW=16 -GCntW=32
+pmc_CONFIG_xc7 := -GNumCores=4 -GNumMshr=32 -GW=64 -GCntW=48
 # Verilator's (and synthesis') -G list from make's variables, expanded late
 # (another block's params.mk may set a default it names); the shim's -D
 # flags of a -G list (PMC_CFG_BUILD in csim/pmc/pmc_desc.h reads them) and of
 # this one; what rebuilds the Verilated model when it changes.
-pmc_PARAMS = -GNumCores=$(PMC_NUM_CORES) -GNumMshr=$(PMC_NUM_MSHR) -GW=$(PMC_W) -GCntW=$(PMC_CNT_W) -GClearFlags=$(PMC_CLEAR_FLAGS)
-pmc_defs_of = $(subst -GNumCores=,-DPMC_NUM_CORES=,$(subst -GNumMshr=,-DPMC_NUM_MSHR=,$(subst -GW=,-DPMC_W=,$(subst -GCntW=,-DPMC_CNT_W=,$(subst -GClearFlags=,-DPMC_CLEAR_FLAGS=,$(1))))))
+pmc_PARAMS = -GNumCores=$(PMC_NUM_CORES) -GNumMshr=$(PMC_NUM_MSHR) -GW=$(PMC_W) -GCntW=$(PMC_CNT_W)
+pmc_defs_of = $(subst -GNumCores=,-DPMC_NUM_CORES=,$(subst -GNumMshr=,-DPMC_NUM_MSHR=,$(subst -GW=,-DPMC_W=,$(subst -GCntW=,-DPMC_CNT_W=,$(1)))))
 pmc_DEFS = $(call pmc_defs_of,$(pmc_PARAMS))
 pmc_PARAM_DEPS := rtl/pmc/params.mk

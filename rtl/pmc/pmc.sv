@@ -17,7 +17,6 @@ module pmc #(
   parameter int unsigned NumMshr  = pmc_pkg::DefaultNumMshr,
   parameter int unsigned W        = pmc_pkg::DefaultW,
   parameter int unsigned CntW     = pmc_pkg::DefaultCntW,
-  parameter int unsigned ClearFlags = pmc_pkg::DefaultClearFlags,
   localparam int unsigned MshrW   = $clog2(NumMshr),
   localparam int unsigned CoreW   = (NumCores > 1) ? $clog2(NumCores) : 1
 ) (
@@ -96,7 +95,7 @@ module pmc #(
     pure_alloc = pure_cycle[mshr_alloc_core_i];
     for (int unsigned e = 0; e < NumMshr; e++) begin
       pure_own[e]  = pure_cycle[owner_q[CoreW*e +: CoreW]];
-      clear_own[e] = (ClearFlags != 0) && clear_i[owner_q[CoreW*e +: CoreW]];
+      clear_own[e] = clear_i[owner_q[CoreW*e +: CoreW]];
       valid_d[e] = alloc_e[e] || (valid_q[e] && !free_e[e]);
       owner_d[CoreW*e +: CoreW] = alloc_e[e] ? mshr_alloc_core_i : owner_q[CoreW*e +: CoreW];
       flag_d[e]  = (alloc_e[e] ? pure_alloc : (valid_d[e] && pure_own[e]))

@@ -15,10 +15,9 @@ package pmc_pkg;
   } sel_e;
 
   // Parameter defaults: the modules' parameters and make's (rtl/pmc/params.mk).
-  localparam int unsigned DefaultNumCores   = 4;   // host cores, 1..64
-  localparam int unsigned DefaultNumMshr    = 32;  // LLC MSHRs, 2..1024, a power of two
-  localparam int unsigned DefaultW          = 64;  // window W, 2..64
-  localparam int unsigned DefaultCntW       = 48;  // counter width, 8..64 (the IMU reads it: IMU CntW equals it)
-  localparam int unsigned DefaultClearFlags = 1;   // 1: clear_i drops the flags of its core's MSHR entries, 0 keeps them
+  localparam int unsigned DefaultNumCores = 4;   // host cores, 1..64
+  localparam int unsigned DefaultNumMshr  = 32;  // LLC MSHRs, 2..1024, a power of two
+  localparam int unsigned DefaultW        = 64;  // window W, 2..64
+  localparam int unsigned DefaultCntW     = 48;  // counter width, 8..64 (the IMU reads it: IMU CntW equals it)
 
 endpackage
