@@ -6,10 +6,17 @@ runs) writes a block's enums, constants and reset values, parameter defaults
 and named configurations once.  From it this script writes:
 
   rtl/<blk>/<blk>_pkg.sv   the SV package (enums, constants, Default<Param>)
-  csim/<blk>/<blk>_desc.h  the C enums, constants, <BLK>_DEFAULT_* and
-                           <BLK>_CFG_DEFAULT (the C model's header includes it)
-  rtl/<blk>/params.mk      make's defaults (<BLK>_<PARAM> ?= ...) and the named
-                           configurations <blk>_CONFIG_<name> as -G lists
+  csim/<blk>/<blk>_desc.h  the C enums, constants, <BLK>_DEFAULT_*, the config
+                           struct <blk>_cfg_t and <BLK>_CFG_DEFAULT (the C
+                           model's header includes it), <BLK>_CFG_BUILD (the
+                           shim's initialiser from its -D flags) and
+                           <BLK>_SYS_PARAMS(X) (csim/sys/sys_cfg.c's rows)
+  rtl/<blk>/params.mk      make's defaults (<BLK>_<PARAM> ?= ...), the named
+                           configurations <blk>_CONFIG_<name> as -G lists,
+                           <blk>_PARAMS (-G), <blk>_defs_of and <blk>_DEFS (-D)
+
+An enum with 'sv_in' is declared by that module rather than the package;
+its C side is generated and the module's typedef checked against it.
 
 hw/rv32.isa, the instruction table (encodings, names, operand formats and
 classes, the custom-0 operations), gives csim/rv32/rv32_isa.h (the
