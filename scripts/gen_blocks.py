@@ -6,10 +6,17 @@ runs) writes a block's enums, constants and reset values, parameter defaults
 and named configurations once.  From it this script writes:
 
   rtl/<blk>/<blk>_pkg.sv   the SV package (enums, constants, Default<Param>)
-  csim/<blk>/<blk>_desc.h  the C enums, constants, <BLK>_DEFAULT_* and
-                           <BLK>_CFG_DEFAULT (the C model's header includes it)
-  rtl/<blk>/params.mk      make's defaults (<BLK>_<PARAM> ?= ...) and the named
-                           configurations <blk>_CONFIG_<name> as -G lists
+  csim/<blk>/<blk>_desc.h  the C enums, constants, <BLK>_DEFAULT_*, the config
+                           struct <blk>_cfg_t and <BLK>_CFG_DEFAULT (the C
+                           model's header includes it), <BLK>_CFG_BUILD (the
+                           shim's initialiser from its -D flags) and
+                           <BLK>_SYS_PARAMS(X) (csim/sys/sys_cfg.c's rows)
+  rtl/<blk>/params.mk      make's defaults (<BLK>_<PARAM> ?= ...), the named
+                           configurations <blk>_CONFIG_<name> as -G lists,
+                           <blk>_PARAMS (-G), <blk>_defs_of and <blk>_DEFS (-D)
+
+An enum with 'sv_in' is declared by that module rather than the package;
+its C side is generated and the module's typedef checked against it.
 
 hw/rv32.isa, the instruction table (encodings, names, operand formats and
 classes, the custom-0 operations), gives csim/rv32/rv32_isa.h (the
@@ -57,6 +64,30 @@ def rv32_values():
     return vals
 
 
+def params_of(b, d):
+    """hw/<blk>.desc's parameter rows as dicts.  A row is (RTL name, C field of
+    <blk>_cfg_t, make variable, default, meaning) and, optionally, a dict:
+      'make': make's default when it is another variable ('$(PMC_CNT_W)');
+      'sys':  (copim-sim name, min, max, --help text): the row of
+              csim/sys/sys_cfg.c's parameter table (min/max an int or a C
+              expression), in the order of the rows here."""
+    out = []
+    for r in d["params"]:
+        if len(r) not in (5, 6) or (len(r) == 6 and not isinstance(r[5], dict)):
+            die("hw/%s.desc: parameter %r: (RTL name, C field, make variable, default, meaning[, {options}])" % (b, r[:1]))
+        opt = r[5] if len(r) == 6 else {}
+        bad = set(opt) - {"make", "sys"}
+        if bad:
+            die("hw/%s.desc: parameter %s: unknown options %s" % (b, r[0], sorted(bad)))
+        if not r[2].startswith(b.upper() + "_"):
+            die("hw/%s.desc: parameter %s: the make variable %s does not start with %s_" % (b, r[0], r[2], b.upper()))
+        sysrow = opt.get("sys")
+        if sysrow is not None and (len(sysrow) != 4 or not sysrow[0].startswith(b + ".")):
+            die("hw/%s.desc: parameter %s: 'sys' is (\"%s.<name>\", min, max, help)" % (b, r[0], b))
+        out.append(dict(rtl=r[0], field=r[1], var=r[2], default=r[3], doc=r[4], make=opt.get("make"), sys=sysrow))
+    return out
+
+
 def aligned(rows, last_sep=None):
     """rows of (left, right, comment): left padded to one column, comments to another."""
     wl = max(len(r[0]) for r in rows)
@@ -71,7 +102,7 @@ def gen_sv(b, d):
     out.append("// %s: %s" % (d["about"], doc[0]))
     out += ["// " + line for line in doc[1:]]
     out.append("package %s_pkg;" % b)
-    for e in d.get("enums", []):
+    for e in (e for e in d.get("enums", []) if not e.get("sv_in")):
         out += ["", "  // %s%s." % (e["doc"][0].upper(), e["doc"][1:]), "  typedef enum logic [%d:0] {" % (e["width"] - 1)]
         items = e["items"]
         rows = []
@@ -106,7 +137,7 @@ def gen_sv(b, d):
     for line in d.get("sv_functions", []):
         out.append("  " + line if line else "")
     out += ["", "  // Parameter defaults: the modules' parameters and make's (rtl/%s/params.mk)." % b]
-    rows = [("  localparam int unsigned Default%s" % p[0], " = %d;" % p[3], p[4]) for p in d["params"]]
+    rows = [("  localparam int unsigned Default%s" % p["rtl"], " = %d;" % p["default"], p["doc"]) for p in params_of(b, d)]
     out += aligned(rows)
     out += ["", "endpackage", ""]
     return "\n".join(out)
@@ -149,33 +180,95 @@ def gen_h(b, d):
         for typ, name, val, com, c, _chk in body_c:
             out.append("  %s = %d,%s" % (c, sv_value(val), c_comment(com or name)))
         out += ["};", ""]
-    out.append("/* Parameter defaults (SV Default<Param>, make's %s_*). */" % B)
-    for p in d["params"]:
-        out.append("#define %s_DEFAULT_%s %d%s" % (B, p[2][len(B) + 1:], p[3], c_comment(p[4])))
-    fields = [".%s = %s_DEFAULT_%s" % (p[1], B, p[2][len(B) + 1:]) for p in d["params"]]
-    pairs = [", ".join(fields[i:i + 2]) for i in range(0, len(fields), 2)]
-    out.append("#define %s_CFG_DEFAULT \\" % B)
-    out.append("  ((%s_cfg_t){" % b + (", \\\n" + " " * (12 + len(b))).join(pairs) + "})")
+    out += gen_h_params(b, d)
     out += ["", "#endif", ""]
     return "\n".join(out)
 
 
+def c_str(text):
+    return '"%s"' % text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def c_expr(v):
+    return str(v) if isinstance(v, int) else v
+
+
+def gen_h_params(b, d):
+    """The parameters in C: defaults, the config struct, its default and
+    build-flag initialisers, and copim-sim's rows of them."""
+    B = b.upper()
+    ps = params_of(b, d)
+    out = ["/* Parameter defaults (SV Default<Param>, make's %s_*). */" % B]
+    for p in ps:
+        out.append("#define %s_DEFAULT_%s %d%s" % (B, p["var"][len(B) + 1:], p["default"], c_comment(p["doc"])))
+    out += ["", "/* The parameters (the RTL's, in its order), which the C model takes at run time. */",
+            "typedef struct {"]
+    decl = ["  unsigned %s;" % p["field"] for p in ps]
+    w = max(len(x) for x in decl)
+    out += ["%-*s /* %s: %s */" % (w, x, p["rtl"], p["doc"].replace("*/", "* /")) for x, p in zip(decl, ps)]
+    out += ["} %s_cfg_t;" % b, ""]
+    fields = [".%s = %s_DEFAULT_%s" % (p["field"], B, p["var"][len(B) + 1:]) for p in ps]
+    pairs = [", ".join(fields[i:i + 2]) for i in range(0, len(fields), 2)]
+    out.append("#define %s_CFG_DEFAULT \\" % B)
+    out.append("  ((%s_cfg_t){" % b + (", \\\n" + " " * (12 + len(b))).join(pairs) + "})")
+    out += ["", "/* The configuration a Verilated %s was built with: the -D%s_* flags of" % (b, B),
+            " * rtl/%s/params.mk's %s_DEFS, which match its -G list (the shim's %s_rtl_cfg()). */" % (b, b, b),
+            "#define %s_CFG_BUILD {%s}" % (B, ", ".join(p["var"] for p in ps))]
+    rows = [p for p in ps if p["sys"]]
+    out += ["", "/* copim-sim's parameters of the %s, one X(block, name, %s_cfg_t field, min, max," % (b, b),
+            " * help) each: rows of csim/sys/sys_cfg.c's table, --help and the JSON's params. */",
+            "#define %s_SYS_PARAMS(X)%s" % (B, " \\" if rows else "")]
+    for k, p in enumerate(rows):
+        name, lo, hi, hlp = p["sys"]
+        out.append("  X(%s, %s, %s, %s, %s, %s)%s" % (b, c_str(name), p["field"], c_expr(lo), c_expr(hi), c_str(hlp),
+                                                     " \\" if k + 1 < len(rows) else ""))
+    return out
+
+
 def gen_mk(b, d):
+    B = b.upper()
+    ps = params_of(b, d)
     out = ["# " + STAMP.format(b=b),
            "# The defaults as NAME=value words (each set with ?=: the make command line",
            "# overrides it; Makefile's blk_defaults) and the named configurations as",
            "# verilator/yosys -G lists."]
-    words = ["%s=%s" % (p[2], p[5].replace("$", "$$") if len(p) > 5 else p[3]) for p in d["params"]]
+    words = ["%s=%s" % (p["var"], p["make"].replace("$", "$$") if p["make"] else p["default"]) for p in ps]
     out.append("%s_DEFAULTS := %s" % (b, " ".join(words)))
     out.append("$(call blk_defaults,$(%s_DEFAULTS))" % b)
-    names = [p[0] for p in d["params"]]
+    names = [p["rtl"] for p in ps]
     for cname, over in d["configs"].items():
         bad = set(over) - set(names)
         if bad:
             die("hw/%s.desc: configuration %s sets unknown parameters %s" % (b, cname, sorted(bad)))
-        out.append("%s_CONFIG_%s := %s" % (b, cname, " ".join("-G%s=%d" % (p[0], over.get(p[0], p[3])) for p in d["params"])))
+        out.append("%s_CONFIG_%s := %s" % (b, cname, " ".join("-G%s=%d" % (p["rtl"], over.get(p["rtl"], p["default"])) for p in ps)))
+    out += ["# Verilator's (and synthesis') -G list from make's variables, expanded late",
+            "# (another block's params.mk may set a default it names); the shim's -D",
+            "# flags of a -G list (%s_CFG_BUILD in csim/%s/%s_desc.h reads them) and of" % (B, b, b),
+            "# this one; what rebuilds the Verilated model when it changes."]
+    out.append("%s_PARAMS = %s" % (b, " ".join("-G%s=$(%s)" % (p["rtl"], p["var"]) for p in ps)))
+    chain = "$(1)"
+    for p in reversed(ps):
+        chain = "$(subst -G%s=,-D%s=,%s)" % (p["rtl"], p["var"], chain)
+    out.append("%s_defs_of = %s" % (b, chain))
+    out.append("%s_DEFS = $(call %s_defs_of,$(%s_PARAMS))" % (b, b, b))
+    out.append("%s_PARAM_DEPS := rtl/%s/params.mk" % (b, b))
     out.append("")
     return "\n".join(out)
+
+
+def check_sv_enums(b, d):
+    """An enum a module declares itself ('sv_in') must equal the description's."""
+    for e in (e for e in d.get("enums", []) if e.get("sv_in")):
+        path = e["sv_in"]
+        text = open(os.path.join(ROOT, path)).read()
+        m = re.search(r"typedef\s+enum\s+logic\s*\[(\d+):0\]\s*\{([^}]*)\}\s*%s\s*;" % e["name"], text)
+        if not m:
+            die("%s: no `typedef enum logic [..:0] {...} %s;` (hw/%s.desc declares it there)" % (path, e["name"], b))
+        got = [(n, sv_value(v)) for n, v in re.findall(r"(\w+)\s*=\s*([0-9'a-fA-F_hdb]+)", m.group(2))]
+        want = [(it[0], it[2]) for it in e["items"]]
+        if int(m.group(1)) + 1 != e["width"] or got != want:
+            die("%s: %s is logic [%s:0] %s but hw/%s.desc says logic [%d:0] %s: edit one to match the other"
+                % (path, e["name"], m.group(1), got, b, e["width"] - 1, want))
 
 
 def check_rv32(b, d):
@@ -349,6 +442,7 @@ def main(argv):
         if d.get("block") != b:
             die("hw/%s.desc: 'block' is %r, not %r" % (b, d.get("block"), b))
         check_rv32(b, d)
+        check_sv_enums(b, d)
         outputs += [("rtl/%s/%s_pkg.sv" % (b, b), gen_sv(b, d)),
                     ("csim/%s/%s_desc.h" % (b, b), gen_h(b, d)),
                     ("rtl/%s/params.mk" % b, gen_mk(b, d))]

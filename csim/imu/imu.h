@@ -10,19 +10,10 @@
 #define IMU_MAX_LOOPS 256
 
 /* IMU_OP_*, IMU_MODE_*, IMU_CFG_*, IMU_ST_*, the configuration registers'
- * reset values (IMU_*_DEFAULT, IMU_Q_ONE), the parameter defaults and
- * IMU_CFG_DEFAULT: generated from hw/imu.desc (rtl/imu/imu_pkg.sv has the
- * same names). */
+ * reset values (IMU_*_DEFAULT, IMU_Q_ONE), the parameters (imu_cfg_t; loop
+ * ids are taken modulo 2^IdW), their defaults and IMU_CFG_DEFAULT: generated
+ * from hw/imu.desc (rtl/imu/imu_pkg.sv has the same names). */
 #include "imu_desc.h"
-
-typedef struct {
-  unsigned num_loops; /* NumLoops, 2..256 */
-  unsigned id_w;      /* IdW, 1..32; loop ids are taken modulo 2^IdW */
-  unsigned cnt_w;     /* CntW, 32..64, equal to the PMC's */
-  unsigned ret_w;     /* RetW, 1..8 */
-  unsigned plan_w;    /* PlanW, 1..16 and <= IdW */
-  unsigned depth_w;   /* DepthW, 1..16 */
-} imu_cfg_t;
 
 /* Ports in RTL order. */
 typedef struct {

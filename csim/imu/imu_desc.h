@@ -57,9 +57,29 @@ enum {
 #define IMU_DEFAULT_RET_W 3 /* instructions retired per cycle, width, 1..8 */
 #define IMU_DEFAULT_PLAN_W 6 /* plan bitmap has 2^PlanW entries, 1..16, <= IdW */
 #define IMU_DEFAULT_DEPTH_W 4 /* nesting depth counter (saturates), 1..16 */
+
+/* The parameters (the RTL's, in its order), which the C model takes at run time. */
+typedef struct {
+  unsigned num_loops; /* NumLoops: decision-table entries, 2..256 */
+  unsigned id_w;      /* IdW: loop id bits kept (tags, read port), 1..32 */
+  unsigned cnt_w;     /* CntW: PMC counter width, 32..64, equal to the PMC's */
+  unsigned ret_w;     /* RetW: instructions retired per cycle, width, 1..8 */
+  unsigned plan_w;    /* PlanW: plan bitmap has 2^PlanW entries, 1..16, <= IdW */
+  unsigned depth_w;   /* DepthW: nesting depth counter (saturates), 1..16 */
+} imu_cfg_t;
+
 #define IMU_CFG_DEFAULT \
   ((imu_cfg_t){.num_loops = IMU_DEFAULT_NUM_LOOPS, .id_w = IMU_DEFAULT_ID_W, \
                .cnt_w = IMU_DEFAULT_CNT_W, .ret_w = IMU_DEFAULT_RET_W, \
                .plan_w = IMU_DEFAULT_PLAN_W, .depth_w = IMU_DEFAULT_DEPTH_W})
+
+/* The configuration a Verilated imu was built with: the -DIMU_* flags of
+ * rtl/imu/params.mk's imu_DEFS, which match its -G list (the shim's imu_rtl_cfg()). */
+#define IMU_CFG_BUILD {IMU_NUM_LOOPS, IMU_ID_W, IMU_CNT_W, IMU_RET_W, IMU_PLAN_W, IMU_DEPTH_W}
+
+/* copim-sim's parameters of the imu, one X(block, name, imu_cfg_t field, min, max,
+ * help) each: rows of csim/sys/sys_cfg.c's table, --help and the JSON's params. */
+#define IMU_SYS_PARAMS(X) \
+  X(imu, "imu.num_loops", num_loops, 2, IMU_MAX_LOOPS, "IMU decision table entries (C model; RTL: build time)")
 
 #endif

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Port state machine (rtl/pe/pe_lsu.sv pstate_e). */
-enum { P_IDLE = 0, P_REQ = 1, P_RESP = 2 };
+/* The port state machine (p_state) is rtl/pe/pe_lsu.sv's pstate_e:
+ * PE_PORT_* from hw/pe.desc, which the generator checks against it. */
 /* Byte enables of a port request that is not a write (rtl: the same). */
 enum { PE_BE_NONE = 0x0, PE_BE_WORD = 0xF };
 /* The M unit's iterations, one bit each (rtl pe_mdu LastStep + 1). */
@@ -124,7 +124,7 @@ void pe_reset(pe_t *p) {
   memset(&p->m, 0, sizeof p->m);
   memset(&p->w, 0, sizeof p->w);
   memset(&p->mdu, 0, sizeof p->mdu);
-  p->p_state = P_IDLE;
+  p->p_state = PE_PORT_IDLE;
   p->p_src = 0;
   p->p_addr = p->p_wdata = 0;
   p->p_op = p->p_amo = p->p_be = p->p_tag = 0;
@@ -146,13 +146,13 @@ static int ms_empty(const pe_t *p) {
 }
 
 static int halted(const pe_t *p) {
-  return !p->run && p->p_state == P_IDLE && !p->d.valid && !p->e.valid && !p->m.valid && !p->w.valid &&
+  return !p->run && p->p_state == PE_PORT_IDLE && !p->d.valid && !p->e.valid && !p->m.valid && !p->w.valid &&
          (!p->mlp || ms_empty(p));
 }
 
 void pe_outputs(const pe_t *p, pe_out_t *o) {
   o->halted = halted(p);
-  o->mem_req_valid = p->p_state == P_REQ;
+  o->mem_req_valid = p->p_state == PE_PORT_REQ;
   o->mem_req_addr = p->p_addr;
   o->mem_req_op = p->p_op;
   o->mem_req_amo = p->p_amo;
@@ -336,7 +336,7 @@ static inline int pe_cs_registers_read(const pe_t *p, uint32_t *csr_old) {
 static inline void pe_lsu_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c) {
   const pe_cfg_t *cfg = &p->cfg;
   const unsigned lw = p->lw;
-  const int port_idle = p->p_state == P_IDLE;
+  const int port_idle = p->p_state == PE_PORT_IDLE;
   const ctl_t *mc = &p->m.c;
   const uint32_t maddr = p->m.res;
   c->maddr = maddr;
@@ -374,7 +374,7 @@ static inline void pe_lsu_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c) {
     if (p->ms[k].busy) ms_any_busy = p->mlp;
   }
   const int alloc_ok = p->mlp && m_cacheable && !ms_match && ms_free && port_idle;
-  const int p_d_resp = p->p_state == P_RESP && p->p_src && c->resp0;
+  const int p_d_resp = p->p_state == PE_PORT_RESP && p->p_src && c->resp0;
   c->csr_wr = mc->dec.op == RV32_CSRRW || mc->dec.op == RV32_CSRRWI || rs1_of(p->m.insn) != 0;
 
   c->m_done = c->m_exc = c->m_issue = c->d_store_we = c->d_st_inval = c->d_amo_inval = c->m_alloc = 0;
@@ -415,7 +415,7 @@ static inline void pe_lsu_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c) {
         c->m_issue = 1;
         c->m_iss_op = PE_OP_WRITE;
         c->m_iss_addr = maddr & ~3u;
-      } else if (p->p_state == P_REQ && p->p_src && !p->p_tag && in->mem_req_ready) { /* its own, not an MSHR's fill */
+      } else if (p->p_state == PE_PORT_REQ && p->p_src && !p->p_tag && in->mem_req_ready) { /* its own, not an MSHR's fill */
         c->m_done = 1;
         c->d_store_we = p->d_rd_ok && d_hit && !c->ms_fill;
         /* RAMs read elsewhere (a line invalidate, a fill) or written by a fill now: the set goes */
@@ -447,8 +447,8 @@ static inline void pe_lsu_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c) {
    * wrong-path fill rather than the redirect in front of the port) */
   c->f_issue = p->run && !c->f_fault && p->i_rd_ok && !c->i_hit && port_idle && !c->m_issue;
   /* fills write with the port's state before its edge */
-  c->i_fill_we = p->p_state == P_RESP && !p->p_src && c->resp0;
-  c->d_fill_we = (p->p_state == P_RESP && p->p_src && p->p_op == PE_OP_FILL && c->resp0) || c->ms_fill;
+  c->i_fill_we = p->p_state == PE_PORT_RESP && !p->p_src && c->resp0;
+  c->d_fill_we = (p->p_state == PE_PORT_RESP && p->p_src && p->p_op == PE_OP_FILL && c->resp0) || c->ms_fill;
   c->fill_addr = p->p_addr;
   c->dfill_addr = p->p_addr;
   c->ms_fill_val = 0;
@@ -557,9 +557,9 @@ static inline void pe_lsu_edge(pe_t *p, const pe_in_t *in, const pe_comb_t *c) {
   const unsigned lw = p->lw;
   const ctl_t *mc = &p->m.c;
   switch (p->p_state) {
-    case P_IDLE:
+    case PE_PORT_IDLE:
       if (c->m_issue) {
-        p->p_state = P_REQ;
+        p->p_state = PE_PORT_REQ;
         p->p_src = 1;
         p->p_addr = c->m_iss_addr;
         p->p_op = c->m_iss_op;
@@ -574,7 +574,7 @@ static inline void pe_lsu_edge(pe_t *p, const pe_in_t *in, const pe_comb_t *c) {
           default: p->st.reads++; break;
         }
       } else if (c->f_issue) {
-        p->p_state = P_REQ;
+        p->p_state = PE_PORT_REQ;
         p->p_src = 0;
         p->p_addr = p->f_pc & ~(cfg->line_bytes - 1);
         p->p_op = PE_OP_FILL;
@@ -585,12 +585,12 @@ static inline void pe_lsu_edge(pe_t *p, const pe_in_t *in, const pe_comb_t *c) {
         p->st.ifills++;
       }
       break;
-    case P_REQ:
+    case PE_PORT_REQ:
       /* a write has no response; an MSHR's fill is the MSHR's to wait for */
-      if (in->mem_req_ready) p->p_state = p->p_op == PE_OP_WRITE || p->p_tag ? P_IDLE : P_RESP;
+      if (in->mem_req_ready) p->p_state = p->p_op == PE_OP_WRITE || p->p_tag ? PE_PORT_IDLE : PE_PORT_RESP;
       break;
     default:
-      if (c->resp0) p->p_state = P_IDLE;
+      if (c->resp0) p->p_state = PE_PORT_IDLE;
       break;
   }
 
@@ -816,7 +816,7 @@ void pe_step(pe_t *p, const pe_in_t *in, pe_out_t *out) {
    * the port idle), with no response and no start, can repeat itself; compare
    * the state it leaves against the one it found (mcycle and the divider's
    * count apart), so pe_idle() is exact, not a guess. */
-  const int waits = p->p_state == P_RESP || (p->p_state == P_IDLE && p->mdu.busy);
+  const int waits = p->p_state == PE_PORT_RESP || (p->p_state == PE_PORT_IDLE && p->mdu.busy);
   if (!waits || p->mlp || in->mem_resp_valid || in->start || p->w.valid || in->dinval || p->inv) {
     p->idle = 0;
     step_edge(p, in, out);

@@ -44,16 +44,9 @@
 
 #define PE_MAX_LINE_BYTES 64
 
-/* PE_OP_* (the port operations), the default sizes and PE_CFG_DEFAULT:
- * generated from hw/pe.desc (pe_desc.h). */
-
-typedef struct {
-  unsigned icache_bytes, icache_ways; /* ICacheBytes, ICacheWays */
-  unsigned dcache_bytes, dcache_ways; /* DCacheBytes, DCacheWays */
-  unsigned line_bytes;                /* LineBytes: 16, 32 or 64 */
-  unsigned counters;                  /* Counters: 1 mcycle/minstret count, 0 they read 0 */
-  unsigned dmshrs;                    /* DMshrs: D-cache misses in flight, 1 blocking, 2..PE_MAX_MSHRS */
-} pe_cfg_t;
+/* PE_OP_* (the port operations), the parameters (pe_cfg_t; DMshrs
+ * 1..PE_MAX_MSHRS), the default sizes and PE_CFG_DEFAULT: generated from
+ * hw/pe.desc (pe_desc.h). */
 
 #define PE_MAX_MSHRS 15 /* the 4-bit port tag: 0 for the blocking requests, k + 1 for MSHR k */
 

@@ -3,6 +3,13 @@
 #ifndef PE_DESC_H
 #define PE_DESC_H
 
+/* Memory-port state machine of the pipeline's own requests, in rtl/pe/pe_lsu.sv (pstate_e). */
+enum {
+  PE_PORT_IDLE = 0, /* no request: MEM or fetch may issue one */
+  PE_PORT_REQ = 1, /* mem_req_valid_o, held until mem_req_ready_i */
+  PE_PORT_RESP = 2, /* a tag-0 fill, read or AMO waits for its response */
+};
+
 /* The package's constants the C model names (pe_pkg::DevNibble, ...). */
 enum {
   PE_DEV_NIBBLE = 15, /* DevNibble */
@@ -20,10 +27,35 @@ enum {
 #define PE_DEFAULT_LINE_BYTES 64 /* cache line, 16, 32 or 64 bytes */
 #define PE_DEFAULT_COUNTERS 1 /* 1 mcycle/minstret count, 0 they read 0 */
 #define PE_DEFAULT_DMSHRS 1 /* D-cache misses in flight: 1 blocking (the paper), 2..15 MSHRs */
+
+/* The parameters (the RTL's, in its order), which the C model takes at run time. */
+typedef struct {
+  unsigned icache_bytes; /* ICacheBytes: I-cache bytes, a power of two, >= 2 sets */
+  unsigned icache_ways;  /* ICacheWays: I-cache ways, a power of two */
+  unsigned dcache_bytes; /* DCacheBytes: D-cache bytes, a power of two, >= 2 sets */
+  unsigned dcache_ways;  /* DCacheWays: D-cache ways, a power of two */
+  unsigned line_bytes;   /* LineBytes: cache line, 16, 32 or 64 bytes */
+  unsigned counters;     /* Counters: 1 mcycle/minstret count, 0 they read 0 */
+  unsigned dmshrs;       /* DMshrs: D-cache misses in flight: 1 blocking (the paper), 2..15 MSHRs */
+} pe_cfg_t;
+
 #define PE_CFG_DEFAULT \
   ((pe_cfg_t){.icache_bytes = PE_DEFAULT_ICACHE_BYTES, .icache_ways = PE_DEFAULT_ICACHE_WAYS, \
               .dcache_bytes = PE_DEFAULT_DCACHE_BYTES, .dcache_ways = PE_DEFAULT_DCACHE_WAYS, \
               .line_bytes = PE_DEFAULT_LINE_BYTES, .counters = PE_DEFAULT_COUNTERS, \
               .dmshrs = PE_DEFAULT_DMSHRS})
+
+/* The configuration a Verilated pe was built with: the -DPE_* flags of
+ * rtl/pe/params.mk's pe_DEFS, which match its -G list (the shim's pe_rtl_cfg()). */
+#define PE_CFG_BUILD {PE_ICACHE_BYTES, PE_ICACHE_WAYS, PE_DCACHE_BYTES, PE_DCACHE_WAYS, PE_LINE_BYTES, PE_COUNTERS, PE_DMSHRS}
+
+/* copim-sim's parameters of the pe, one X(block, name, pe_cfg_t field, min, max,
+ * help) each: rows of csim/sys/sys_cfg.c's table, --help and the JSON's params. */
+#define PE_SYS_PARAMS(X) \
+  X(pe, "pe.icache_bytes", icache_bytes, 64, 1u << 24, "PE I-cache size (C model; RTL: build time)") \
+  X(pe, "pe.icache_ways", icache_ways, 1, 64, "PE I-cache ways") \
+  X(pe, "pe.dcache_bytes", dcache_bytes, 64, 1u << 24, "PE D-cache size") \
+  X(pe, "pe.dcache_ways", dcache_ways, 1, 64, "PE D-cache ways") \
+  X(pe, "pe.line_bytes", line_bytes, 16, 64, "PE cache line")
 
 #endif

@@ -11,16 +11,10 @@
 #define PMC_MAX_MSHR 1024
 #define PMC_MAX_W 64      /* HCT/MCT are uint64_t */
 
-
-typedef struct {
-  unsigned num_cores; /* NumCores, 1..64 */
-  unsigned num_mshr;  /* NumMshr, 2..1024, a power of two (index width) */
-  unsigned w;         /* W, 2..64 */
-  unsigned cnt_w;     /* CntW, counters wrap modulo 2^CntW, 8..64 */
-} pmc_cfg_t;
-
-/* PMC_SEL_* (the read port's counter select), the defaults of SPEC
- * section 5 / issue 2 and PMC_CFG_DEFAULT: generated from hw/pmc.desc. */
+/* PMC_SEL_* (the read port's counter select), the parameters (pmc_cfg_t:
+ * NumCores, NumMshr a power of two, W, CntW; counters wrap modulo 2^CntW),
+ * the defaults of SPEC section 5 / issue 2 and PMC_CFG_DEFAULT: generated
+ * from hw/pmc.desc. */
 #include "pmc_desc.h"
 
 /* Ports in RTL order; bit c of a core bitmap is core c. */

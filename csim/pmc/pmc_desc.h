@@ -20,8 +20,27 @@ enum {
 #define PMC_DEFAULT_NUM_MSHR 32 /* LLC MSHRs, 2..1024, a power of two */
 #define PMC_DEFAULT_W 64 /* window W, 2..64 */
 #define PMC_DEFAULT_CNT_W 48 /* counter width, 8..64 (the IMU reads it: IMU CntW equals it) */
+
+/* The parameters (the RTL's, in its order), which the C model takes at run time. */
+typedef struct {
+  unsigned num_cores; /* NumCores: host cores, 1..64 */
+  unsigned num_mshr;  /* NumMshr: LLC MSHRs, 2..1024, a power of two */
+  unsigned w;         /* W: window W, 2..64 */
+  unsigned cnt_w;     /* CntW: counter width, 8..64 (the IMU reads it: IMU CntW equals it) */
+} pmc_cfg_t;
+
 #define PMC_CFG_DEFAULT \
   ((pmc_cfg_t){.num_cores = PMC_DEFAULT_NUM_CORES, .num_mshr = PMC_DEFAULT_NUM_MSHR, \
                .w = PMC_DEFAULT_W, .cnt_w = PMC_DEFAULT_CNT_W})
+
+/* The configuration a Verilated pmc was built with: the -DPMC_* flags of
+ * rtl/pmc/params.mk's pmc_DEFS, which match its -G list (the shim's pmc_rtl_cfg()). */
+#define PMC_CFG_BUILD {PMC_NUM_CORES, PMC_NUM_MSHR, PMC_W, PMC_CNT_W}
+
+/* copim-sim's parameters of the pmc, one X(block, name, pmc_cfg_t field, min, max,
+ * help) each: rows of csim/sys/sys_cfg.c's table, --help and the JSON's params. */
+#define PMC_SYS_PARAMS(X) \
+  X(pmc, "pmc.w", w, 2, PMC_MAX_W, "PMC window W (C model; RTL: build time)") \
+  X(pmc, "pmc.cnt_w", cnt_w, 32, 64, "PMC counter width")
 
 #endif

@@ -63,6 +63,9 @@ void sys_cfg_default(sys_cfg_t *c) {
 #define U64 UINT64_MAX
 #define P(n, f, lo, hi, w) {{n, offsetof(sys_cfg_t, f), sizeof(((sys_cfg_t *)0)->f), w, NULL}, lo, hi}
 #define PN(n, f, lo, hi, w, names) {{n, offsetof(sys_cfg_t, f), sizeof(((sys_cfg_t *)0)->f), w, names}, lo, hi}
+/* A block parameter's row (field f of the block's config, c->b): the rows are
+ * hw/<blk>.desc's, <BLK>_SYS_PARAMS in the generated <blk>_desc.h. */
+#define PB(b, n, f, lo, hi, w) P(n, b.f, lo, hi, w),
 typedef struct {
   sys_param_t p;
   uint64_t lo, hi;
@@ -107,11 +110,7 @@ static const param_def_t params[] = {
     P("host.stall_limit", host.stall_limit, 1000, U64, "host cycles without a commit before the run fails"),
     P("pe.count", num_pes, 1, SYS_MAX_PES, "vault PEs (one per vault)"),
     P("pe.clk_ps", pe_clk_ps, 100, 100000, "PE clock period, ps (2000 = 500 MHz, 1000 = 1 GHz)"),
-    P("pe.icache_bytes", pe.icache_bytes, 64, 1u << 24, "PE I-cache size (C model; RTL: build time)"),
-    P("pe.icache_ways", pe.icache_ways, 1, 64, "PE I-cache ways"),
-    P("pe.dcache_bytes", pe.dcache_bytes, 64, 1u << 24, "PE D-cache size"),
-    P("pe.dcache_ways", pe.dcache_ways, 1, 64, "PE D-cache ways"),
-    P("pe.line_bytes", pe.line_bytes, 16, 64, "PE cache line"),
+    PE_SYS_PARAMS(PB)
     P("pe.mmio_lat", pe_mmio_lat, 1, 1000, "PE device-space read latency, PE cycles"),
     PN("pim.sched", pim_sched, 0, 1, "PE work: 0 static split, 1 dynamic chunks from a vault work counter", "static|dynamic"),
     P("pim.chunk", pim_chunk, 1, 65536, "iterations per dynamic grab"),
@@ -126,9 +125,8 @@ static const param_def_t params[] = {
     P("pim.inval_stats", pim_inval_stats, 0, 1, "1: the pe_inval statistics (D-cache fills) under pe_inval=all too"),
     P("pim.inval_drop", pim_inval_drop, 0, U64, "tests only: drop the N-th needed line invalidation (a planted fault)"),
     PN("host.sleep", host.wrs_sleep, 0, 1, "0 wrs.nto is a nop (harts spin), 1 harts sleep in it (Zawrs)", "off|on"),
-    P("pmc.w", pmc.w, 2, PMC_MAX_W, "PMC window W (C model; RTL: build time)"),
-    P("pmc.cnt_w", pmc.cnt_w, 32, 64, "PMC counter width"),
-    P("imu.num_loops", imu.num_loops, 2, IMU_MAX_LOOPS, "IMU decision table entries (C model; RTL: build time)"),
+    PMC_SYS_PARAMS(PB)
+    IMU_SYS_PARAMS(PB)
     P("imu.fraction_q16", imu_fraction, 0, 65536, "sample fraction, Q0.16 (3276 = 5% rounded down)"),
     P("imu.threshold_q16", imu_threshold, 0, 65536, "theta threshold, Q0.16 (3277: offload if theta > 5%)"),
     P("imu.min_sample", imu_min_sample, 0, U32, "minimum sample, iterations"),
@@ -187,6 +185,7 @@ static const param_def_t params[] = {
 };
 #undef P
 #undef PN
+#undef PB
 #undef U32
 #undef U64
 

@@ -7,3 +7,11 @@ $(call blk_defaults,$(imu_DEFAULTS))
 imu_CONFIG_default := -GNumLoops=16 -GIdW=32 -GCntW=48 -GRetW=3 -GPlanW=6 -GDepthW=4
 imu_CONFIG_proto := -GNumLoops=2 -GIdW=8 -GCntW=32 -GRetW=3 -GPlanW=3 -GDepthW=4
 imu_CONFIG_xc7 := -GNumLoops=16 -GIdW=32 -GCntW=48 -GRetW=3 -GPlanW=6 -GDepthW=4
+# Verilator's (and synthesis') -G list from make's variables, expanded late
+# (another block's params.mk may set a default it names); the shim's -D
+# flags of a -G list (IMU_CFG_BUILD in csim/imu/imu_desc.h reads them) and of
+# this one; what rebuilds the Verilated model when it changes.
+imu_PARAMS = -GNumLoops=$(IMU_NUM_LOOPS) -GIdW=$(IMU_ID_W) -GCntW=$(IMU_CNT_W) -GRetW=$(IMU_RET_W) -GPlanW=$(IMU_PLAN_W) -GDepthW=$(IMU_DEPTH_W)
+imu_defs_of = $(subst -GNumLoops=,-DIMU_NUM_LOOPS=,$(subst -GIdW=,-DIMU_ID_W=,$(subst -GCntW=,-DIMU_CNT_W=,$(subst -GRetW=,-DIMU_RET_W=,$(subst -GPlanW=,-DIMU_PLAN_W=,$(subst -GDepthW=,-DIMU_DEPTH_W=,$(1)))))))
+imu_DEFS = $(call imu_defs_of,$(imu_PARAMS))
+imu_PARAM_DEPS := rtl/imu/params.mk

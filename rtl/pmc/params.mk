@@ -7,3 +7,11 @@ $(call blk_defaults,$(pmc_DEFAULTS))
 pmc_CONFIG_default := -GNumCores=4 -GNumMshr=32 -GW=64 -GCntW=48
 pmc_CONFIG_proto := -GNumCores=1 -GNumMshr=8 -GW=16 -GCntW=32
 pmc_CONFIG_xc7 := -GNumCores=4 -GNumMshr=32 -GW=64 -GCntW=48
+# Verilator's (and synthesis') -G list from make's variables, expanded late
+# (another block's params.mk may set a default it names); the shim's -D
+# flags of a -G list (PMC_CFG_BUILD in csim/pmc/pmc_desc.h reads them) and of
+# this one; what rebuilds the Verilated model when it changes.
+pmc_PARAMS = -GNumCores=$(PMC_NUM_CORES) -GNumMshr=$(PMC_NUM_MSHR) -GW=$(PMC_W) -GCntW=$(PMC_CNT_W)
+pmc_defs_of = $(subst -GNumCores=,-DPMC_NUM_CORES=,$(subst -GNumMshr=,-DPMC_NUM_MSHR=,$(subst -GW=,-DPMC_W=,$(subst -GCntW=,-DPMC_CNT_W=,$(1)))))
+pmc_DEFS = $(call pmc_defs_of,$(pmc_PARAMS))
+pmc_PARAM_DEPS := rtl/pmc/params.mk

@@ -31,7 +31,7 @@ extern "C" void imu_rtl_free(imu_rtl_t *h) {
 }
 
 extern "C" imu_cfg_t imu_rtl_cfg(const imu_rtl_t *) {
-  imu_cfg_t c = {IMU_NUM_LOOPS, IMU_ID_W, IMU_CNT_W, IMU_RET_W, IMU_PLAN_W, IMU_DEPTH_W};
+  imu_cfg_t c = IMU_CFG_BUILD;
   return c;
 }
 

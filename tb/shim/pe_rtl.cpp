@@ -11,13 +11,6 @@
 #define PE_VL_HEADER "Vpe.h"
 #endif
 #include PE_VL_HEADER
-#ifndef PE_COUNTERS
-#define PE_COUNTERS 1
-#endif
-#ifndef PE_DMSHRS
-#define PE_DMSHRS 1
-#endif
-
 #ifndef PE_LINE_BYTES
 #error "build with -DPE_LINE_BYTES etc. matching the verilator -G parameters"
 #endif
@@ -50,14 +43,7 @@ extern "C" void pe_rtl_free(pe_rtl_t *h) {
 }
 
 extern "C" pe_cfg_t pe_rtl_cfg(const pe_rtl_t *) {
-  pe_cfg_t c;
-  c.icache_bytes = PE_ICACHE_BYTES;
-  c.icache_ways = PE_ICACHE_WAYS;
-  c.dcache_bytes = PE_DCACHE_BYTES;
-  c.dcache_ways = PE_DCACHE_WAYS;
-  c.line_bytes = PE_LINE_BYTES;
-  c.counters = PE_COUNTERS;
-  c.dmshrs = PE_DMSHRS;
+  pe_cfg_t c = PE_CFG_BUILD;
   return c;
 }
 

@@ -34,7 +34,7 @@ extern "C" void pmc_rtl_free(pmc_rtl_t *h) {
 }
 
 extern "C" pmc_cfg_t pmc_rtl_cfg(const pmc_rtl_t *) {
-  pmc_cfg_t c = {PMC_NUM_CORES, PMC_NUM_MSHR, PMC_W, PMC_CNT_W};
+  pmc_cfg_t c = PMC_CFG_BUILD;
   return c;
 }
 
