@@ -93,7 +93,7 @@ $(BUILD)/vl/$(1)/stamp: rtl/$(2)/files.f rtl/$(2)/block.mk $$(shell cat rtl/$(2)
 	$(MAKE) -s -C $(BUILD)/vl/$(1) -f V$(1).mk verilated.o verilated_fst_c.o verilated_threads.o >>$(BUILD)/vl/$(1)/build.log 2>&1
 	cd $(BUILD)/vl/$(1) && rm -f libverilated.a && ar rcs libverilated.a verilated.o verilated_fst_c.o verilated_threads.o
 	@touch $$@
-$(BUILD)/obj/shim/$(1)_rtl.o: tb/shim/$(2)_rtl.cpp tb/shim/$(2)_rtl.h tb/shim/vl_util.h $(BUILD)/vl/$(1)/stamp
+$(BUILD)/obj/shim/$(1)_rtl.o: tb/shim/$(2)_rtl.cpp tb/shim/$(2)_rtl.h tb/shim/vl_util.h csim/$(2)/$(2)_desc.h $(BUILD)/vl/$(1)/stamp
 	@mkdir -p $$(@D)
 	$(CXX) $(CXXFLAGS) $(4) -I$(BUILD)/vl/$(1) -I$(VL_INC) -I$(VL_INC)/vltstd -c $$< -o $$@
 endef
