@@ -153,6 +153,8 @@ static const param_def_t params[] = {
     P("pe.dcache_bytes", pe.dcache_bytes, 64, 1u << 24, "PE D-cache size"),
     P("pe.dcache_ways", pe.dcache_ways, 1, 64, "PE D-cache ways"),
     P("pe.line_bytes", pe.line_bytes, 16, 64, "PE cache line"),
+    P("pe.dmshrs", pe.dmshrs, 1, PE_MAX_MSHRS,
+      "PE D-cache misses in flight: 1 blocking loads (the paper's PE), 2..15 non-blocking (MSHRs, tagged port)"),
     P("pe.mmio_lat", pe_mmio_lat, 1, 1000, "PE device-space read latency, PE cycles"),
     PN("pim.sched", pim_sched, 0, 1, "PE work: 0 static split, 1 dynamic chunks from a vault work counter", "static|dynamic"),
     P("pim.chunk", pim_chunk, 1, 65536, "iterations per dynamic grab"),
@@ -429,6 +431,12 @@ int sys_cfg_check(const sys_cfg_t *c, char *err, size_t cap) {
   BAD(h->t_faw_ps && h->t_faw_ps < h->t_rrd_ps, "hmc.t_faw_ps = %u: 0 (off) or at least hmc.t_rrd_ps (%u)", h->t_faw_ps,
       h->t_rrd_ps);
   BAD(!pow2(c->pe.line_bytes), "pe.line_bytes = %u: 16, 32 or 64", c->pe.line_bytes);
+  /* pim.pe_inval=written's directory mirrors the D-cache at each request's
+   * acceptance, one request at a time; with MSHRs fills and AMO answers land
+   * in another order, so its copy could miss a line the PE keeps */
+  BAD(c->pe.dmshrs > 1 && c->pim_pe_inval,
+      "pe.dmshrs = %u with pim.pe_inval=written: not supported (its directory follows blocking loads only)",
+      c->pe.dmshrs);
   if (pe_cache_check("icache", c->pe.icache_bytes, c->pe.icache_ways, c->pe.line_bytes, err, cap) ||
       pe_cache_check("dcache", c->pe.dcache_bytes, c->pe.dcache_ways, c->pe.line_bytes, err, cap))
     return -1;
