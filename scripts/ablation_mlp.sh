@@ -4,6 +4,7 @@
 # kernel under cpu-only, and under pim-only and copim with each PE setting.
 #
 # usage: scripts/ablation_mlp.sh run DIR GRAPH ["KERNELS"]   runs every missing point
+#        (KERNELS default "pr sssp bfs prp"; run "pr sssp" first for a useful partial table)
 #        scripts/ablation_mlp.sh table DIR                   prints the markdown table
 #
 # run is resumable: a point whose DIR/<kernel>.<policy>.<setting>.json exists
@@ -58,10 +59,12 @@ run_point() { # DIR GRAPH KERNEL POLICY SETTING ARGS
 cmd_run() {
   local dir=$1 g=$2 kernels=${3:-"pr sssp bfs prp"}
   mkdir -p "$dir"
+  # the order a partial table is most useful in: the baselines, then per
+  # kernel copim (the closing note's figures) before pim-only
   for k in $kernels; do run_point "$dir" "$g" "$k" cpu-only base ""; done
-  for s in "${settings[@]}"; do
-    for k in $kernels; do
-      for pol in pim-only copim; do run_point "$dir" "$g" "$k" "$pol" "${s%%|*}" "${s#*|}"; done
+  for k in $kernels; do
+    for pol in copim pim-only; do
+      for s in "${settings[@]}"; do run_point "$dir" "$g" "$k" "$pol" "${s%%|*}" "${s#*|}"; done
     done
   done
 }
