@@ -234,7 +234,7 @@ static int pe_ad_step(void *ctx, const pe_in_t *in, pe_out_t *out) {
   }
     CMP(halted) CMP(mem_req_valid)
     if (o.mem_req_valid) {
-      CMP(mem_req_addr) CMP(mem_req_op) CMP(mem_req_wdata) CMP(mem_req_be)
+      CMP(mem_req_addr) CMP(mem_req_op) CMP(mem_req_wdata) CMP(mem_req_be) CMP(mem_req_tag)
       if (o.mem_req_op == PE_OP_AMO) CMP(mem_req_amo)
     }
     CMP(ret_valid)
@@ -272,11 +272,11 @@ int cosim_use_pe(sys_t *s, sys_blk_mode_t mode, unsigned reset_seed, const char 
     const pe_cfg_t rc = pe_rtl_cfg(a->r), want = sys_config(s)->pe;
     if (memcmp(&rc, &want, sizeof rc)) {
       snprintf(err, cap,
-               "the RTL PE was built with I-cache %u/%u D-cache %u/%u line %u counters %u; the run asks for "
-               "%u/%u %u/%u %u counters %u (pe.*): rebuild with PE_* or change the parameters",
+               "the RTL PE was built with I-cache %u/%u D-cache %u/%u line %u counters %u dmshrs %u; the run asks for "
+               "%u/%u %u/%u %u counters %u dmshrs %u (pe.*): rebuild with PE_* or change the parameters",
                rc.icache_bytes, rc.icache_ways, rc.dcache_bytes, rc.dcache_ways, rc.line_bytes, rc.counters,
-               want.icache_bytes, want.icache_ways, want.dcache_bytes, want.dcache_ways, want.line_bytes,
-               want.counters);
+               rc.dmshrs, want.icache_bytes, want.icache_ways, want.dcache_bytes, want.dcache_ways, want.line_bytes,
+               want.counters, want.dmshrs);
       pe_ad_free(a);
       return -1;
     }

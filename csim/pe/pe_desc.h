@@ -56,6 +56,7 @@ typedef struct {
   X(pe, "pe.icache_ways", icache_ways, 1, 64, "PE I-cache ways") \
   X(pe, "pe.dcache_bytes", dcache_bytes, 64, 1u << 24, "PE D-cache size") \
   X(pe, "pe.dcache_ways", dcache_ways, 1, 64, "PE D-cache ways") \
-  X(pe, "pe.line_bytes", line_bytes, 16, 64, "PE cache line")
+  X(pe, "pe.line_bytes", line_bytes, 16, 64, "PE cache line") \
+  X(pe, "pe.dmshrs", dmshrs, 1, PE_MAX_MSHRS, "PE D-cache misses in flight: 1 blocking loads (the paper's PE), 2..15 non-blocking (MSHRs, tagged port)")
 
 #endif

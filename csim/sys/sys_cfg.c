@@ -387,6 +387,12 @@ int sys_cfg_check(const sys_cfg_t *c, char *err, size_t cap) {
   BAD(h->t_faw_ps && h->t_faw_ps < h->t_rrd_ps, "hmc.t_faw_ps = %u: 0 (off) or at least hmc.t_rrd_ps (%u)", h->t_faw_ps,
       h->t_rrd_ps);
   BAD(!pow2(c->pe.line_bytes), "pe.line_bytes = %u: 16, 32 or 64", c->pe.line_bytes);
+  /* pim.pe_inval=written's directory mirrors the D-cache at each request's
+   * acceptance, one request at a time; with MSHRs fills and AMO answers land
+   * in another order, so its copy could miss a line the PE keeps */
+  BAD(c->pe.dmshrs > 1 && c->pim_pe_inval,
+      "pe.dmshrs = %u with pim.pe_inval=written: not supported (its directory follows blocking loads only)",
+      c->pe.dmshrs);
   if (pe_cache_check("icache", c->pe.icache_bytes, c->pe.icache_ways, c->pe.line_bytes, err, cap) ||
       pe_cache_check("dcache", c->pe.dcache_bytes, c->pe.dcache_ways, c->pe.line_bytes, err, cap))
     return -1;

@@ -39,18 +39,41 @@ typedef struct {
   uint64_t cap_num, cap_den, cap_sampled;
 } sys_track_t;
 
+/* A PE port tag's request in flight (sys_pe.c): tag 0 the blocking
+ * requests, k + 1 MSHR k's fill (pe.h, pe.dmshrs > 1). */
+typedef struct {
+  int wait;              /* sent to the HMC, its response not yet polled */
+  unsigned kind;         /* PE_OP_* or SYS_REQ_GRAB */
+  uint32_t addr, val;    /* READ: address; LR/SC and grabs: the value to return */
+  uint64_t seq;          /* acceptance order (pes' out-of-order count) */
+} sys_pe_slot_t;
+
+/* A response waiting for the PE's port (taken one an edge, earliest time first). */
+typedef struct {
+  unsigned tag;
+  uint64_t t_ps, seq;
+  uint32_t data[PE_MAX_LINE_BYTES / 4];
+} sys_pe_resp_t;
+
+#define SYS_PE_TAGS (PE_MAX_MSHRS + 1)
+
 typedef struct {
   int running;           /* started and not yet reported halted */
   int start_pending, seen_run;
   uint32_t boot_pc, loop_id;
   hmc_grab_t grab;       /* the dispatcher's last answer (the PE_* registers) */
   int grab_unsent;       /* its work-counter AMO waits for the HMC to accept it */
-  int wait_resp;         /* a request waits for its response */
-  int resp_ready;
-  uint64_t resp_t_ps;
-  uint32_t resp_data[PE_MAX_LINE_BYTES / 4];
-  unsigned req_kind;     /* PE_OP_* of the request in flight */
-  uint32_t req_addr, req_val; /* READ: address; LR/SC: the value to return */
+  unsigned wait_resp;    /* requests waiting for their HMC response (slots with wait) */
+  unsigned resp_ready;   /* responses queued for the port (resp[0..resp_ready)) */
+  uint64_t resp_t_ps;    /* the earliest time among them (sys.c's idle skip reads it) */
+  sys_pe_slot_t slot[SYS_PE_TAGS]; /* by port tag */
+  sys_pe_resp_t resp[SYS_PE_TAGS];
+  uint64_t req_seq;      /* requests accepted that wait for a response */
+  /* requests in flight (accepted, response not yet at the port): now, the
+   * most, their sum over PE cycles up to inflight_t (a PE cycle), responses
+   * that overtook an older request of the PE */
+  unsigned inflight, inflight_max;
+  uint64_t inflight_sum, inflight_t, ooo_resps;
   uint64_t retired, loads, stores, run_cycles, starts, reqs, grabs;
   uint64_t owed;         /* idle edges counted here, not yet applied to the C model (pe_skip) */
   uint64_t run_cycles_wide; /* of run_cycles, those while a wide launch was active */

@@ -53,12 +53,53 @@ int sys_pe_dev_new(struct sys *s) {
   return s->pedev ? 0 : -1;
 }
 
-static void pe_respond_local(struct sys *s, sys_pe_t *p, uint32_t v, uint64_t t) {
-  memset(p->resp_data, 0, sizeof p->resp_data);
-  p->resp_data[0] = v;
-  p->resp_ready = 1;
-  p->resp_t_ps = t + (uint64_t)s->cfg.pe_mmio_lat * s->cfg.pe_clk_ps;
-  p->wait_resp = 0;
+/* Requests in flight: n more (or fewer, negative) from this PE edge on. */
+static void inflight_add(const struct sys *s, sys_pe_t *p, int n) {
+  p->inflight_sum += (uint64_t)p->inflight * (s->pe_cycle - p->inflight_t);
+  p->inflight_t = s->pe_cycle;
+  p->inflight = (unsigned)((int)p->inflight + n);
+  if (p->inflight > p->inflight_max) p->inflight_max = p->inflight;
+}
+
+/* A response for the port: queued until an edge at or after t_ps takes it. */
+static sys_pe_resp_t *resp_push(sys_pe_t *p, unsigned tag, uint64_t seq, uint64_t t_ps) {
+  sys_pe_resp_t *e = &p->resp[p->resp_ready];
+  memset(e, 0, sizeof *e);
+  e->tag = tag;
+  e->seq = seq;
+  e->t_ps = t_ps;
+  if (!p->resp_ready || t_ps < p->resp_t_ps) p->resp_t_ps = t_ps;
+  p->resp_ready++;
+  return e;
+}
+
+/* Whether a request with port tag can be accepted: its tag free (not
+ * waiting, no response queued); else the run fails (a PE protocol error). */
+static int tag_free(struct sys *s, unsigned pe, const sys_pe_t *p, unsigned tag) {
+  int busy = tag >= SYS_PE_TAGS || p->slot[tag].wait;
+  for (unsigned i = 0; i < p->resp_ready && !busy; i++) busy = p->resp[i].tag == tag;
+  if (busy)
+    sys_fail(s, "PE %u: a request with port tag %u while that tag is in flight (or above %u) at PE cycle %llu", pe,
+             tag, PE_MAX_MSHRS, (unsigned long long)s->pe_cycle);
+  return !busy;
+}
+
+/* A request accepted that waits for its response in slot tag. */
+static sys_pe_slot_t *slot_take(struct sys *s, sys_pe_t *p, unsigned tag, unsigned kind, uint32_t addr) {
+  sys_pe_slot_t *q = &p->slot[tag];
+  q->wait = 1;
+  q->kind = kind;
+  q->addr = addr;
+  q->val = 0;
+  q->seq = p->req_seq++;
+  p->wait_resp++;
+  inflight_add(s, p, 1);
+  return q;
+}
+
+static void pe_respond_local(struct sys *s, sys_pe_t *p, unsigned tag, uint32_t v, uint64_t t) {
+  inflight_add(s, p, 1);
+  resp_push(p, tag, p->req_seq++, t + (uint64_t)s->cfg.pe_mmio_lat * s->cfg.pe_clk_ps)->data[0] = v;
 }
 
 static hmc_cmd_t amo_cmd(unsigned f5) {
@@ -79,7 +120,7 @@ static hmc_cmd_t amo_cmd(unsigned f5) {
 /* A read of PE_GRAB: the dispatcher finishes the PE's chunk and picks its
  * next one now; a dynamic grab then costs its work counter's fetch-and-add
  * in the HMC, whose response carries the answer.  1 accepted, 0 not. */
-static int pe_grab(struct sys *s, unsigned pe, sys_pe_t *p, uint64_t t) {
+static int pe_grab(struct sys *s, unsigned pe, sys_pe_t *p, unsigned tag, uint64_t t) {
   if (!p->grab_unsent) {
     if (hmc_dispatch_grab(s->disp, pe, t, &p->grab)) {
       sys_fail(s, "PE %u: work grab the dispatcher did not expect at PE cycle %llu", pe, (unsigned long long)s->pe_cycle);
@@ -91,13 +132,13 @@ static int pe_grab(struct sys *s, unsigned pe, sys_pe_t *p, uint64_t t) {
     p->grab_unsent = p->grab.ctr_addr != 0;
   }
   if (!p->grab_unsent) {
-    pe_respond_local(s, p, (uint32_t)p->grab.got, t);
+    pe_respond_local(s, p, tag, (uint32_t)p->grab.got, t);
     return 1;
   }
   hmc_req_t r;
   memset(&r, 0, sizeof r);
   r.port = hmc_port_pe(pe);
-  r.tag = pe;
+  r.tag = pe | (uint64_t)tag << 32;
   r.cmd = HMC_AMOADD_W;
   r.addr = p->grab.ctr_addr;
   r.op[0] = p->grab.hi - p->grab.lo;
@@ -109,23 +150,22 @@ static int pe_grab(struct sys *s, unsigned pe, sys_pe_t *p, uint64_t t) {
   }
   p->grab_unsent = 0;
   p->reqs++;
-  p->req_kind = SYS_REQ_GRAB;
-  p->req_val = (uint32_t)p->grab.got;
-  p->wait_resp = 1;
+  slot_take(s, p, tag, SYS_REQ_GRAB, 0)->val = (uint32_t)p->grab.got;
   return 1;
 }
 
 /* The PE's request of this edge: 1 accepted (ready), 0 not (HMC full or a failure). */
 static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o, uint64_t t) {
   const uint32_t a = o->mem_req_addr;
-  const unsigned line = s->cfg.pe.line_bytes;
+  const unsigned line = s->cfg.pe.line_bytes, tag = o->mem_req_tag;
+  if (o->mem_req_op != PE_OP_WRITE && !tag_free(s, pe, p, tag)) return 0;
   if (a >= COPIM_MMIO_BASE) {
     const uint32_t off = a - COPIM_MMIO_BASE;
     const unsigned op = o->mem_req_op;
-    if (op == PE_OP_READ && off == COPIM_MMIO_PE_GRAB) return pe_grab(s, pe, p, t);
+    if (op == PE_OP_READ && off == COPIM_MMIO_PE_GRAB) return pe_grab(s, pe, p, tag, t);
     uint32_t v = 0;
     if (op == PE_OP_READ && !mmio_read(s->pedev, (int)pe, off, 4, &v)) {
-      pe_respond_local(s, p, v, t);
+      pe_respond_local(s, p, tag, v, t);
       return 1;
     }
     if (op == PE_OP_WRITE && !mmio_write(s->pedev, (int)pe, off, 4, o->mem_req_wdata)) return 1;
@@ -143,7 +183,7 @@ static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o
   hmc_req_t r;
   memset(&r, 0, sizeof r);
   r.port = hmc_port_pe(pe);
-  r.tag = pe;
+  r.tag = pe | (uint64_t)tag << 32; /* the port tag comes back with the response */
   switch (o->mem_req_op) {
     case PE_OP_FILL: /* a cache line (at least the HMC's 16-byte minimum) */
     case PE_OP_READ: /* an uncached word: the 16-byte block holding it */
@@ -189,8 +229,6 @@ static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o
     return 0;
   }
   p->reqs++;
-  p->req_kind = o->mem_req_op;
-  p->req_addr = a;
   if (s->inval) sys_inval_req(s, pe, o);
   if (o->mem_req_op == PE_OP_WRITE) {
     for (unsigned b = 0; b < 4; b++)
@@ -200,6 +238,7 @@ static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o
     resv_write(host_resv(s->host), a & ~3u, 4);
     return 1;
   }
+  sys_pe_slot_t *q = slot_take(s, p, tag, o->mem_req_op, a);
   if (o->mem_req_op == PE_OP_AMO) {
     s->pe_amos++;
     /* one reservation set for host cores and PEs (agent HOST_MAX_CORES + pe);
@@ -207,7 +246,7 @@ static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o
      * write hook set in sys_new) */
     resv_t *rs = host_resv(s->host);
     if (o->mem_req_amo == RV32_AMO_LR) {
-      memcpy(&p->req_val, s->mem + a, 4);
+      memcpy(&q->val, s->mem + a, 4);
       resv_lr(rs, HOST_MAX_CORES + pe, a);
     } else if (o->mem_req_amo == RV32_AMO_SC) {
       if (resv_sc(rs, HOST_MAX_CORES + pe, a)) {
@@ -215,15 +254,14 @@ static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o
         s->memw++;
         mark_written(s, a);
         resv_write(rs, a, 4);
-        p->req_val = 0;
+        q->val = 0;
       } else {
-        p->req_val = 1;
+        q->val = 1;
       }
     } else {
       mark_written(s, a);
     }
   }
-  p->wait_resp = 1;
   return 1;
 }
 
@@ -237,20 +275,20 @@ void sys_pe_responses(struct sys *s) {
     if (!s->pes[pe].wait_resp) continue; /* writes are posted: nothing else comes back */
     while (hmc_poll(s->hmc, hmc_port_pe(pe), &r)) {
       if (r.cmd == HMC_WR_POSTED) continue;
-      sys_pe_t *p = &s->pes[r.tag < s->cfg.num_pes ? r.tag : pe];
-      if (!p->wait_resp) continue;
-      memset(p->resp_data, 0, sizeof p->resp_data);
-      switch (p->req_kind) {
-        case PE_OP_FILL: memcpy(p->resp_data, r.data, s->cfg.pe.line_bytes); break;
-        case PE_OP_READ: memcpy(p->resp_data, r.data + (p->req_addr & 12), 4); break;
-        case SYS_REQ_GRAB: p->resp_data[0] = p->req_val; break;
-        default:
-          p->resp_data[0] = (r.cmd == HMC_RD || r.cmd == HMC_WR) ? p->req_val : (uint32_t)r.ret[0];
-          break;
+      const uint32_t rpe = (uint32_t)r.tag;
+      sys_pe_t *p = &s->pes[rpe < s->cfg.num_pes ? rpe : pe];
+      sys_pe_slot_t *q = &p->slot[(r.tag >> 32) % SYS_PE_TAGS];
+      if (!q->wait) continue;
+      /* in the HMC's delivery order, which need not be the requests' */
+      uint32_t *d = resp_push(p, (unsigned)(q - p->slot), q->seq, r.t_ps)->data;
+      switch (q->kind) {
+        case PE_OP_FILL: memcpy(d, r.data, s->cfg.pe.line_bytes); break;
+        case PE_OP_READ: memcpy(d, r.data + (q->addr & 12), 4); break;
+        case SYS_REQ_GRAB: d[0] = q->val; break;
+        default: d[0] = (r.cmd == HMC_RD || r.cmd == HMC_WR) ? q->val : (uint32_t)r.ret[0]; break;
       }
-      p->wait_resp = 0;
-      p->resp_ready = 1;
-      p->resp_t_ps = r.t_ps;
+      q->wait = 0;
+      p->wait_resp--;
     }
   }
 }
@@ -375,6 +413,29 @@ void sys_pe_count(struct sys *s, unsigned pe, uint64_t n, int wide) {
   p->stores += c.stores;
 }
 
+/* The port's response of this edge: of those due, the earliest (the first
+ * queued among equal times), with its tag.  With pe.dmshrs = 1 there is
+ * never more than one. */
+static void resp_take(struct sys *s, sys_pe_t *p, pe_in_t *in) {
+  unsigned k = 0;
+  for (unsigned i = 1; i < p->resp_ready; i++)
+    if (p->resp[i].t_ps < p->resp[k].t_ps) k = i;
+  const sys_pe_resp_t *e = &p->resp[k];
+  in->mem_resp_valid = 1;
+  in->mem_resp_tag = e->tag;
+  memcpy(in->mem_resp_data, e->data, sizeof in->mem_resp_data);
+  /* out of order: an older request of this PE still waits */
+  int older = 0;
+  for (unsigned g = 0; g < SYS_PE_TAGS; g++) older |= p->slot[g].wait && p->slot[g].seq < e->seq;
+  for (unsigned i = 0; i < p->resp_ready; i++) older |= p->resp[i].seq < e->seq;
+  p->ooo_resps += (uint64_t)older;
+  memmove(&p->resp[k], &p->resp[k + 1], (p->resp_ready - k - 1) * sizeof p->resp[0]);
+  p->resp_ready--;
+  for (unsigned i = 0; i < p->resp_ready; i++)
+    if (!i || p->resp[i].t_ps < p->resp_t_ps) p->resp_t_ps = p->resp[i].t_ps;
+  inflight_add(s, p, -1);
+}
+
 /* One PE clock edge at time t for every PE that is not clock gated. */
 static void pe_edge(struct sys *s, uint64_t t) {
   const uint64_t wide = hmc_dispatch_wide(s->disp) != 0; /* as the edge starts */
@@ -427,11 +488,7 @@ static void pe_edge(struct sys *s, uint64_t t) {
       p->seen_run = 1;
     }
     const int inval_hold = s->inval && sys_inval_edge(s, pe, &in); /* line invalidations first */
-    if (p->resp_ready && p->resp_t_ps <= t && !inval_hold) {
-      in.mem_resp_valid = 1;
-      memcpy(in.mem_resp_data, p->resp_data, sizeof in.mem_resp_data);
-      p->resp_ready = 0;
-    }
+    if (p->resp_ready && p->resp_t_ps <= t && !inval_hold) resp_take(s, p, &in);
     if (o.mem_req_valid) in.mem_req_ready = pe_request(s, pe, p, &o, t);
     pe_out_t so;
     if (s->pe[pe].step(s->pe[pe].ctx, &in, &so)) {

@@ -129,6 +129,10 @@ static const sys_stat_t rows[] = {
     SNAP("pim.wide_ps", "ps", SYS_ST_U64, ds.wide_ps, "the time at least one *wide* launch (>= PEs x `pim.chunk` iterations: enough to give every PE a chunk) was active, and the PE utilisation within it: what the dispatcher achieves where the loop has the parallelism to fill the PEs"),
     SNAP("pim.pe_utilisation_wide", "ratio", SYS_ST_REAL, pe_util_wide, ""),
     SNAP("pim.locality_share", "ratio", SYS_ST_REAL, locality, "`pe_local_reqs / (pe_local_reqs + pe_remote_reqs)`: PE memory requests served by the PE's own vault"),
+    WHEN(SYS_ONLY_MLP, "pim.pe_inflight", "requests", SYS_ST_REAL, pe_inflight, "present only with `pe.dmshrs` > 1 or `pim.pe_inval=written` or `pim.inval_stats=1`: **PE requests in flight**, the PEs' memory requests accepted and not yet answered at their ports (line fills, uncached reads, AMOs, work grabs; not posted writes), summed over the PEs and averaged over `active_ps`"),
+    WHEN(SYS_ONLY_MLP, "pim.pe_inflight_busy", "requests", SYS_ST_REAL, pe_inflight_busy, "the same per PE, averaged over its `run_cycles` (at most `pe.dmshrs` + 1)"),
+    WHEN(SYS_ONLY_MLP, "pim.pe_inflight_max", "requests", SYS_ST_U32, pe_inflight_max, "the most one PE had in flight at once"),
+    WHEN(SYS_ONLY_MLP, "pim.pe_ooo_resps", "requests", SYS_ST_U64, pe_ooo_resps, "responses a PE port took while an older request of that PE still waited: answered out of order"),
     FN("loops[].id", "", SYS_ST_U32, SYS_SRC_LOOP, v_loop_id, "loop id and the name the kernel registered (`LOOP_NAME`), e.g. `bfs.frontier`"),
     LOOP("loops[].name", "", SYS_ST_CHARS, name, ""),
     LOOP("loops[].execs", "count", SYS_ST_U64, execs, "executions"),
@@ -262,6 +266,17 @@ void sys_stat_snap(sys_t *s, const sys_run_info_t *info, int verify, sys_snap_t 
   sn->pe_util_wide = pe_util(s, sn->ds.wide_ps, offsetof(sys_pe_t, run_cycles_wide));
   const uint64_t n = sn->ms.local_reqs + sn->ms.remote_reqs;
   sn->locality = n ? (double)sn->ms.local_reqs / (double)n : 0.0;
+  if (s->cfg.pe.dmshrs > 1 || s->inval) sn->present |= SYS_ONLY_MLP;
+  uint64_t inf = 0, run = 0;
+  for (unsigned p = 0; p < s->cfg.num_pes; p++) {
+    const sys_pe_t *e = &s->pes[p];
+    inf += e->inflight_sum + (uint64_t)e->inflight * (s->pe_cycle - e->inflight_t);
+    run += e->run_cycles;
+    if (e->inflight_max > sn->pe_inflight_max) sn->pe_inflight_max = e->inflight_max;
+    sn->pe_ooo_resps += e->ooo_resps;
+  }
+  sn->pe_inflight = sn->ds.active_ps ? (double)inf * s->cfg.pe_clk_ps / (double)sn->ds.active_ps : 0.0;
+  sn->pe_inflight_busy = run ? (double)inf / (double)run : 0.0;
   for (unsigned i = 0; i < HMC_CMD_COUNT; i++) sn->hmc_requests += sn->ms.reqs[i];
   sn->hmc_lat_avg_ps = sn->ms.resps ? sn->ms.lat_sum_ps / sn->ms.resps : 0;
 }

@@ -45,6 +45,9 @@ typedef struct {
   unsigned present; /* SYS_ONLY_* conditions this run meets */
   uint64_t pei_bits, pei_hits, pei_misses;
   uint64_t hmc_requests, hmc_lat_avg_ps;
+  double pe_inflight, pe_inflight_busy; /* PE requests in flight (SYS_ONLY_MLP) */
+  uint32_t pe_inflight_max;
+  uint64_t pe_ooo_resps;
   char why_buf[256];
 } sys_snap_t;
 
@@ -62,7 +65,8 @@ enum {
 enum {
   SYS_ONLY_PEI = 1,       /* --policy pei */
   SYS_ONLY_UNDIRECTED = 2, /* a SNAP file whose header says undirected */
-  SYS_ONLY_INVAL = 4       /* pim.pe_inval=written or pim.inval_stats=1 */
+  SYS_ONLY_INVAL = 4,      /* pim.pe_inval=written or pim.inval_stats=1 */
+  SYS_ONLY_MLP = 8         /* pe.dmshrs > 1, or as SYS_ONLY_INVAL */
 };
 /* Its type. */
 enum { SYS_ST_U64, SYS_ST_U32, SYS_ST_BOOL, SYS_ST_REAL, SYS_ST_STR, SYS_ST_CHARS };
