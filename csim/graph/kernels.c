@@ -224,32 +224,33 @@ static int kcore_describe(const graph_t *g, const graph_kparams_t *kp, uint32_t 
 
 /* ---------------------------------------------------------------- the table */
 
+/* A kernel's loop count and rows, from its list in sw/kernels/loops.h (the
+ * one the RV32 kernel registers its names from). */
+#define KERN_LOOP_ONE(sym, id, name) +1
+#define KERN_LOOP_ROW(sym, id, name) {LOOP_##sym, name},
+#define KERN_LOOPS(list) (0 list(KERN_LOOP_ONE)), {list(KERN_LOOP_ROW)}
+
 static const kern_t kernels[] = {
-    {"bfs", GRAPH_K_BFS, "breadth-first search from --source, top-down, parents claimed with amominu", 2,
-     {{LOOP_BFS_INIT, "bfs.init"}, {LOOP_BFS_FRONTIER, "bfs.frontier"}}, 2,
-     {{"bfs_parent", WORD(bfs_parent)}, {"bfs_depth", WORD(bfs_depth)}}, bfs_ref, bfs_verify, bfs_describe},
-    {"sssp", GRAPH_K_SSSP, "Bellman-Ford shortest paths from --source, relaxed with amominu", 2,
-     {{LOOP_SSSP_INIT, "sssp.init"}, {LOOP_SSSP_RELAX, "sssp.relax"}}, 1, {{"sssp_dist", WORD(sssp_dist)}}, sssp_ref,
-     sssp_verify, sssp_describe},
-    {"pr", GRAPH_K_PR, "PageRank, pull, Q2.30 fixed point, --pr-iters at most", 3,
-     {{LOOP_PR_INIT, "pr.init"}, {LOOP_PR_CONTRIB, "pr.contrib"}, {LOOP_PR_PULL, "pr.pull"}}, 1,
+    {"bfs", GRAPH_K_BFS, "breadth-first search from --source, top-down, parents claimed with amominu",
+     KERN_LOOPS(LOOPS_BFS), 2, {{"bfs_parent", WORD(bfs_parent)}, {"bfs_depth", WORD(bfs_depth)}}, bfs_ref,
+     bfs_verify, bfs_describe},
+    {"sssp", GRAPH_K_SSSP, "Bellman-Ford shortest paths from --source, relaxed with amominu", KERN_LOOPS(LOOPS_SSSP),
+     1, {{"sssp_dist", WORD(sssp_dist)}}, sssp_ref, sssp_verify, sssp_describe},
+    {"pr", GRAPH_K_PR, "PageRank, pull, Q2.30 fixed point, --pr-iters at most", KERN_LOOPS(LOOPS_PR), 1,
      {{"pr_rank", WORD(pr_rank)}}, pr_ref, pr_verify, pr_describe},
-    {"cc", GRAPH_K_CC, "weakly connected components by label propagation with amominu", 2,
-     {{LOOP_CC_INIT, "cc.init"}, {LOOP_CC_PROP, "cc.prop"}}, 1, {{"cc_label", WORD(cc_label)}}, cc_ref, cc_verify,
-     cc_describe},
-    {"dc", GRAPH_K_DC, "degree centrality (GraphPIM's DC): in-degrees by amoadd on the property array", 2,
-     {{LOOP_DC_INIT, "dc.init"}, {LOOP_DC_COUNT, "dc.count"}}, 2,
+    {"cc", GRAPH_K_CC, "weakly connected components by label propagation with amominu", KERN_LOOPS(LOOPS_CC), 1,
+     {{"cc_label", WORD(cc_label)}}, cc_ref, cc_verify, cc_describe},
+    {"dc", GRAPH_K_DC, "degree centrality (GraphPIM's DC): in-degrees by amoadd on the property array",
+     KERN_LOOPS(LOOPS_DC), 2,
      {{"result[0] (in-degree)", WORD(result[0])}, {"result[1] (out-degree)", WORD(result[1])}}, dc_ref, dc_verify,
      dc_describe},
     /* result[1] holds the kernel's live degrees: scratch, not compared */
-    {"kcore", GRAPH_K_KCORE, "k-core decomposition (GraphPIM's kCore): peeling, degrees lowered by amoadd -1", 2,
-     {{LOOP_KCORE_INIT, "kcore.init"}, {LOOP_KCORE_PEEL, "kcore.peel"}}, 1, {{"result[0] (core)", WORD(result[0])}},
-     kcore_ref, kcore_verify, kcore_describe},
+    {"kcore", GRAPH_K_KCORE, "k-core decomposition (GraphPIM's kCore): peeling, degrees lowered by amoadd -1",
+     KERN_LOOPS(LOOPS_KCORE), 1, {{"result[0] (core)", WORD(result[0])}}, kcore_ref, kcore_verify, kcore_describe},
     /* result[0] holds the next ranks the pushes add to: scratch, not compared */
     {"prp", GRAPH_K_PRP,
-     "PageRank, push (GraphBIG's): one amoadd.w per edge on Q2.30 next ranks, pull's stop rule, --pr-iters at most", 3,
-     {{LOOP_PRP_INIT, "prp.init"}, {LOOP_PRP_PUSH, "prp.push"}, {LOOP_PRP_APPLY, "prp.apply"}}, 1,
-     {{"pr_rank", WORD(pr_rank)}}, prp_ref, pr_verify, pr_describe},
+     "PageRank, push (GraphBIG's): one amoadd.w per edge on Q2.30 next ranks, pull's stop rule, --pr-iters at most",
+     KERN_LOOPS(LOOPS_PRP), 1, {{"pr_rank", WORD(pr_rank)}}, prp_ref, pr_verify, pr_describe},
 };
 
 #define NKERNELS (sizeof kernels / sizeof kernels[0])

@@ -244,20 +244,7 @@ int host_load_elf(host_t *h, const char *path, char *err, size_t cap) {
   return 0;
 }
 
-/* ---------------------------------------------------------------- IMU/PMC */
-
-void host_attach_imu(host_t *h, unsigned core, imu_t *imu) {
-  if (core >= h->cfg.cores) return;
-  h->gen++;
-  h->imus += (imu != NULL) - (h->core[core].imu != NULL);
-  h->core[core].imu = imu;
-  h->core[core].imu_port = imu != NULL;
-}
-
-void host_attach_pmc(host_t *h, pmc_t *pmc) {
-  h->pmc = pmc;
-  h->gen++;
-}
+/* ---------------------------------------------------------------- IMU/PMC ports */
 
 void host_imu_set(host_t *h, unsigned core, const host_imu_in_t *in) {
   if (core >= h->cfg.cores) return;
@@ -316,15 +303,6 @@ int host_step(host_t *h) {
   if (h->failed) return -1;
   if (mmio_exited(h->mmio, NULL, NULL)) return 1;
   const unsigned nc = h->cfg.cores;
-  imu_out_t mo[HOST_MAX_CORES];
-  for (unsigned c = 0; h->imus && c < nc; c++) {
-    host_core_t *k = &h->core[c];
-    if (!k->imu) continue;
-    imu_moore(k->imu, &mo[c]);
-    k->imu_in.marker_ready = mo[c].marker_ready;
-    k->imu_in.verdict_valid = mo[c].verdict_valid;
-    k->imu_in.verdict = mo[c].verdict;
-  }
   host_mem_cycle(h);
   while (h->ev_n && h->ev[0].t <= h->now && !h->failed) {
     host_ev_t e = h->ev[0];
@@ -347,33 +325,6 @@ int host_step(host_t *h) {
   h->marker_any = mk != 0;
   h->pmc_at = h->now;
   h->pmc_stale = 1;
-  if (h->pmc) {
-    pmc_in_t in = *host_pmc_ports(h);
-    for (unsigned c = 0; c < nc; c++) {
-      host_core_t *k = &h->core[c];
-      if (!k->imu) continue;
-      const uint64_t b = 1ull << c;
-      in.clear |= mo[c].pmc_clear ? b : 0;
-      in.enable |= mo[c].pmc_enable ? b : 0;
-      in.flush |= mo[c].pmc_flush ? b : 0;
-      in.rd_sel[c] = (uint8_t)mo[c].pmc_rd_sel;
-    }
-    pmc_step(h->pmc, &in, &h->pmc_out);
-  }
-  for (unsigned c = 0; c < nc && h->imus; c++) {
-    host_core_t *k = &h->core[c];
-    if (!k->imu) continue;
-    imu_in_t ii;
-    memset(&ii, 0, sizeof ii);
-    ii.marker_valid = k->imu_out.marker_valid;
-    ii.marker_op = k->imu_out.marker_valid ? k->imu_out.marker_op : IMU_OP_NONE;
-    ii.marker_id = k->imu_out.marker_id;
-    ii.marker_trip = k->imu_out.marker_trip;
-    ii.instr_ret = k->imu_out.instr_ret;
-    ii.pmc_rd_data = h->pmc ? h->pmc_out.rd_data[c] : 0;
-    imu_out_t o;
-    imu_step(k->imu, &ii, &o);
-  }
   h->st.cycles = ++h->now;
   if (h->failed) return -1;
   if (mmio_exited(h->mmio, NULL, NULL)) return 1;
@@ -396,7 +347,7 @@ int host_step(host_t *h) {
 
 uint64_t host_quiet_until(host_t *h) {
   const uint64_t now = h->now;
-  if (h->failed || mmio_exited(h->mmio, NULL, NULL) || h->pmc || h->sendq_n || h->fillq_n || h->invq_n) return now;
+  if (h->failed || mmio_exited(h->mmio, NULL, NULL) || h->sendq_n || h->fillq_n || h->invq_n) return now;
   uint64_t until = HOST_INF;
   if (h->ev_n) {
     if (h->ev[0].t <= now) return now;
@@ -412,7 +363,6 @@ uint64_t host_quiet_until(host_t *h) {
   int pimwait = 0;
   for (unsigned c = 0; c < h->cfg.cores; c++) {
     host_core_t *k = &h->core[c];
-    if (k->imu) return now;
     const uint64_t t = host_core_quiet_until(k, now);
     if (t <= now) return now;
     if (t < until) until = t;

@@ -14,8 +14,8 @@
  * polls its link ports for responses (do not set an HMC callback, or forward
  * link-port responses with host_hmc_response()).
  *
- * Per cycle, a full system does (host_step does 1-4 itself for the IMUs and
- * the PMC attached with host_attach_imu/host_attach_pmc, the C-model mode):
+ * Per cycle, a full system (csim/sys/sys.c, the only place that wires them)
+ * does:
  *   1. for each core c: imu_moore(imu[c], &o); host_imu_set(h, c, &o-fields)
  *   2. host_step(h)               -- the host cycle: cores, caches, HMC
  *   3. pmc_step(pmc, in, &out), in = *host_pmc_ports(h) plus each IMU's
@@ -23,6 +23,8 @@
  *   4. for each core c: imu_step(imu[c], marker/instr_ret from
  *      host_imu_get(h, c), pmc_rd_data = out.rd_data[c])
  * so an RTL PMC or IMU (tb/shim) attaches through the same port structs.
+ * The host alone steps neither: without host_imu_set on a core, its
+ * markers are accepted at once and every verdict is 0.
  *
  * PIM: cp.pim.launch first writes every dirty line of every cache back to
  * the HMC (HMC_WR, waits for all responses), then calls hooks.pim_launch;
@@ -180,8 +182,7 @@ int host_step(host_t *h);
  * finishing) can end the wait.  It does not look at the HMC: the caller
  * stops at the first cycle an HMC response comes out.  host_quiet_skip(h,
  * to) then jumps to cycle to (no later than that bound), adding what each
- * skipped cycle would have added; nothing may happen in between.  Both
- * refuse (bound = now) when a PMC or IMU is attached with host_attach_*. */
+ * skipped cycle would have added; nothing may happen in between. */
 uint64_t host_quiet_until(host_t *h);
 /* 1 if a core committed in the last cycle (the next one is then seldom
  * quiet: a cheap hint for when to ask host_quiet_until). */
@@ -203,12 +204,8 @@ const char *host_error(const host_t *h);
 uint64_t host_cycle(const host_t *h);
 int host_exited(const host_t *h, uint32_t *code);
 
-/* C-model mode: the host steps these itself every cycle (ports as above).
- * An IMU on a core makes cp.loop.* wait for its handshake; without one (and
- * without host_imu_set) markers are accepted at once and the verdict is 0. */
-void host_attach_imu(host_t *h, unsigned core, imu_t *imu);
-void host_attach_pmc(host_t *h, pmc_t *pmc);
-/* Port mode: IMU outputs of this cycle (switches the core to handshakes). */
+/* IMU outputs of this cycle (switches the core to cp.loop.* handshakes;
+ * without it markers are accepted at once and the verdict is 0). */
 void host_imu_set(host_t *h, unsigned core, const host_imu_in_t *in);
 const host_imu_out_t *host_imu_get(const host_t *h, unsigned core);
 /* The LLC's PMC inputs of the last cycle: hit_act, miss_act and the MSHR

@@ -211,8 +211,7 @@ typedef struct host_core {
   unsigned l2q_head, l2q_n;
   uint64_t fu_ld_now; /* loads issued this cycle */
   /* IMU */
-  int imu_port;          /* 1: handshakes with an IMU */
-  imu_t *imu;
+  int imu_port;          /* 1: handshakes with an IMU (host_imu_set) */
   host_imu_in_t imu_in;
   host_imu_out_t imu_out;
   unsigned committed_now;
@@ -264,8 +263,6 @@ struct host {
   pmc_in_t pmc_in;      /* hit_act and miss_act filled only when read (pmc_stale) */
   int pmc_stale;        /* hit_act/miss_act are still to compute for cycle pmc_at */
   uint64_t pmc_at;
-  pmc_out_t pmc_out;
-  pmc_t *pmc;
   /* PIM */
   uint32_t *invq;       /* lines to invalidate */
   unsigned invq_head, invq_n, invq_cap;
@@ -279,7 +276,6 @@ struct host {
   uint64_t last_commit;
   int committed_any; /* a core committed in the last stepped cycle (host_committed) */
   int marker_any;    /* a core presented an IMU marker in the last stepped cycle (host_marker_any) */
-  unsigned imus;     /* cores with a C IMU attached (host_attach_imu): 0 skips their loops */
   uint64_t resp_seen; /* hmc_delivered() when the host last polled its links */
   uint64_t gen;      /* host_gen() */
   uint64_t kernel_insn0;

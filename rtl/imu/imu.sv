@@ -62,7 +62,6 @@ module imu #(
   output logic [31:0]         tbl_rd_offloaded_o
 );
 
-  localparam int unsigned AccW     = CntW + 32;  // threshold x denominator, 32 x CntW bits
   localparam int unsigned PlanN    = 1 << PlanW;
   localparam int unsigned LastIdxI = NumLoops - 1;
   localparam logic [IdxW-1:0]   LastIdx = LastIdxI[IdxW-1:0];
@@ -95,12 +94,9 @@ module imu #(
   logic [IdxW-1:0]            idx_q, idx_d;
   logic [31:0]                trip_q, trip_d, k_q, k_d;
   logic [31:0]                rem_q, rem_d;  // S - k while a loop samples
-  // measurement and serial multiplier
+  // measurement and the serial multiplier's operand and step count (its
+  // accumulator is imu_mul's)
   logic [CntW-1:0]            ins_q, ins_d, den_q, den_d;
-  logic [AccW-1:0]            acc_q, acc_d;
-  logic [CntW+14:0]           lhs_q, lhs_d;  // num x 2^15, then the compare's left side
-  logic                       offload_q, offload_d;  // the compare, registered in the last StMul cycle
-  logic [31:0]                mplier_q, mplier_d;
   logic [4:0]                 cnt_q, cnt_d;
   // outputs
   logic                       vvalid_q, vvalid_d, verdict_q, verdict_d;
@@ -157,83 +153,90 @@ module imu #(
   assign tbl_rd_den_o     = rd_meas[2*CntW-1:CntW];
 
   // ---------------------------------------------------------------- arithmetic
-  logic [CntW-1:0]   addend;
-  logic [CntW:0]     acc_sum;
-  logic [AccW-1:0]   acc_step;
-  logic [63:0]       prod;
-  logic [CntW+15:0]  rhs;
-  logic [31:0]       s_ceil, trip_left;
-  logic              s_low, s_gt_min;
-  logic              s_low_q, s_low_d;
+  // The serial multiplier, the sample size's rounding and the decision's
+  // compare are imu_mul's; this module sequences them (the strobes below)
+  // and keeps the step count cnt_q.  trip x fraction in StCalcS: step 0 in
+  // every idle cycle (so in the cycle that accepts the begin), on an empty
+  // accumulator (the marker's trip or zero, no adder), steps 1..15 in
+  // StCalcS, whose last two cycles round (fraction[16] is set only for
+  // 1.0, whose product is trip x 2^16 exactly).  Threshold (or MPKI
+  // threshold) x denominator in StMul: StReadDen takes step 0, so the last
+  // StMul cycle is free to register the compare and StDecide, which writes
+  // the table and answers the iter, starts from a flop instead of the
+  // compare's carry chains.  The cycle count is the same.
+  logic [CntW-1:0]   den_new, mul_load_a, mul_num;
+  logic [31:0]       mul_b, mul_load_b, s_ceil, trip_left;
+  logic              mul_load, mul_step, mul_round, lhs_load, lhs_scale, mul_cmp;
+  logic              s_gt_min, s_nz, offload_q;
   logic [32:0]       trip_diff;
-  logic              offload;
-
-  // One shift-add step, multiplier LSB first: the multiplicand is added to
-  // the top CntW bits and the accumulator shifts right, so the adder is
-  // CntW + 1 bits wide, not AccW.  After n steps acc = a x b x 2^(32 - n)
-  // exactly (n <= 32: no set bit shifts out).  trip x fraction in StCalcS,
-  // threshold (or MPKI threshold) x denominator in StMul.
-  // calc_q is state_q == StCalcS as a flip-flop of its own, so the
-  // operand is one LUT (calc_q, the multiplier bit and the two operand
-  // bits) in front of the carry chain, not the state decode and then that.
+  // calc_q is state_q == StCalcS as a flip-flop of its own: the
+  // multiplicand select in front of imu_mul's carry chain
   logic calc_q;
-  assign addend   = calc_q ? {{(CntW - 32){1'b0}}, trip_q} : den_q;
-  assign acc_sum  = {1'b0, acc_q[AccW-1:32]} + (mplier_q[0] ? {1'b0, addend} : '0);
-  assign acc_step = {acc_sum, acc_q[31:1]};
-  // StReadDen takes the first StMul step on an empty accumulator (no adder:
-  // the denominator or zero), so the last StMul cycle is free to register
-  // the compare and StDecide, which writes the table and answers the iter,
-  // starts from a flop instead of the compare's carry chains.  The cycle
-  // count is the same.
-  logic [CntW-1:0]   den_new;
-  logic [31:0]       mul_b;
   assign den_new  = mpki_mode_q ? ins_q : pmc_rd_data_i;
   assign mul_b    = mpki_mode_q ? mpki_q : {15'd0, thr_q};
-  // The sample size takes 16 steps over fraction[15:0] (acc = trip x f x
-  // 2^16): step 0 in the cycle that accepts the begin (on an empty
-  // accumulator: the marker's trip or zero, no adder), steps 1..15 in
-  // StCalcS, whose last two cycles round.  fraction[16] is set only for
-  // 0x10000 (1.0, saturated), whose product is trip x 2^16 exactly.
-  // ceil(trip x fraction / 2^16) = prod[63:32] rounded up by prod[31:0]:
-  // below 2^32, so rounding up cannot carry out.  It exceeds the minimum
-  // exactly when {prod[63:32], any low bit} > {min, 0}: one compare beside
-  // the rounding adder instead of after it.  The first rounding cycle
-  // keeps prod in acc and registers "any low bit" (s_low_q); the second
-  // rounds and compares from registers.
-  assign prod     = mplier_q[0] ? {trip_q, 32'd0} : acc_q[63:0];
-  // acc[15:0] is zero throughout StCalcS (step 0 leaves acc[30:0] zero and
-  // 15 right shifts follow), and so is prod[31:0] of trip x 1.0; the
-  // decision compare reads acc[AccW-1:16] only, so acc[15:0] has no reader
-  // and synthesis drops its 16 flip-flops.
-  assign s_low    = |prod[31:16];
-  assign s_ceil   = acc_q[63:32] + {31'd0, s_low_q};
-  assign s_gt_min = {acc_q[63:32], s_low_q} > {min_q, 1'b0};
-  // Theta: num x 2^16 > thr x den = acc / 2^15, i.e. num x 2^15 > acc >> 16.
-  // MPKI: num x 1000 x 2^16 > mpki x ins = acc, i.e. num x 1000 > acc >> 16.
-  // (x > floor(y / 2^k) is x > y / 2^k for an integer x.)  lhs_q holds
-  // num x 2^15 or num x 1000, built in StReadDen and the first StMul cycle,
-  // so both modes compare with the same accumulator bits (no multiplexer).
-  assign rhs      = acc_q[AccW-1:16];
-  // The compare in CmpSeg-bit segments side by side, their greater and
-  // equal flags combined after: one short carry chain deep instead of one
-  // CntW + 16 bits long.
-  localparam int unsigned CmpW   = CntW + 16;
-  localparam int unsigned CmpSeg = 16;
-  localparam int unsigned CmpN   = (CmpW + CmpSeg - 1) / CmpSeg;
-  logic [CmpN*CmpSeg-1:0] cmp_a, cmp_b;
-  logic [CmpN-1:0]        seg_gt, seg_eq;
+
   always_comb begin
-    cmp_a   = '0;
-    cmp_b   = '0;
-    cmp_a[CmpW-1:0] = {1'b0, lhs_q};
-    cmp_b[CmpW-1:0] = rhs;
-    offload = 1'b0;
-    for (int unsigned i = 0; i < CmpN; i++) begin
-      seg_gt[i] = cmp_a[CmpSeg*i +: CmpSeg] > cmp_b[CmpSeg*i +: CmpSeg];
-      seg_eq[i] = cmp_a[CmpSeg*i +: CmpSeg] == cmp_b[CmpSeg*i +: CmpSeg];
-      offload   = seg_gt[i] | (seg_eq[i] & offload);
-    end
+    mul_load   = 1'b0;
+    mul_load_a = den_new;
+    mul_load_b = mul_b;
+    mul_step   = 1'b0;
+    mul_round  = 1'b0;
+    lhs_load   = 1'b0;
+    lhs_scale  = 1'b0;
+    mul_cmp    = 1'b0;
+    unique case (state_q)
+      imu_pkg::StIdle: begin
+        // StCalcS's start values, after its step 0, loaded in every idle
+        // cycle: nothing reads them before StCalcS, and a load that does
+        // not wait for the begin's tag search keeps that search off these
+        // 117 flops.
+        mul_load   = 1'b1;
+        mul_load_a = {{(CntW - 32){1'b0}}, marker_trip_i};
+        mul_load_b = {15'd0, frac_q};
+      end
+      imu_pkg::StCalcS: begin
+        mul_step  = (cnt_q > 5'd1);
+        mul_round = (cnt_q == 5'd1);
+      end
+      // num is kept as the compare's left side of THETA, num x 2^15; the
+      // table's num field is written from it in StReadDen
+      imu_pkg::StReadNum: lhs_load = 1'b1;
+      imu_pkg::StReadDen: mul_load = 1'b1;
+      imu_pkg::StMul: begin
+        // steps 1 .. 16 (THETA) or 1 .. 31 (MPKI), then the compare; MPKI
+        // scales num x 2^15 to num x 1000 in the first three cycles
+        mul_step  = (cnt_q != '0);
+        lhs_scale = mpki_mode_q && (cnt_q >= 5'd29);
+        mul_cmp   = (cnt_q == '0);
+      end
+      default: ;
+    endcase
   end
+
+  imu_mul #(
+    .CntW(CntW)
+  ) u_mul (
+    .clk_i,
+    .load_i     (mul_load),
+    .load_a_i   (mul_load_a),
+    .load_b_i   (mul_load_b),
+    .step_i     (mul_step),
+    .calc_i     (calc_q),
+    .trip_i     (trip_q),
+    .den_i      (den_q),
+    .round_i    (mul_round),
+    .min_i      (min_q),
+    .s_ceil_o   (s_ceil),
+    .s_gt_min_o (s_gt_min),
+    .s_nz_o     (s_nz),
+    .lhs_load_i (lhs_load),
+    .num_i      (pmc_rd_data_i),
+    .lhs_scale_i(lhs_scale),
+    .cmp_i      (mul_cmp),
+    .num_o      (mul_num),
+    .offload_o  (offload_q)
+  );
+
   // k < S, the test an iter of a sampling loop makes, is a register
   // (kls_q): set where S is computed (k is 0 then) and, at each sampled
   // iter, to k + 1 < S.  S itself is not kept: rem_q counts S - k down
@@ -246,31 +249,86 @@ module imu #(
   assign trip_diff = {1'b0, trip_q} - {1'b0, k_q};
   assign trip_left = trip_diff[32] ? 32'd0 : trip_diff[31:0];
 
-  // ---------------------------------------------------------------- next state
-  logic             we_dec, we_sam, we_off;
-  logic             w_dec, w_site;
-  logic [31:0]      w_sam, w_off;
-  logic             accept;
-  logic             new_site, begin_decided;
+  // Instructions of the sample: the cycles the PMC counts.
+  assign ins_d = (clear_q ? '0 : ins_q) + (enable_q ? {{(CntW - RetW){1'b0}}, instr_ret_i} : '0);
 
-  // the next state as if no begin re-entered a sticky decided entry, and
-  // the table pointers as if the begin missed
-  imu_pkg::state_e  state_n;
-  logic             sampling_n, site_n, mpki_mode_n, clear_n, enable_n;
-  logic [IdxW-1:0]  idx_n, ptr_n;
-  logic             w_begin;  // a begin allocates or re-enters: write where the tag search says
+  // ---------------------------------------------------------------- marker decode
+  // What the marker accepted this cycle means for the managed loop (the
+  // table in docs/imu.md "FSM"); the next state, the outputs and the table
+  // write below read these events rather than the marker.
+  logic accept;
+  logic ev_begin;       // a begin at depth 0: it becomes the managed loop
+  logic ev_nest_begin;  // a begin inside the managed loop: only counted
+  logic ev_iter;        // any iter
+  logic ev_it_sample;   // an iter of the managed loop inside its sample
+  logic ev_it_done;     // the iter that completes the sample: waits for the decision
+  logic ev_it_dec;      // an iter of the managed, decided loop
+  logic ev_end;         // any end
+  logic ev_end_sample;  // the managed loop ends inside its sample
+  logic mode_sample;    // the begin's mode samples (THETA, MPKI)
+  logic new_site;       // else the site it decides at once (HOST, PIM, PLAN)
+  logic begin_decided;  // a begin decided at once
 
   assign accept = marker_valid_i && (state_q == imu_pkg::StIdle);
 
   always_comb begin
+    ev_begin      = 1'b0;
+    ev_nest_begin = 1'b0;
+    ev_iter       = 1'b0;
+    ev_it_sample  = 1'b0;
+    ev_it_done    = 1'b0;
+    ev_it_dec     = 1'b0;
+    ev_end        = 1'b0;
+    ev_end_sample = 1'b0;
+    if (accept) begin
+      unique case (marker_op_i)
+        imu_pkg::OpBegin: begin
+          ev_begin      = (depth_q == '0);
+          ev_nest_begin = (depth_q != '0);
+        end
+        imu_pkg::OpIter: begin
+          // The loop id of iter and end markers is not checked: the
+          // core's marking is properly nested.
+          ev_iter      = 1'b1;
+          ev_it_sample = (depth_q == DepthOne) && sampling_q && kls_q;
+          ev_it_done   = (depth_q == DepthOne) && sampling_q && !kls_q;
+          ev_it_dec    = (depth_q == DepthOne) && !sampling_q;
+        end
+        imu_pkg::OpEnd: begin
+          ev_end        = 1'b1;
+          ev_end_sample = (depth_q == DepthOne) && sampling_q;
+        end
+        default: ;
+      endcase
+    end
+  end
+
+  always_comb begin
+    mode_sample = 1'b0;
+    new_site    = 1'b0;
+    unique case (mode_q)
+      imu_pkg::ModeTheta, imu_pkg::ModeMpki: mode_sample = 1'b1;
+      imu_pkg::ModePim:                      new_site    = 1'b1;
+      imu_pkg::ModePlan:                     new_site    = plan_q[marker_id_i[PlanW-1:0]];
+      default: ;
+    endcase
+  end
+  assign begin_decided = ev_begin && !mode_sample;
+
+  // ---------------------------------------------------------------- next state
+  // the next state as if no begin re-entered a sticky decided entry, and
+  // the table pointers as if the begin missed: a hit overrides them below
+  // (idx_d, ptr_next), and so does a sticky re-entry the outcome that
+  // follows (stk_sel), so the tag search chooses in the last LUT before
+  // each flip-flop.
+  imu_pkg::state_e  state_n;
+  logic             sampling_n, site_n, mpki_mode_n, clear_n, enable_n;
+  logic [IdxW-1:0]  idx_n, ptr_n;
+  logic             w_begin;  // a begin allocates or re-enters: write where the tag search says
+  assign w_begin = ev_begin;
+
+  always_comb begin
     state_n     = state_q;
-    mode_d      = mode_q;
-    frac_d      = frac_q;
-    thr_d       = thr_q;
-    min_d       = min_q;
-    mpki_d      = mpki_q;
-    sticky_d    = sticky_q;
-    plan_d      = plan_q;
     depth_d     = depth_q;
     sampling_n  = sampling_q;
     mpki_mode_n = mpki_mode_q;
@@ -278,141 +336,54 @@ module imu #(
     off_done_d  = off_done_q;
     via_iter_d  = via_iter_q;
     idx_n       = idx_q;
+    ptr_n       = ptr_q;
     trip_d      = trip_q;
     k_d         = k_q;
     rem_d       = rem_q;
-    den_d       = den_q;
-    acc_d       = acc_q;
-    lhs_d       = lhs_q;
-    offload_d   = offload_q;
-    s_low_d     = s_low_q;
     kls_d       = kls_q;
-    mplier_d    = mplier_q;
     cnt_d       = cnt_q;
-    vvalid_d    = 1'b0;
-    verdict_d   = verdict_q;
-    clear_n     = 1'b0;
-    enable_n    = enable_q;
-    flush_d     = 1'b0;
-    sel_d       = sel_q;
-    ptr_n       = ptr_q;
-    w_begin     = 1'b0;
-    we_dec      = 1'b0;
-    we_sam      = 1'b0;
-    we_off      = 1'b0;
-    w_dec       = 1'b0;
-    w_site      = 1'b0;
-    // The write data need no zeros where nothing is written.
-    w_sam       = k_q;
-    w_off       = trip_left;
-    new_site    = 1'b0;
-    begin_decided = 1'b0;
-
-    // Instructions of the sample: the cycles the PMC counts.
-    ins_d = (clear_q ? '0 : ins_q) + (enable_q ? {{(CntW - RetW){1'b0}}, instr_ret_i} : '0);
-
+    den_d       = den_q;
     unique case (state_q)
       imu_pkg::StIdle: begin
-        // StCalcS's start values, after its step 0, loaded in every idle
-        // cycle: nothing reads them before StCalcS, and a load that does
-        // not wait for the begin's tag search keeps that search off these
-        // 117 flops.
-        acc_d    = {1'b0, frac_q[0] ? {{(CntW - 32){1'b0}}, marker_trip_i} : {CntW{1'b0}}, 31'd0};
-        mplier_d = {16'd0, frac_q[16:1]};
-        cnt_d    = 5'd16;
-        if (accept) begin
-          unique case (marker_op_i)
-            imu_pkg::OpBegin: begin
-              if (depth_q != '0) begin
-                // Nested: only counted, so its end finds the managed loop.
-                depth_d = (depth_q == DepthMax) ? depth_q : depth_q + DepthOne;
-              end else begin
-                depth_d    = DepthOne;
-                trip_d     = marker_trip_i;
-                k_d        = '0;
-                off_done_d = 1'b0;
-                // The table write enables of a begin are per entry, below.
-                w_begin    = 1'b1;
-                // The values of a miss; a hit overrides them below
-                // (idx_d, ptr_next), and so does a sticky re-entry the
-                // outcome that follows (stk_sel), so the tag search
-                // chooses in the last LUT before each flip-flop.  The
-                // decision written at a begin needs no override: a sticky
-                // re-entry writes no entry.
-                idx_n      = ptr_q;
-                ptr_n      = (ptr_q == LastIdx) ? '0 : ptr_q + {{(IdxW - 1){1'b0}}, 1'b1};
-                unique case (mode_q)
-                  imu_pkg::ModeTheta, imu_pkg::ModeMpki: begin
-                    sampling_n  = 1'b1;
-                    site_n      = 1'b0;
-                    mpki_mode_n = (mode_q == imu_pkg::ModeMpki);
-                    clear_n     = 1'b1;
-                    enable_n    = 1'b1;
-                    state_n     = imu_pkg::StCalcS;
-                  end
-                  imu_pkg::ModePim: begin
-                    begin_decided = 1'b1;
-                    new_site      = 1'b1;
-                  end
-                  imu_pkg::ModePlan: begin
-                    begin_decided = 1'b1;
-                    new_site      = plan_q[marker_id_i[PlanW-1:0]];
-                  end
-                  default: begin
-                    begin_decided = 1'b1;
-                    new_site      = 1'b0;
-                  end
-                endcase
-                if (begin_decided) begin
-                  // HOST, PIM, PLAN: decided at begin.
-                  sampling_n = 1'b0;
-                  site_n     = new_site;
-                  w_dec      = 1'b1;
-                  w_site     = new_site;
-                end
-              end
-            end
-            imu_pkg::OpIter: begin
-              vvalid_d  = 1'b1;
-              verdict_d = 1'b0;
-              if (depth_q == DepthOne) begin
-                if (sampling_q && kls_q) begin
-                  k_d   = k_q + 32'd1;
-                  rem_d = rem_q - 32'd1;
-                  kls_d = |rem_q[31:1];
-                end else if (sampling_q) begin
-                  // The sample is complete: this iter waits for the decision.
-                  vvalid_d   = 1'b0;
-                  via_iter_d = 1'b1;
-                  enable_n   = 1'b0;
-                  flush_d    = 1'b1;
-                  sel_d      = mpki_mode_q ? pmc_pkg::SelMisses : pmc_pkg::SelPure;
-                  state_n    = imu_pkg::StFlush;
-                end else begin
-                  verdict_d = site_q;
-                  k_d       = k_q + 32'd1;
-                  if (site_q && !off_done_q) begin
-                    off_done_d = 1'b1;
-                    we_off     = 1'b1;
-                  end
-                end
-              end
-            end
-            imu_pkg::OpEnd: begin
-              if (depth_q == DepthOne && sampling_q) begin
-                // The loop ended inside its sample: decide on all of it.
-                via_iter_d = 1'b0;
-                enable_n   = 1'b0;
-                flush_d    = 1'b1;
-                sel_d      = mpki_mode_q ? pmc_pkg::SelMisses : pmc_pkg::SelPure;
-                state_n    = imu_pkg::StFlush;
-              end
-              if (depth_q != '0) begin
-                depth_d = depth_q - DepthOne;
-              end
-            end
-            default: ;
-          endcase
+        cnt_d = 5'd16;
+        if (ev_nest_begin) begin
+          depth_d = (depth_q == DepthMax) ? depth_q : depth_q + DepthOne;
+        end
+        if (ev_begin) begin
+          depth_d    = DepthOne;
+          trip_d     = marker_trip_i;
+          k_d        = '0;
+          off_done_d = 1'b0;
+          idx_n      = ptr_q;
+          ptr_n      = (ptr_q == LastIdx) ? '0 : ptr_q + {{(IdxW - 1){1'b0}}, 1'b1};
+          if (mode_sample) begin
+            sampling_n  = 1'b1;
+            site_n      = 1'b0;
+            mpki_mode_n = (mode_q == imu_pkg::ModeMpki);
+            state_n     = imu_pkg::StCalcS;
+          end else begin
+            sampling_n  = 1'b0;
+            site_n      = new_site;
+          end
+        end
+        if (ev_it_sample) begin
+          k_d   = k_q + 32'd1;
+          rem_d = rem_q - 32'd1;
+          kls_d = |rem_q[31:1];
+        end
+        if (ev_it_dec) begin
+          k_d = k_q + 32'd1;
+          if (site_q && !off_done_q) begin
+            off_done_d = 1'b1;
+          end
+        end
+        if (ev_it_done || ev_end_sample) begin
+          // decide on the sample, or on all of a loop that ended inside it
+          via_iter_d = ev_it_done;
+          state_n    = imu_pkg::StFlush;
+        end
+        if (ev_end && (depth_q != '0)) begin
+          depth_d = depth_q - DepthOne;
         end
       end
       imu_pkg::StCalcS: begin
@@ -420,78 +391,122 @@ module imu #(
         if (cnt_q == '0) begin
           rem_d   = s_gt_min ? s_ceil : min_q;
           // k = 0 < S: s_ceil is nonzero exactly when its inputs are
-          kls_d   = s_gt_min ? ((acc_q[63:32] != '0) || s_low_q) : (min_q != '0);
+          kls_d   = s_gt_min ? s_nz : (min_q != '0);
           state_n = imu_pkg::StIdle;
-        end else if (cnt_q == 5'd1) begin
-          acc_d[63:0] = prod;
-          s_low_d     = s_low;
-        end else begin
-          acc_d    = acc_step;
-          mplier_d = {1'b0, mplier_q[31:1]};
         end
       end
-      imu_pkg::StFlush: begin
-        state_n = imu_pkg::StReadNum;
-      end
-      imu_pkg::StReadNum: begin
-        // num is kept as the compare's left side of THETA, num x 2^15; the
-        // table's num field is written from it in StReadDen
-        lhs_d   = {pmc_rd_data_i, 15'd0};
-        sel_d   = pmc_pkg::SelTotal;
-        state_n = imu_pkg::StReadDen;
-      end
+      imu_pkg::StFlush:   state_n = imu_pkg::StReadNum;
+      imu_pkg::StReadNum: state_n = imu_pkg::StReadDen;
       imu_pkg::StReadDen: begin
-        den_d    = den_new;
-        sel_d    = pmc_pkg::SelNone;
-        // step 0: acc = 0 + (b[0] ? den : 0), shifted right once
-        acc_d    = {1'b0, mul_b[0] ? den_new : {CntW{1'b0}}, 31'd0};
-        mplier_d = {1'b0, mul_b[31:1]};
-        cnt_d    = mpki_mode_q ? 5'd31 : 5'd16;
-        state_n  = imu_pkg::StMul;
+        den_d   = den_new;
+        cnt_d   = mpki_mode_q ? 5'd31 : 5'd16;
+        state_n = imu_pkg::StMul;
       end
       imu_pkg::StMul: begin
-        // steps 1 .. 16 (THETA) or 1 .. 31 (MPKI), then the compare
-        cnt_d    = cnt_q - 5'd1;
-        if (cnt_q != '0) begin
-          acc_d    = acc_step;
-          mplier_d = {1'b0, mplier_q[31:1]};
-        end
-        // MPKI: num x 1000 = (num x 2^15) x 5^3 / 2^12, three steps of
-        // y x 5 / 2^4 = y / 4 + y / 16, each exact (y has 15, 11, then 7
-        // zero low bits): one adder on lhs_q alone, no multiplexer.
-        if (mpki_mode_q && (cnt_q >= 5'd29)) begin
-          lhs_d = (lhs_q >> 2) + (lhs_q >> 4);
-        end
+        cnt_d = cnt_q - 5'd1;
         if (cnt_q == '0) begin
-          offload_d = offload;
-          state_n   = imu_pkg::StDecide;
+          state_n = imu_pkg::StDecide;
         end
       end
       imu_pkg::StDecide: begin
         state_n = imu_pkg::StIdle;
-        we_dec  = 1'b1;
-        we_sam  = 1'b1;
-        we_off  = 1'b1;
-        w_dec   = 1'b1;
-        w_site  = offload_q;
-        w_off   = (via_iter_q && offload_q) ? trip_left : 32'd0;
         if (via_iter_q) begin
-          vvalid_d   = 1'b1;
-          verdict_d  = offload_q;
           sampling_n = 1'b0;
           site_n     = offload_q;
           off_done_d = offload_q;
           k_d        = k_q + 32'd1;
         end
       end
-      default: begin
-        state_n = imu_pkg::StIdle;
-      end
+      default: state_n = imu_pkg::StIdle;
     endcase
+  end
 
-    // Configuration writes take effect in the next cycle; the FSM reads
-    // mode at begin, fraction and minimum during StCalcS, thresholds when
-    // the multiply starts.
+  // ---------------------------------------------------------------- outputs
+  // verdict and PMC control, all registers (Moore)
+  always_comb begin
+    vvalid_d  = 1'b0;
+    verdict_d = verdict_q;
+    clear_n   = 1'b0;
+    enable_n  = enable_q;
+    flush_d   = 1'b0;
+    sel_d     = sel_q;
+    unique case (state_q)
+      imu_pkg::StIdle: begin
+        if (ev_iter) begin
+          // answered at once with 0 (nested, sampling, no loop) or the
+          // site, except the iter that completes the sample
+          vvalid_d  = !ev_it_done;
+          verdict_d = ev_it_dec && site_q;
+        end
+        if (ev_begin && mode_sample) begin
+          clear_n  = 1'b1;
+          enable_n = 1'b1;
+        end
+        if (ev_it_done || ev_end_sample) begin
+          enable_n = 1'b0;
+          flush_d  = 1'b1;
+          sel_d    = mpki_mode_q ? pmc_pkg::SelMisses : pmc_pkg::SelPure;
+        end
+      end
+      imu_pkg::StReadNum: sel_d = pmc_pkg::SelTotal;
+      imu_pkg::StReadDen: sel_d = pmc_pkg::SelNone;
+      imu_pkg::StDecide: begin
+        if (via_iter_q) begin
+          vvalid_d  = 1'b1;
+          verdict_d = offload_q;
+        end
+      end
+      default: ;
+    endcase
+  end
+
+  // ---------------------------------------------------------------- table write data
+  // which fields of the managed loop's entry (idx_q) are written, and with
+  // what; a begin's writes are per entry, below
+  logic             we_dec, we_sam, we_off;
+  logic             w_dec, w_site;
+  logic [31:0]      w_sam, w_off;
+  always_comb begin
+    we_dec = 1'b0;
+    we_sam = 1'b0;
+    we_off = 1'b0;
+    w_dec  = 1'b0;
+    w_site = 1'b0;
+    // The write data need no zeros where nothing is written.
+    w_sam  = k_q;
+    w_off  = trip_left;
+    if (begin_decided) begin
+      // HOST, PIM, PLAN: decided at begin.  The decision written at a
+      // begin needs no override: a sticky re-entry writes no entry.
+      w_dec  = 1'b1;
+      w_site = new_site;
+    end
+    if (ev_it_dec && site_q && !off_done_q) begin
+      // the first verdict 1 records the iterations offloaded
+      we_off = 1'b1;
+    end
+    if (state_q == imu_pkg::StDecide) begin
+      we_dec = 1'b1;
+      we_sam = 1'b1;
+      we_off = 1'b1;
+      w_dec  = 1'b1;
+      w_site = offload_q;
+      w_off  = (via_iter_q && offload_q) ? trip_left : 32'd0;
+    end
+  end
+
+  // ---------------------------------------------------------------- configuration
+  // Configuration writes take effect in the next cycle; the FSM reads mode
+  // at begin, fraction and minimum during StCalcS, thresholds when the
+  // multiply starts.
+  always_comb begin
+    mode_d   = mode_q;
+    frac_d   = frac_q;
+    thr_d    = thr_q;
+    min_d    = min_q;
+    mpki_d   = mpki_q;
+    sticky_d = sticky_q;
+    plan_d   = plan_q;
     if (cfg_we_i) begin
       unique case (cfg_addr_i)
         imu_pkg::CfgMode:      mode_d = cfg_wdata_i[2:0];
@@ -543,7 +558,7 @@ module imu #(
     b_renew = b_hit & ~(tdec_q & {NumLoops{sticky_q}});              // ... and not sticky
     wen_tag = b_alloc;                                               // a match keeps its tag
     // the register file: never at a begin (w_begin and we_* never together).
-    // num and den are written in StReadDen, where den arrives and lhs_q
+    // num and den are written in StReadDen, where den arrives and imu_mul
     // still holds num x 2^15 in either mode; mv[idx] is clear from the
     // sampling begin until StDecide sets it, so the read port sees the
     // same zeros until then (a_meas_hidden).
@@ -628,7 +643,7 @@ module imu #(
   ) u_meas (
     .clk_i,
     .we_i   (wen_meas),
-    .wdata_i({den_new, lhs_q[CntW+14:15]}),
+    .wdata_i({den_new, mul_num}),
     .rsel_i (rhit & mv_q),
     .rdata_o(rd_meas)
   );
@@ -733,7 +748,7 @@ module imu #(
     end
   end
 
-  // The datapath has no reset, nor have the tags (imu_cam): each is written
+  // The datapath has no reset, nor have the tags (imu_cam) and imu_mul: each is written
   // before it is read (the tags are read only through a valid bit, the sample's
   // registers from the begin on, the multiplier's from StReadDen on), so a
   // reset would only cost area (an asynchronous-reset flop is counted at 20
@@ -745,12 +760,7 @@ module imu #(
     rem_q       <= rem_d;
     ins_q       <= ins_d;
     den_q       <= den_d;
-    acc_q       <= acc_d;
-    lhs_q       <= lhs_d;
-    offload_q   <= offload_d;
-    s_low_q     <= s_low_d;
     kls_q       <= kls_d;
-    mplier_q    <= mplier_d;
     cnt_q       <= cnt_d;
   end
 

@@ -77,8 +77,7 @@ int main(void) {
   uint32_t h = rt_hartid();
   if (h == 0) {
     g = rt_graph(GRAPH_K_BFS);
-    rt_loop_name(LOOP_NAME_STR(1, "bfs.init"));
-    rt_loop_name(LOOP_NAME_STR(2, "bfs.frontier"));
+    LOOPS_BFS(LOOP_REGISTER)
     rt_prop_init(g);
     S.off = (const uint32_t *)g->out_offsets;
     S.dst = (const uint32_t *)g->out_edges;

@@ -41,8 +41,7 @@ int main(void) {
   uint32_t h = rt_hartid();
   if (h == 0) {
     g = rt_graph(GRAPH_K_CC);
-    rt_loop_name(LOOP_NAME_STR(8, "cc.init"));
-    rt_loop_name(LOOP_NAME_STR(9, "cc.prop"));
+    LOOPS_CC(LOOP_REGISTER)
     rt_prop_init(g);
     S.out_off = (const uint32_t *)g->out_offsets;
     S.out_dst = (const uint32_t *)g->out_edges;

@@ -27,8 +27,7 @@ int main(void) {
   uint32_t h = rt_hartid();
   if (h == 0) {
     g = rt_graph(GRAPH_K_DC);
-    rt_loop_name(LOOP_NAME_STR(10, "dc.init"));
-    rt_loop_name(LOOP_NAME_STR(11, "dc.count"));
+    LOOPS_DC(LOOP_REGISTER)
     rt_prop_init(g);
     S.off = (const uint32_t *)g->out_offsets;
     S.dst = (const uint32_t *)g->out_edges;

@@ -70,8 +70,7 @@ int main(void) {
   uint32_t h = rt_hartid();
   if (h == 0) {
     g = rt_graph(GRAPH_K_KCORE);
-    rt_loop_name(LOOP_NAME_STR(12, "kcore.init"));
-    rt_loop_name(LOOP_NAME_STR(13, "kcore.peel"));
+    LOOPS_KCORE(LOOP_REGISTER)
     rt_prop_init(g);
     S.out_off = (const uint32_t *)g->out_offsets;
     S.out_dst = (const uint32_t *)g->out_edges;

@@ -1,26 +1,48 @@
-/* Loop ids of every CoPIM-marked loop of the kernels, unique across
- * kernels so statistics from different runs line up.  Each kernel
- * registers "<id>:<name>" through LOOP_NAME at start (rt_loop_name). */
+/* Loop ids and names of every CoPIM-marked loop of the kernels: the one
+ * table both sides read.  Ids are unique across kernels so statistics from
+ * different runs line up (ids below 64 are tracked one by one).  Each row
+ * is X(SYM, id, "name"): the RV32 kernels get the id constants LOOP_<SYM>
+ * and register "<id>:<name>" through LOOP_NAME at start
+ * (LOOPS_<KERNEL>(LOOP_REGISTER), rt_loop_name); csim/graph/kernels.c
+ * builds each kernel's loop list from the same LOOPS_<KERNEL>, so the two
+ * cannot disagree.  The id must be a plain decimal literal: LOOP_NAME_STR
+ * turns it into the string the simulator parses (csim/rv32/mmio.h). */
 #ifndef LOOPS_H
 #define LOOPS_H
 
-#define LOOP_BFS_INIT 1      /* "bfs.init": parent = depth = INF */
-#define LOOP_BFS_FRONTIER 2  /* "bfs.frontier": expand one frontier vertex, claim with amominu */
-#define LOOP_SSSP_INIT 3     /* "sssp.init": dist = INF (CoPIM Fig. 1, first loop) */
-#define LOOP_SSSP_RELAX 4    /* "sssp.relax": relax a vertex's out-edges with amominu (Fig. 1, second loop) */
-#define LOOP_PR_INIT 5       /* "pr.init": rank = 1/n */
-#define LOOP_PR_CONTRIB 6    /* "pr.contrib": contrib = rank / out-degree */
-#define LOOP_PR_PULL 7       /* "pr.pull": rank = base + d * sum of in-neighbour contribs; error by amoadd */
-#define LOOP_CC_INIT 8       /* "cc.init": label = id */
-#define LOOP_CC_PROP 9       /* "cc.prop": push the label to neighbours with amominu */
-#define LOOP_DC_INIT 10      /* "dc.init": in-degree = 0, out-degree from the offsets */
-#define LOOP_DC_COUNT 11     /* "dc.count": amoadd 1 to the in-degree of every out-neighbour */
-#define LOOP_KCORE_INIT 12   /* "kcore.init": degree = out + in, core = INF */
-#define LOOP_KCORE_PEEL 13   /* "kcore.peel": core = k for degree <= k, amoadd -1 to the live neighbours' degrees */
-#define LOOP_PRP_INIT 14     /* "prp.init": rank = 1/n, next = 0 */
-#define LOOP_PRP_PUSH 15     /* "prp.push": amoadd rank / out-degree to every out-neighbour's next rank */
-#define LOOP_PRP_APPLY 16    /* "prp.apply": rank = base + d * next, next = 0; error by amoadd */
+#define LOOPS_BFS(X)                                                                               \
+  X(BFS_INIT, 1, "bfs.init")         /* parent = depth = INF */                                    \
+  X(BFS_FRONTIER, 2, "bfs.frontier") /* expand one frontier vertex, claim with amominu */
+#define LOOPS_SSSP(X)                                                                              \
+  X(SSSP_INIT, 3, "sssp.init")   /* dist = INF (CoPIM Fig. 1, first loop) */                       \
+  X(SSSP_RELAX, 4, "sssp.relax") /* relax a vertex's out-edges with amominu (Fig. 1, second loop) */
+#define LOOPS_PR(X)                                                                                \
+  X(PR_INIT, 5, "pr.init")       /* rank = 1/n */                                                  \
+  X(PR_CONTRIB, 6, "pr.contrib") /* contrib = rank / out-degree */                                 \
+  X(PR_PULL, 7, "pr.pull")       /* rank = base + d * sum of in-neighbour contribs; error by amoadd */
+#define LOOPS_CC(X)                                                                                \
+  X(CC_INIT, 8, "cc.init") /* label = id */                                                        \
+  X(CC_PROP, 9, "cc.prop") /* push the label to neighbours with amominu */
+#define LOOPS_DC(X)                                                                                \
+  X(DC_INIT, 10, "dc.init")   /* in-degree = 0, out-degree from the offsets */                     \
+  X(DC_COUNT, 11, "dc.count") /* amoadd 1 to the in-degree of every out-neighbour */
+#define LOOPS_KCORE(X)                                                                             \
+  X(KCORE_INIT, 12, "kcore.init") /* degree = out + in, core = INF */                              \
+  X(KCORE_PEEL, 13, "kcore.peel") /* core = k for degree <= k, amoadd -1 to the live neighbours' degrees */
+#define LOOPS_PRP(X)                                                                               \
+  X(PRP_INIT, 14, "prp.init")   /* rank = 1/n, next = 0 */                                         \
+  X(PRP_PUSH, 15, "prp.push")   /* amoadd rank / out-degree to every out-neighbour's next rank */  \
+  X(PRP_APPLY, 16, "prp.apply") /* rank = base + d * next, next = 0; error by amoadd */
+
+#define LOOPS_ALL(X) LOOPS_BFS(X) LOOPS_SSSP(X) LOOPS_PR(X) LOOPS_CC(X) LOOPS_DC(X) LOOPS_KCORE(X) LOOPS_PRP(X)
+
+/* the id constants LOOP_BFS_INIT ... (int, as the #defines they replace) */
+#define LOOP_ENUM_(sym, id, name) LOOP_##sym = id,
+enum { LOOPS_ALL(LOOP_ENUM_) };
+#undef LOOP_ENUM_
 
 #define LOOP_NAME_STR(id, name) #id ":" name
+/* X for a kernel's start: LOOPS_DC(LOOP_REGISTER) registers dc's loops */
+#define LOOP_REGISTER(sym, id, name) rt_loop_name(LOOP_NAME_STR(id, name));
 
 #endif

@@ -40,9 +40,7 @@ int main(void) {
   uint32_t h = rt_hartid();
   if (h == 0) {
     g = rt_graph(GRAPH_K_PR);
-    rt_loop_name(LOOP_NAME_STR(5, "pr.init"));
-    rt_loop_name(LOOP_NAME_STR(6, "pr.contrib"));
-    rt_loop_name(LOOP_NAME_STR(7, "pr.pull"));
+    LOOPS_PR(LOOP_REGISTER)
     rt_prop_init(g);
     S.out_off = (const uint32_t *)g->out_offsets;
     S.in_off = (const uint32_t *)g->in_offsets;

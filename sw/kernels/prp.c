@@ -43,9 +43,7 @@ int main(void) {
   uint32_t h = rt_hartid();
   if (h == 0) {
     g = rt_graph(GRAPH_K_PRP);
-    rt_loop_name(LOOP_NAME_STR(14, "prp.init"));
-    rt_loop_name(LOOP_NAME_STR(15, "prp.push"));
-    rt_loop_name(LOOP_NAME_STR(16, "prp.apply"));
+    LOOPS_PRP(LOOP_REGISTER)
     rt_prop_init(g);
     S.off = (const uint32_t *)g->out_offsets;
     S.dst = (const uint32_t *)g->out_edges;

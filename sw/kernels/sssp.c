@@ -33,8 +33,7 @@ int main(void) {
   uint32_t h = rt_hartid();
   if (h == 0) {
     g = rt_graph(GRAPH_K_SSSP);
-    rt_loop_name(LOOP_NAME_STR(3, "sssp.init"));
-    rt_loop_name(LOOP_NAME_STR(4, "sssp.relax"));
+    LOOPS_SSSP(LOOP_REGISTER)
     rt_prop_init(g);
     S.off = (const uint32_t *)g->out_offsets;
     S.dst = (const uint32_t *)g->out_edges;

@@ -1,0 +1,152 @@
+// The IMU's arithmetic: the shared serial shift-add multiplier that forms
+// the sample size (trip x fraction, StCalcS) and the decision's right side
+// (threshold or MPKI threshold x denominator, StMul), the sample size's
+// rounding and minimum, and the theta/MPKI compare.  The FSM in imu.sv
+// sequences it with one strobe per operation and a cycle count of its own;
+// this module holds only the datapath registers, so the FSM and the
+// arithmetic read apart (ibex keeps its multiplier and divider out of the
+// controller the same way).  docs/imu.md "Sample size and the fixed-point
+// formats" and "The decision" derive every width below.
+//
+// At most one of load_i, step_i and round_i is set in a cycle; with none
+// the accumulator and the multiplier hold.  Nothing here is reset: the FSM
+// loads every register before it reads it (load_i in each idle cycle and in
+// StReadDen, lhs_load_i in StReadNum).
+module imu_mul #(
+  parameter int unsigned CntW = 48,        // PMC counter width, 32..64
+  localparam int unsigned AccW = CntW + 32 // threshold x denominator, 32 x CntW bits
+) (
+  input  logic            clk_i,
+  // accumulator and multiplier
+  input  logic            load_i,     // step 0 on an empty accumulator
+  input  logic [CntW-1:0] load_a_i,   // its multiplicand
+  input  logic [31:0]     load_b_i,   // the multiplier, all 32 bits
+  input  logic            step_i,     // one shift-add step
+  input  logic            calc_i,     // the steps' multiplicand: trip_i, else den_i
+  input  logic [31:0]     trip_i,
+  input  logic [CntW-1:0] den_i,
+  input  logic            round_i,    // sample size: the product into acc[63:0]
+  // sample size, from the registers after the round
+  input  logic [31:0]     min_i,
+  output logic [31:0]     s_ceil_o,   // ceil(trip x fraction / 2^16)
+  output logic            s_gt_min_o, // s_ceil_o > min_i
+  output logic            s_nz_o,     // s_ceil_o != 0
+  // the decision's compare
+  input  logic            lhs_load_i, // lhs = num x 2^15
+  input  logic [CntW-1:0] num_i,
+  input  logic            lhs_scale_i,// lhs = lhs x 5 / 16 (MPKI)
+  input  logic            cmp_i,      // register the compare
+  output logic [CntW-1:0] num_o,      // num, while lhs holds num x 2^15
+  output logic            offload_o   // the registered compare: num side greater
+);
+
+  logic [AccW-1:0]  acc_q, acc_d;
+  logic [31:0]      mplier_q, mplier_d;
+  logic             s_low_q, s_low_d;
+  logic [CntW+14:0] lhs_q, lhs_d;      // num x 2^15, then the compare's left side
+  logic             offload_q, offload_d;
+
+  // One shift-add step, multiplier LSB first: the multiplicand is added to
+  // the top CntW bits and the accumulator shifts right, so the adder is
+  // CntW + 1 bits wide, not AccW.  After n steps acc = a x b x 2^(32 - n)
+  // exactly (n <= 32: no set bit shifts out).
+  // calc_i is a flip-flop of its own in imu.sv (state_q == StCalcS), so the
+  // operand is one LUT (calc_i, the multiplier bit and the two operand
+  // bits) in front of the carry chain, not the state decode and then that.
+  logic [CntW-1:0] addend;
+  logic [CntW:0]   acc_sum;
+  logic [AccW-1:0] acc_step;
+  assign addend   = calc_i ? {{(CntW - 32){1'b0}}, trip_i} : den_i;
+  assign acc_sum  = {1'b0, acc_q[AccW-1:32]} + (mplier_q[0] ? {1'b0, addend} : '0);
+  assign acc_step = {acc_sum, acc_q[31:1]};
+
+  // ceil(trip x fraction / 2^16) = prod[63:32] rounded up by prod[31:0]:
+  // below 2^32, so rounding up cannot carry out.  It exceeds the minimum
+  // exactly when {prod[63:32], any low bit} > {min, 0}: one compare beside
+  // the rounding adder instead of after it.  The round cycle keeps prod in
+  // acc and registers "any low bit" (s_low_q); the next cycle rounds and
+  // compares from registers.  fraction[16] is set only for 0x10000 (1.0),
+  // whose product is trip x 2^16 exactly: the multiplier's last bit.
+  // acc[15:0] is zero throughout StCalcS (step 0 leaves acc[30:0] zero and
+  // 15 right shifts follow), and so is prod[31:0] of trip x 1.0; the
+  // decision compare reads acc[AccW-1:16] only, so acc[15:0] has no reader
+  // and synthesis drops its 16 flip-flops.
+  logic [63:0] prod;
+  logic        s_low;
+  assign prod       = mplier_q[0] ? {trip_i, 32'd0} : acc_q[63:0];
+  assign s_low      = |prod[31:16];
+  assign s_ceil_o   = acc_q[63:32] + {31'd0, s_low_q};
+  assign s_gt_min_o = {acc_q[63:32], s_low_q} > {min_i, 1'b0};
+  assign s_nz_o     = (acc_q[63:32] != '0) || s_low_q;
+
+  always_comb begin
+    acc_d    = acc_q;
+    mplier_d = mplier_q;
+    s_low_d  = s_low_q;
+    if (load_i) begin
+      // step 0: acc = 0 + (b[0] ? a : 0), shifted right once
+      acc_d    = {1'b0, load_b_i[0] ? load_a_i : {CntW{1'b0}}, 31'd0};
+      mplier_d = {1'b0, load_b_i[31:1]};
+    end else if (step_i) begin
+      acc_d    = acc_step;
+      mplier_d = {1'b0, mplier_q[31:1]};
+    end else if (round_i) begin
+      acc_d[63:0] = prod;
+      s_low_d     = s_low;
+    end
+  end
+
+  // Theta: num x 2^16 > thr x den = acc / 2^15, i.e. num x 2^15 > acc >> 16.
+  // MPKI: num x 1000 x 2^16 > mpki x ins = acc, i.e. num x 1000 > acc >> 16.
+  // (x > floor(y / 2^k) is x > y / 2^k for an integer x.)  lhs_q holds
+  // num x 2^15 or num x 1000, so both modes compare with the same
+  // accumulator bits (no multiplexer).  MPKI: num x 1000 = (num x 2^15) x
+  // 5^3 / 2^12, three steps of y x 5 / 2^4 = y / 4 + y / 16, each exact (y
+  // has 15, 11, then 7 zero low bits): one adder on lhs_q alone.
+  // The compare runs in CmpSeg-bit segments side by side, their greater
+  // and equal flags combined after: one short carry chain deep instead of
+  // one CntW + 16 bits long.
+  localparam int unsigned CmpW   = CntW + 16;
+  localparam int unsigned CmpSeg = 16;
+  localparam int unsigned CmpN   = (CmpW + CmpSeg - 1) / CmpSeg;
+  logic [CmpN*CmpSeg-1:0] cmp_a, cmp_b;
+  logic [CmpN-1:0]        seg_gt, seg_eq;
+  logic                   offload;
+  always_comb begin
+    cmp_a   = '0;
+    cmp_b   = '0;
+    cmp_a[CmpW-1:0] = {1'b0, lhs_q};
+    cmp_b[CmpW-1:0] = acc_q[AccW-1:16];
+    offload = 1'b0;
+    for (int unsigned i = 0; i < CmpN; i++) begin
+      seg_gt[i] = cmp_a[CmpSeg*i +: CmpSeg] > cmp_b[CmpSeg*i +: CmpSeg];
+      seg_eq[i] = cmp_a[CmpSeg*i +: CmpSeg] == cmp_b[CmpSeg*i +: CmpSeg];
+      offload   = seg_gt[i] | (seg_eq[i] & offload);
+    end
+  end
+
+  always_comb begin
+    lhs_d     = lhs_q;
+    offload_d = offload_q;
+    if (lhs_load_i) begin
+      lhs_d = {num_i, 15'd0};
+    end else if (lhs_scale_i) begin
+      lhs_d = (lhs_q >> 2) + (lhs_q >> 4);
+    end
+    if (cmp_i) begin
+      offload_d = offload;
+    end
+  end
+
+  assign num_o     = lhs_q[CntW+14:15];
+  assign offload_o = offload_q;
+
+  always_ff @(posedge clk_i) begin
+    acc_q     <= acc_d;
+    mplier_q  <= mplier_d;
+    s_low_q   <= s_low_d;
+    lhs_q     <= lhs_d;
+    offload_q <= offload_d;
+  end
+
+endmodule
