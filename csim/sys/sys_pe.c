@@ -316,7 +316,7 @@ static void pe_fast_decide(struct sys *s, unsigned pe, sys_pe_t *p) {
     if (pe == 0)
       fprintf(stderr, "copim-sim: sim.pe_fast=1, but the run-ahead PE does not cover %s: "
                       "every PE edge is stepped (as sim.pe_fast=0)\n",
-              s->inval ? "pim.pe_inval=written" : "this PE configuration (pe.dmshrs > 1, pe.counters > 1 or its line size)");
+              s->inval ? "the PE cache invalidation unit (pim.pe_inval=written or pim.inval_stats=1)" : "this PE configuration (pe.dmshrs > 1, pe.counters > 1 or its line size)");
     pe_fast_init(&p->fast, NULL, 0);
     return;
   }

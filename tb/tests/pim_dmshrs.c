@@ -3,7 +3,7 @@
  * system").
  *
  *  - every kernel of the registry under pim-only and copim with
- *    pe.dmshrs = 2 and 4, on kron:10:8 and on p2p-Gnutella30: the results
+ *    pe.dmshrs = 2 and 4 on kron:10:8, and 4 on p2p-Gnutella30: the results
  *    equal the native kernel's (PASS, result.verified), the JSON records
  *    pe.dmshrs and the PE in-flight figures, no PE ever had more than
  *    dmshrs fills and one blocking request in flight;
@@ -74,7 +74,8 @@ int main(int argc, char **argv) {
   static const unsigned ms[] = {2, 4};
   for (unsigned mi = 0; mi < 2; mi++) {
     agg_t g = {0, 0};
-    for (unsigned gi = 0; gi < 2; gi++)
+    /* p2p-Gnutella30 at dmshrs 4 only: its points are most of the test's CPU time */
+    for (unsigned gi = 0; gi < (ms[mi] == 4 ? 2u : 1u); gi++)
       for (unsigned i = 0; kern_at(i); i++) {
         point(&t, kern_at(i)->name, graphs[gi], "pim-only", ms[mi], &g);
         point(&t, kern_at(i)->name, graphs[gi], "copim", ms[mi], &g);

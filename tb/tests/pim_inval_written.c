@@ -59,7 +59,8 @@ static void written(tb_t *t, const char *kernel, const char *graph, const char *
   remove(j);
 }
 
-/* The statistics of a --stats file from "params" on, without the unit's object. */
+/* The statistics of a --stats file from "params" on, without the unit's object
+ * and the in-flight figures (pim.pe_inflight*, pim.pe_ooo_resps). */
 static char *stats_without_unit(const char *path) {
   char *s = cu_slurp(path, NULL);
   if (!s) return NULL;
@@ -67,6 +68,14 @@ static char *stats_without_unit(const char *path) {
   if (u) {
     char *e = strstr(u, "]},\n");
     if (e) memmove(u, e + 4, strlen(e + 4) + 1);
+  }
+  /* and without the in-flight figures the unit's bookkeeping makes appear in "pim" */
+  char *f = strstr(s, ", \"pe_inflight\": ");
+  char *g = f ? strstr(f, "\"pe_ooo_resps\": ") : NULL;
+  if (g) {
+    g += strlen("\"pe_ooo_resps\": ");
+    g += strspn(g, "0123456789");
+    memmove(f, g, strlen(g) + 1);
   }
   char *p = strstr(s, "\"time\"");
   char *r = p ? strdup(p) : NULL;
