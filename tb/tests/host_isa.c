@@ -249,7 +249,7 @@ static int pim_done(void *ctx, unsigned core, uint32_t ticket, uint64_t now_ps) 
   return p->waits_pending-- <= 0;
 }
 
-/* The system's IMU 0 through the ops interface (as tb/cosim plugs an RTL
+/* The system's IMU 0 through the ops interface (as app/copim-sim plugs an RTL
  * one), so that the test keeps the C model to read its decision table;
  * stepped every cycle (no idle op). */
 static void ci_moore(void *ctx, imu_out_t *out) { imu_moore(ctx, out); }
