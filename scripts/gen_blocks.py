@@ -214,6 +214,11 @@ def gen_h_params(b, d):
     out += ["", "/* The configuration a Verilated %s was built with: the -D%s_* flags of" % (b, B),
             " * rtl/%s/params.mk's %s_DEFS, which match its -G list (the shim's %s_rtl_cfg()). */" % (b, b, b),
             "#define %s_CFG_BUILD {%s}" % (B, ", ".join(p["var"] for p in ps))]
+    out += ["", "/* Every field, one X(RTL name, %s_cfg_t field, make variable) each, for code that" % b,
+            " * walks the whole configuration (copim-sim's check of a Verilated build). */",
+            "#define %s_CFG_FIELDS(X) \\" % B]
+    out += ["  X(%s, %s, %s)%s" % (c_str(p["rtl"]), p["field"], c_str(p["var"]), " \\" if k + 1 < len(ps) else "")
+            for k, p in enumerate(ps)]
     rows = [p for p in ps if p["sys"]]
     out += ["", "/* copim-sim's parameters of the %s, one X(block, name, %s_cfg_t field, min, max," % (b, b),
             " * help) each: rows of csim/sys/sys_cfg.c's table, --help and the JSON's params. */",

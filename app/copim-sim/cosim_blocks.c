@@ -35,6 +35,15 @@ static int mismatch(base_t *b, const char *port, uint64_t rtl, uint64_t c) {
 
 static const char *base_error(void *ctx) { return ((base_t *)ctx)->err; }
 
+/* One X of <BLK>_CFG_FIELDS (the generated <blk>_desc.h): appends to d
+ * (dn bytes so far) a field of the Verilated build rc that differs from the
+ * run's want, so the check below covers every parameter of the block
+ * without restating the list. */
+#define CFG_DIFF(rtl, f, var)                                                                                \
+  if (rc.f != want.f && dn < sizeof d)                                                                    \
+    dn += (size_t)snprintf(d + dn, sizeof d - dn, "%s%s %u where the run asks for %u (make %s=%u)", dn ? ", " : "", \
+                           rtl, rc.f, want.f, var, want.f);
+
 /* The ops' idle answers (sys.h "Idle blocks"): never.  The Verilated block
  * is clocked every cycle (its waveform and the step count b.n in the
  * mismatch lines stay the cycle's), and in lockstep the C model beside it
@@ -107,11 +116,14 @@ int cosim_use_pmc(sys_t *s, sys_blk_mode_t mode, unsigned reset_seed, const char
     return -1;
   }
   const pmc_cfg_t rc = pmc_rtl_cfg(a->r), want = sys_config(s)->pmc;
-  if (rc.num_cores != want.num_cores || rc.num_mshr != want.num_mshr || rc.w != want.w || rc.cnt_w != want.cnt_w) {
+  char d[512];
+  size_t dn = 0;
+  PMC_CFG_FIELDS(CFG_DIFF)
+  if (dn) {
     snprintf(err, cap,
-             "the RTL PMC was built with NumCores %u NumMshr %u W %u CntW %u; the run asks for %u %u %u %u "
-             "(host.cores, llc.mshrs, pmc.w, pmc.cnt_w): rebuild with PMC_* or change the parameters",
-             rc.num_cores, rc.num_mshr, rc.w, rc.cnt_w, want.num_cores, want.num_mshr, want.w, want.cnt_w);
+             "the RTL PMC was built with %s: rebuild it so, or change the run's parameters "
+             "(NumCores is host.cores, NumMshr llc.mshrs, W pmc.w, CntW pmc.cnt_w)",
+             d);
     pmc_ad_free(a);
     return -1;
   }
@@ -186,12 +198,14 @@ int cosim_use_imu(sys_t *s, sys_blk_mode_t mode, unsigned reset_seed, const char
       return -1;
     }
     const imu_cfg_t rc = imu_rtl_cfg(a->r), want = sys_config(s)->imu;
-    if (rc.num_loops != want.num_loops || rc.cnt_w != want.cnt_w || rc.id_w != want.id_w || rc.plan_w != want.plan_w ||
-        rc.ret_w != want.ret_w || rc.depth_w != want.depth_w) {
+    char d[512];
+    size_t dn = 0;
+    IMU_CFG_FIELDS(CFG_DIFF)
+    if (dn) {
       snprintf(err, cap,
-               "the RTL IMU was built with NumLoops %u CntW %u IdW %u PlanW %u; the run asks for %u %u %u %u "
-               "(imu.num_loops, pmc.cnt_w): rebuild with IMU_* or change the parameters",
-               rc.num_loops, rc.cnt_w, rc.id_w, rc.plan_w, want.num_loops, want.cnt_w, want.id_w, want.plan_w);
+               "the RTL IMU was built with %s: rebuild it so, or change the run's parameters "
+               "(NumLoops is imu.num_loops, CntW pmc.cnt_w)",
+               d);
       imu_ad_free(a);
       return -1;
     }
@@ -270,13 +284,11 @@ int cosim_use_pe(sys_t *s, sys_blk_mode_t mode, unsigned reset_seed, const char 
       return -1;
     }
     const pe_cfg_t rc = pe_rtl_cfg(a->r), want = sys_config(s)->pe;
-    if (memcmp(&rc, &want, sizeof rc)) {
-      snprintf(err, cap,
-               "the RTL PE was built with I-cache %u/%u D-cache %u/%u line %u counters %u dmshrs %u; the run asks for "
-               "%u/%u %u/%u %u counters %u dmshrs %u (pe.*): rebuild with PE_* or change the parameters",
-               rc.icache_bytes, rc.icache_ways, rc.dcache_bytes, rc.dcache_ways, rc.line_bytes, rc.counters,
-               rc.dmshrs, want.icache_bytes, want.icache_ways, want.dcache_bytes, want.dcache_ways, want.line_bytes,
-               want.counters, want.dmshrs);
+    char d[512];
+    size_t dn = 0;
+    PE_CFG_FIELDS(CFG_DIFF)
+    if (dn) {
+      snprintf(err, cap, "the RTL PE was built with %s: rebuild it so, or change the run's parameters (pe.*)", d);
       pe_ad_free(a);
       return -1;
     }

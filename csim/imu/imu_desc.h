@@ -77,6 +77,16 @@ typedef struct {
  * rtl/imu/params.mk's imu_DEFS, which match its -G list (the shim's imu_rtl_cfg()). */
 #define IMU_CFG_BUILD {IMU_NUM_LOOPS, IMU_ID_W, IMU_CNT_W, IMU_RET_W, IMU_PLAN_W, IMU_DEPTH_W}
 
+/* Every field, one X(RTL name, imu_cfg_t field, make variable) each, for code that
+ * walks the whole configuration (copim-sim's check of a Verilated build). */
+#define IMU_CFG_FIELDS(X) \
+  X("NumLoops", num_loops, "IMU_NUM_LOOPS") \
+  X("IdW", id_w, "IMU_ID_W") \
+  X("CntW", cnt_w, "IMU_CNT_W") \
+  X("RetW", ret_w, "IMU_RET_W") \
+  X("PlanW", plan_w, "IMU_PLAN_W") \
+  X("DepthW", depth_w, "IMU_DEPTH_W")
+
 /* copim-sim's parameters of the imu, one X(block, name, imu_cfg_t field, min, max,
  * help) each: rows of csim/sys/sys_cfg.c's table, --help and the JSON's params. */
 #define IMU_SYS_PARAMS(X) \

@@ -49,6 +49,17 @@ typedef struct {
  * rtl/pe/params.mk's pe_DEFS, which match its -G list (the shim's pe_rtl_cfg()). */
 #define PE_CFG_BUILD {PE_ICACHE_BYTES, PE_ICACHE_WAYS, PE_DCACHE_BYTES, PE_DCACHE_WAYS, PE_LINE_BYTES, PE_COUNTERS, PE_DMSHRS}
 
+/* Every field, one X(RTL name, pe_cfg_t field, make variable) each, for code that
+ * walks the whole configuration (copim-sim's check of a Verilated build). */
+#define PE_CFG_FIELDS(X) \
+  X("ICacheBytes", icache_bytes, "PE_ICACHE_BYTES") \
+  X("ICacheWays", icache_ways, "PE_ICACHE_WAYS") \
+  X("DCacheBytes", dcache_bytes, "PE_DCACHE_BYTES") \
+  X("DCacheWays", dcache_ways, "PE_DCACHE_WAYS") \
+  X("LineBytes", line_bytes, "PE_LINE_BYTES") \
+  X("Counters", counters, "PE_COUNTERS") \
+  X("DMshrs", dmshrs, "PE_DMSHRS")
+
 /* copim-sim's parameters of the pe, one X(block, name, pe_cfg_t field, min, max,
  * help) each: rows of csim/sys/sys_cfg.c's table, --help and the JSON's params. */
 #define PE_SYS_PARAMS(X) \

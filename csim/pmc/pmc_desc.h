@@ -37,6 +37,14 @@ typedef struct {
  * rtl/pmc/params.mk's pmc_DEFS, which match its -G list (the shim's pmc_rtl_cfg()). */
 #define PMC_CFG_BUILD {PMC_NUM_CORES, PMC_NUM_MSHR, PMC_W, PMC_CNT_W}
 
+/* Every field, one X(RTL name, pmc_cfg_t field, make variable) each, for code that
+ * walks the whole configuration (copim-sim's check of a Verilated build). */
+#define PMC_CFG_FIELDS(X) \
+  X("NumCores", num_cores, "PMC_NUM_CORES") \
+  X("NumMshr", num_mshr, "PMC_NUM_MSHR") \
+  X("W", w, "PMC_W") \
+  X("CntW", cnt_w, "PMC_CNT_W")
+
 /* copim-sim's parameters of the pmc, one X(block, name, pmc_cfg_t field, min, max,
  * help) each: rows of csim/sys/sys_cfg.c's table, --help and the JSON's params. */
 #define PMC_SYS_PARAMS(X) \

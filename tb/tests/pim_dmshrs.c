@@ -103,7 +103,7 @@ int main(int argc, char **argv) {
   refused(&t, "--kernel bfs --graph kron:6:4 --set pe.dmshrs=2 --set pim.pe_inval=written",
           "copim-sim: pe.dmshrs = 2 with pim.pe_inval=written: not supported");
   refused(&t, "--kernel bfs --graph kron:6:4 --set pe.dmshrs=4 --rtl pe",
-          "copim-sim: the RTL PE was built with I-cache 16384/4 D-cache 32768/4 line 64 counters 1 dmshrs 1");
+          "copim-sim: the RTL PE was built with DMshrs 1 where the run asks for 4 (make PE_DMSHRS=4)");
   refused(&t, "--kernel bfs --graph kron:6:4 --set pe.dmshrs=16", "parameter pe.dmshrs: value 16 out of range 1..15");
   return tb_finish(&t);
 }
