@@ -43,7 +43,10 @@ args=(--kernel "$K" --graph "$G" --policy "$P" --pe.clk_ps="$CLK" --quiet --stat
 [ -n "$EXTRA" ] && args+=("$EXTRA")
 # shellcheck disable=SC2206
 [ -n "${COPIM_SWEEP_ARGS:-}" ] && args+=($COPIM_SWEEP_ARGS)
-if "$SIM" "${args[@]}" > "$OUT/logs/$ID.log" 2>&1; then
+# the point's cost beside its log (user, system and wall seconds), which the
+# set's budget is measured from (docs/sweep.md)
+TIMEFORMAT='%U %S %R'
+if { time "$SIM" "${args[@]}" > "$OUT/logs/$ID.log" 2>&1; } 2> "$OUT/logs/$ID.time"; then
   if ! why=$(sweep_check "$tmp" "$K" "$G" "$P" "$CLK" "$TH" "$EXTRA"); then
     echo "sweep: $ID: the simulator exited 0 but its statistics are not a result: $why" >&2
     exit 1
