@@ -119,7 +119,7 @@ $(BUILD)/tests/fpga_proto $(BUILD)/tests/fpga_proto_mem: CFLAGS += -Ifpga/sim
 # make area: technology-neutral area (scripts/area.sh) and docs/area.md,
 # regenerated from the figures of all three flows; a flow reruns only when
 # its inputs changed since its figures were written.
-SYNTH_BLOCK_TOPS := fpga/ice40/scan_io.sv fpga/ice40/pmc_top.sv fpga/ice40/imu_top.sv fpga/ice40/pe_top.sv
+SYNTH_BLOCK_TOPS := fpga/ice40/scan_io.sv $(foreach b,$(BLOCKS),$(wildcard tb/$(b)/$(b)_top.sv))
 $(BUILD)/synth/proto/figures.env: $(PROTO_FILES) $(SYNTH_BLOCK_TOPS) fpga/ice40/proto_top.pcf \
     scripts/synth_proto.sh scripts/synth_ice40.sh | deps
 	@$(MAKE) --no-print-directory synth-proto
