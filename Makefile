@@ -193,13 +193,19 @@ sim: deps ## build and run one test: make sim TEST=<name> [SEED=n] [RESET_SEED=n
 	$(BUILD)/tests/$(TEST) $(call test_args,$(TEST)) --waves $(BUILD)/waves/$(TEST).fst \
 	  $(if $(SEED),--seed $(SEED)) $(if $(RESET_SEED),--reset-seed $(RESET_SEED))
 
-wave: ## open build/waves/<TEST>.fst in GTKWave with the block's saved layout
+# A test's saved GTKWave layout: its own (fpga/sim/<test>.gtkw, or
+# <test>.gtkw in a block's folder) or else its block's, tb/<blk>/<blk>.gtkw,
+# the block being the test name's first word (pmc_overlap: tb/pmc/pmc.gtkw).
+WAVE_BLK    = $(firstword $(subst _, ,$(TEST)))
+WAVE_LAYOUT = $(firstword $(wildcard fpga/sim/$(TEST).gtkw tb/*/$(TEST).gtkw tb/$(WAVE_BLK)/$(WAVE_BLK).gtkw))
+
+wave: ## open build/waves/<TEST>.fst in GTKWave with the block's saved layout (tb/<blk>/<blk>.gtkw)
 	@test -n "$(TEST)" || { echo "make wave: say which test, e.g. make wave TEST=pmc_overlap" >&2; exit 2; }
 	@test -f $(BUILD)/waves/$(TEST).fst || { echo "make wave: no $(BUILD)/waves/$(TEST).fst; run make sim TEST=$(TEST) first" >&2; exit 2; }
-	@test -n "$$DISPLAY" || { echo "make wave: no display (DISPLAY is not set); copy $(BUILD)/waves/$(TEST).fst to a machine with one and open it with gtkwave -a tb/waves/<block>.gtkw" >&2; exit 1; }
+	@test -n "$$DISPLAY" || { echo "make wave: no display (DISPLAY is not set); copy $(BUILD)/waves/$(TEST).fst to a machine with one and open it with gtkwave $(if $(WAVE_LAYOUT),-a $(WAVE_LAYOUT),(no saved layout for $(TEST)))" >&2; exit 1; }
 	@./$(DEPS)
 	@# gtkwave exits 0 when GTK cannot open the display: its log says so
-	@log=$$(mktemp); gtkwave $(BUILD)/waves/$(TEST).fst $(firstword $(wildcard tb/waves/$(TEST).gtkw) tb/waves/$(firstword $(subst _, ,$(TEST))).gtkw) >$$log 2>&1; rc=$$?; \
+	@log=$$(mktemp); gtkwave $(BUILD)/waves/$(TEST).fst $(WAVE_LAYOUT) >$$log 2>&1; rc=$$?; \
 	  if grep -q 'Could not initialize GTK' $$log; then rm -f $$log; \
 	    echo "make wave: gtkwave cannot open the display '$$DISPLAY'; copy $(BUILD)/waves/$(TEST).fst to a machine with one" >&2; exit 1; fi; \
 	  cat $$log; rm -f $$log; exit $$rc
