@@ -170,7 +170,7 @@ tests: $(addprefix $(BUILD)/tests/,$(TESTS)) $(TEST_DEPS) ## build every test bi
 SAN_TESTS := $(filter-out systemc_top build_graph pim_dmshrs,$(shell awk '!/^\#/ && NF && $$2 == "-" {print $$1}' tb/tests.list))
 tests-san: $(addprefix $(BUILD)/tests/,$(SAN_TESTS)) $(filter-out $(BUILD)/systemc/%,$(TEST_DEPS))
 
-test: deps ## lint plus every test in tb/tests.list; last line "N passed, N failed".  SAN=1: ASan+UBSan build, C-only tests + cosim matrix
+test: deps ## lint plus every test in tb/tests.list; last line "N passed, N failed".  SAN=1: ASan+UBSan build, C-only tests + a copim-sim matrix
 	@mkdir -p $(BUILD)
 ifeq ($(SAN),1)
 	@mkdir -p build/vl && ln -sfn ../vl $(BUILD)/vl
