@@ -33,13 +33,18 @@ OPT      ?= -O2
 # the include path, so a unit names a header by its file name alone.
 CSIM_DIRS := $(patsubst %/,%,$(wildcard csim/*/))
 CSIM_INC  := $(addprefix -I,$(CSIM_DIRS))
-CFLAGS   += $(CSTD) $(WARN) $(OPT) -g -D_POSIX_C_SOURCE=200809L $(CSIM_INC) -Itb/lib -Itb/shim $(SAN_FLAGS)
-CXXFLAGS += -std=c++17 -Wall -Wextra -Wno-unused-parameter $(OPT) -g $(CSIM_INC) -Itb/lib -Itb/shim $(SAN_FLAGS)
+# Each RTL block's adapters (its Verilator shim, lockstep pair, test
+# helpers, SystemC wrapper, FPGA top, wave layout) live in tb/<blk>/, beside
+# the shared testbench library tb/lib; those folders are on the include path too.
+TB_BLK_DIRS := $(patsubst rtl/%/files.f,tb/%,$(wildcard rtl/*/files.f))
+TB_INC    := -Itb/lib $(addprefix -I,$(TB_BLK_DIRS))
+CFLAGS   += $(CSTD) $(WARN) $(OPT) -g -D_POSIX_C_SOURCE=200809L $(CSIM_INC) $(TB_INC) $(SAN_FLAGS)
+CXXFLAGS += -std=c++17 -Wall -Wextra -Wno-unused-parameter $(OPT) -g $(CSIM_INC) $(TB_INC) $(SAN_FLAGS)
 LDLIBS   += -lz -lpthread -lm $(SAN_FLAGS)
 
 VL_INC   := /usr/share/verilator/include
 # Every block is built for lockstep and reset checks: X values become
-# per-seed random ones and registers start random (see tb/shim/vl_util.h).
+# per-seed random ones and registers start random (see tb/lib/vl_util.h).
 VLFLAGS  := --cc --trace-fst --assert --x-assign unique --x-initial unique -O3 \
             -Wno-fatal --no-timing -CFLAGS -O2 -CFLAGS -fPIC
 
@@ -57,7 +62,8 @@ RTL_FILES := $(sort $(foreach b,$(BLOCKS),$(shell cat rtl/$(b)/files.f)))
 # ---------------------------------------------------------------- libraries
 CSIM_SRC := $(wildcard csim/*/*.c)
 CSIM_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(CSIM_SRC))
-TBLIB_SRC := $(wildcard tb/lib/*.c)
+# libtb.a: the shared library and every block's C adapters (pairs, helpers)
+TBLIB_SRC := $(wildcard tb/lib/*.c $(addsuffix /*.c,$(TB_BLK_DIRS)))
 TBLIB_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(TBLIB_SRC))
 FST_OBJ  := $(BUILD)/obj/fst/fstapi.o $(BUILD)/obj/fst/lz4.o $(BUILD)/obj/fst/fastlz.o
 
@@ -93,7 +99,7 @@ $(BUILD)/vl/$(1)/stamp: rtl/$(2)/files.f rtl/$(2)/block.mk $$(shell cat rtl/$(2)
 	$(MAKE) -s -C $(BUILD)/vl/$(1) -f V$(1).mk verilated.o verilated_fst_c.o verilated_threads.o >>$(BUILD)/vl/$(1)/build.log 2>&1
 	cd $(BUILD)/vl/$(1) && rm -f libverilated.a && ar rcs libverilated.a verilated.o verilated_fst_c.o verilated_threads.o
 	@touch $$@
-$(BUILD)/obj/shim/$(1)_rtl.o: tb/shim/$(2)_rtl.cpp tb/shim/$(2)_rtl.h tb/shim/vl_util.h csim/$(2)/$(2)_desc.h $(BUILD)/vl/$(1)/stamp
+$(BUILD)/obj/shim/$(1)_rtl.o: tb/$(2)/$(2)_rtl.cpp tb/$(2)/$(2)_rtl.h tb/lib/vl_util.h csim/$(2)/$(2)_desc.h $(BUILD)/vl/$(1)/stamp
 	@mkdir -p $$(@D)
 	$(CXX) $(CXXFLAGS) $(4) -I$(BUILD)/vl/$(1) -I$(VL_INC) -I$(VL_INC)/vltstd -c $$< -o $$@
 endef
@@ -164,7 +170,7 @@ tests: $(addprefix $(BUILD)/tests/,$(TESTS)) $(TEST_DEPS) ## build every test bi
 SAN_TESTS := $(filter-out systemc_top build_graph pim_dmshrs,$(shell awk '!/^\#/ && NF && $$2 == "-" {print $$1}' tb/tests.list))
 tests-san: $(addprefix $(BUILD)/tests/,$(SAN_TESTS)) $(filter-out $(BUILD)/systemc/%,$(TEST_DEPS))
 
-test: deps ## lint plus every test in tb/tests.list; last line "N passed, N failed".  SAN=1: ASan+UBSan build, C-only tests + cosim matrix
+test: deps ## lint plus every test in tb/tests.list; last line "N passed, N failed".  SAN=1: ASan+UBSan build, C-only tests + a copim-sim matrix
 	@mkdir -p $(BUILD)
 ifeq ($(SAN),1)
 	@mkdir -p build/vl && ln -sfn ../vl $(BUILD)/vl
@@ -187,13 +193,19 @@ sim: deps ## build and run one test: make sim TEST=<name> [SEED=n] [RESET_SEED=n
 	$(BUILD)/tests/$(TEST) $(call test_args,$(TEST)) --waves $(BUILD)/waves/$(TEST).fst \
 	  $(if $(SEED),--seed $(SEED)) $(if $(RESET_SEED),--reset-seed $(RESET_SEED))
 
-wave: ## open build/waves/<TEST>.fst in GTKWave with the block's saved layout
+# A test's saved GTKWave layout: its own (fpga/sim/<test>.gtkw, or
+# <test>.gtkw in a block's folder) or else its block's, tb/<blk>/<blk>.gtkw,
+# the block being the test name's first word (pmc_overlap: tb/pmc/pmc.gtkw).
+WAVE_BLK    = $(firstword $(subst _, ,$(TEST)))
+WAVE_LAYOUT = $(firstword $(wildcard fpga/sim/$(TEST).gtkw tb/*/$(TEST).gtkw tb/$(WAVE_BLK)/$(WAVE_BLK).gtkw))
+
+wave: ## open build/waves/<TEST>.fst in GTKWave with the block's saved layout (tb/<blk>/<blk>.gtkw)
 	@test -n "$(TEST)" || { echo "make wave: say which test, e.g. make wave TEST=pmc_overlap" >&2; exit 2; }
 	@test -f $(BUILD)/waves/$(TEST).fst || { echo "make wave: no $(BUILD)/waves/$(TEST).fst; run make sim TEST=$(TEST) first" >&2; exit 2; }
-	@test -n "$$DISPLAY" || { echo "make wave: no display (DISPLAY is not set); copy $(BUILD)/waves/$(TEST).fst to a machine with one and open it with gtkwave -a tb/waves/<block>.gtkw" >&2; exit 1; }
+	@test -n "$$DISPLAY" || { echo "make wave: no display (DISPLAY is not set); copy $(BUILD)/waves/$(TEST).fst to a machine with one and open it with gtkwave $(if $(WAVE_LAYOUT),-a $(WAVE_LAYOUT),(no saved layout for $(TEST)))" >&2; exit 1; }
 	@./$(DEPS)
 	@# gtkwave exits 0 when GTK cannot open the display: its log says so
-	@log=$$(mktemp); gtkwave $(BUILD)/waves/$(TEST).fst $(firstword $(wildcard tb/waves/$(TEST).gtkw) tb/waves/$(firstword $(subst _, ,$(TEST))).gtkw) >$$log 2>&1; rc=$$?; \
+	@log=$$(mktemp); gtkwave $(BUILD)/waves/$(TEST).fst $(WAVE_LAYOUT) >$$log 2>&1; rc=$$?; \
 	  if grep -q 'Could not initialize GTK' $$log; then rm -f $$log; \
 	    echo "make wave: gtkwave cannot open the display '$$DISPLAY'; copy $(BUILD)/waves/$(TEST).fst to a machine with one" >&2; exit 1; fi; \
 	  cat $$log; rm -f $$log; exit $$rc

@@ -46,12 +46,13 @@ COSIM_STATS ?= $(BUILD)/cosim/$(KERNEL)-$(POLICY).json
 COSIM_WAVES ?=
 COSIM_ARGS  ?=
 
-.PHONY: cosim cosim-args
+.PHONY: copim-sim cosim cosim-args
+copim-sim: $(COSIM_BIN) ## build the simulator, build/copim-sim (docs/architecture.md "Names")
 # before anything is built: an empty KERNEL= would shift every option by one
 cosim-args:
 	@for v in KERNEL='$(strip $(KERNEL))' GRAPH='$(strip $(GRAPH))' POLICY='$(strip $(POLICY))'; do \
 	  [ -n "$${v#*=}" ] || { echo "make cosim: $${v%%=*} is empty (e.g. KERNEL=bfs GRAPH=kron:12:8 POLICY=copim)" >&2; exit 2; }; done
-cosim: cosim-args deps $(COSIM_BIN) $(SW_ELFS) ## full-system run: make cosim KERNEL=bfs GRAPH=<file|kron:S:D> POLICY=copim [RTL=all] [LOCKSTEP=..] [COSIM_ARGS=..]
+cosim: cosim-args deps $(COSIM_BIN) $(SW_ELFS) ## one copim-sim run of the whole system (co-simulation): make cosim KERNEL=bfs GRAPH=<file|kron:S:D> POLICY=copim [RTL=all] [LOCKSTEP=..] [COSIM_ARGS=..]
 	@mkdir -p $(dir $(COSIM_STATS))
 	$(COSIM_BIN) --kernel $(KERNEL) --graph $(GRAPH) --policy $(POLICY) --rtl $(RTL) --lockstep $(LOCKSTEP) \
 	  --stats $(COSIM_STATS) $(if $(COSIM_WAVES),--waves $(COSIM_WAVES)) $(COSIM_ARGS)

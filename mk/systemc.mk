@@ -1,6 +1,8 @@
 # SystemC area (issue 11): sc_module / TLM-2.0 wrappers of the C models
-# (systemc/), the PMC's RTL through `verilator --sc`, and the test
-# systemc_top.  docs/systemc.md describes all of it.
+# (each block's tb/<blk>/<blk>_sc.h, found on CXXFLAGS' include path; the
+# shared headers, the HMC's target and the top in systemc/), the PMC's RTL
+# through `verilator --sc`, and the test systemc_top.  docs/systemc.md
+# describes all of it.
 #
 # Linking: see the test binary below.
 

@@ -4,7 +4,8 @@
 Every C/C++ source and header under csim/, tb/, sw/, systemc/ and fpga/ is
 read for its #include "..." lines, resolved as the compiler does (the
 including file's folder first, then the -I folders: every csim/* folder,
-tb/lib, tb/shim, app/copim-sim, app/tools, sw/include, sw/rt, sw/kernels).  Two checks:
+tb/lib, each RTL block's adapter folder tb/<blk>, app/copim-sim, app/tools,
+sw/include, sw/rt, sw/kernels, and systemc for the SystemC wrappers).  Two checks:
 
   - no cycle of files (a.h includes b.h includes a.h): the include guard
     hides it until a declaration moves;
@@ -46,7 +47,10 @@ def sources():
 def search_path():
     csim = sorted(os.path.join("csim", d) for d in os.listdir(os.path.join(ROOT, "csim"))
                   if os.path.isdir(os.path.join(ROOT, "csim", d)))
-    return csim + ["tb/lib", "tb/shim", "app/copim-sim", "app/tools", "sw/include", "sw/rt", "sw/kernels"]
+    blocks = sorted(os.path.join("tb", d) for d in os.listdir(os.path.join(ROOT, "rtl"))
+                    if os.path.isfile(os.path.join(ROOT, "rtl", d, "files.f")))
+    return csim + ["tb/lib"] + blocks + ["app/copim-sim", "app/tools", "sw/include", "sw/rt", "sw/kernels",
+                                         "systemc"]
 
 
 def resolve(src, name, path):

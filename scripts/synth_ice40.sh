@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make synth BLOCK=<blk>: Yosys synth_ice40 + nextpnr-ice40 (hx8k, ct256)
 # + icepack.  Reports the block alone (synthesis cell counts) and the
-# placed-and-routed measurement wrapper fpga/ice40/<blk>_top.sv (utilisation
+# placed-and-routed measurement wrapper tb/<blk>/<blk>_top.sv (utilisation
 # and Fmax).  Parameters come as verilator -G flags (rtl/<blk>/block.mk).
 # Usage: synth_ice40.sh <blk> '<-GName=value ...>' [out-dir]
 # SEEDS='1 2 3' (environment; make synth ... SEEDS='1 2 3') places and
@@ -16,7 +16,7 @@ out=${3:-build/synth/$blk}
 mkdir -p "$out"
 files=$(tr "\n" " " < "rtl/$blk/files.f")
 top=$blk
-[[ -f fpga/ice40/${blk}_top.sv ]] && { files="$files fpga/ice40/scan_io.sv fpga/ice40/${blk}_top.sv"; top=${blk}_top; }
+[[ -f tb/${blk}/${blk}_top.sv ]] && { files="$files fpga/ice40/scan_io.sv tb/${blk}/${blk}_top.sv"; top=${blk}_top; }
 
 chparam=""
 for p in $params; do

@@ -1,6 +1,6 @@
 /* Verilated-block adapters of the co-simulator: the PMC, the IMUs and the
- * PEs as RTL (tb/shim) or as RTL + C model in lockstep, behind the sys_*_ops
- * of csim/sys/sys.h.  A lockstep step compares every output port of the two and
+ * PEs as RTL (tb/<blk>/<blk>_rtl.h) or as RTL + C model in lockstep, behind
+ * the sys_*_ops of csim/sys/sys.h.  A lockstep step compares every output port of the two and
  * fails at the first difference with one line naming block, cycle, port and
  * both values. */
 #ifndef COSIM_BLOCKS_H

@@ -22,7 +22,7 @@
  *      clear/enable/flush/rd_sel   -- the LLC's activity of this cycle
  *   4. for each core c: imu_step(imu[c], marker/instr_ret from
  *      host_imu_get(h, c), pmc_rd_data = out.rd_data[c])
- * so an RTL PMC or IMU (tb/shim) attaches through the same port structs.
+ * so an RTL PMC or IMU (tb/<blk>/<blk>_rtl.h) attaches through the same port structs.
  * The host alone steps neither: without host_imu_set on a core, its
  * markers are accepted at once and every verdict is 0.
  *

@@ -1,4 +1,4 @@
-// Scan chains of the iCE40 measurement wrappers (fpga/ice40/<blk>_top.sv).
+// Scan chains of the iCE40 measurement wrappers (tb/<blk>/<blk>_top.sv).
 // A block's ports are wider than the hx8k's pins, so its inputs shift in
 // through in_o while scan_en_i is high (held otherwise) and its outputs are
 // captured from out_i every cycle and shift out under scan_en_i.  Both

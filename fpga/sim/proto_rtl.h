@@ -13,7 +13,8 @@ extern "C" {
 typedef struct proto_rtl proto_rtl_t;
 
 /* Builds the model, applies rst_ni for two cycles; NULL (and a message on
- * stderr) if the waveform cannot be opened.  reset_seed as in tb/shim. */
+ * stderr) if the waveform cannot be opened.  reset_seed as in the blocks'
+ * shims (tb/<blk>/<blk>_rtl.h). */
 proto_rtl_t *proto_rtl_new(unsigned reset_seed, const char *fst_path);
 void proto_rtl_free(proto_rtl_t *h);
 

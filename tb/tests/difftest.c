@@ -17,7 +17,7 @@
  *     written as a static ELF;
  *   - for the project: EXIT (MMIO) = 0 and wfi.
  * Targets: the ISS (csim/rv32 rv32_step on a flat memory), the PE C model
- * and the PE RTL (Verilated, each alone on a tb/lib/pe_mem.h memory with
+ * and the PE RTL (Verilated, each alone on a tb/pe/pe_mem.h memory with
  * random latency and back-pressure), the 1-core host model (csim/host, with
  * the HMC) and the functional system (csim/rv32/fsim.h, 1 hart).
  *

@@ -4,7 +4,7 @@
  * host harts and PEs at the same time on a third (mix).  It runs on
  *   - the functional system (csim/rv32/fsim.h), 2 and 4 harts, verdict pim;
  *   - the full system (csim/sys), 4 cores: cpu-only, and pim-only with the
- *     16 PEs as C models and as Verilated RTL (tb/shim/pe_rtl.h);
+ *     16 PEs as C models and as Verilated RTL (tb/pe/pe_rtl.h);
  * and every final count must be exact (4 harts: host 4000, pe 5120, mix
  * 9120), with failed SCs in every phase (they must occur under this much
  * contention; zero would mean reservations are not being broken).  Today's

@@ -1,4 +1,4 @@
-/* pmc_overlap: the PMC's directed scenarios (tb/lib/pmc_scenarios.c) on the
+/* pmc_overlap: the PMC's directed scenarios (tb/pmc/pmc_scenarios.c) on the
  * RTL and the C model in lockstep, each with hand-computed counters: the
  * C-AMAT worked example, a hidden miss, an exposed miss, two cores, window
  * rollover with a mid-window flush, enable gating. */

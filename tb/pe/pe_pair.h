@@ -1,5 +1,5 @@
 /* The vault PE in lockstep: Verilated RTL and C model stepped together on
- * the inputs of one memory model (tb/lib/pe_mem.h), every output port
+ * the inputs of one memory model (tb/pe/pe_mem.h), every output port
  * compared every cycle (the memory request fields and the retirement fields
  * when their valid is set), plus a reference check of the retirement
  * stream against the plain rv32 interpreter (csim/rv32/rv32.h) on its own copy
