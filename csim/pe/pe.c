@@ -45,9 +45,11 @@ struct pe {
   struct { int busy, rdy, pf; uint32_t addr, pc, insn, val; rv32_op_t op; } ms[PE_MAX_MSHRS];
   /* the stream prefetcher (rtl pe_lsu pf_*; dprefetch > 0): lines left to
    * try, the next one (line number: address >> off), a tag probe of it
-   * read last cycle; and per line, "brought by a prefetch, not yet hit"
-   * (dpf, as dvalid).  ms[].pf: an MSHR holding a prefetch (no load). */
-  int pf, pf_chk;
+   * read last cycle, whether that line is the one before a missed load's
+   * (cfm: the stream is not confirmed yet); and per line, "brought by a
+   * prefetch, not yet hit" (dpf, as dvalid).  ms[].pf: an MSHR holding a
+   * prefetch (no load). */
+  int pf, pf_chk, pf_cfm;
   unsigned pf_cnt;
   uint32_t pf_line;
   uint8_t *dpf;
@@ -148,7 +150,7 @@ void pe_reset(pe_t *p) {
   p->mlp = p->cfg.dmshrs > 1;
   memset(p->ms, 0, sizeof p->ms);
   p->pf = p->mlp && p->cfg.dprefetch > 0;
-  p->pf_chk = 0;
+  p->pf_chk = p->pf_cfm = 0;
   p->pf_cnt = 0;
   p->pf_line = 0;
   p->inv = p->inv_all = 0;
@@ -257,9 +259,10 @@ typedef struct {
   int resp0, ms_fill, ms_wb, m_alloc, sb_stall;
   /* pe_lsu's stream prefetcher (dprefetch > 0): the probe taking the tag
    * read, its line found cached/in flight/in device space (skip), the fill
-   * sent, a trigger (a load miss's MSHR or a first hit on a prefetched
-   * line) and whether it was such a hit */
-  int pf_probe, pf_skip, pf_go, pf_trig, pf_hit;
+   * sent, the stream confirmed or not (the line before a missed load's
+   * cached or in flight), a load miss that starts a stream to confirm, a
+   * load's first hit on a prefetched line (which continues one) */
+  int pf_probe, pf_skip, pf_go, pf_cfm_ok, pf_cfm_no, pf_trig, pf_hit;
   unsigned ms_fill_k, ms_wb_k, ms_free_k;
   uint32_t ms_fill_val;
   /* pe_cs_registers */
@@ -493,23 +496,26 @@ static inline void pe_lsu_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c) {
     }
 }
 
-/* pe_lsu's stream prefetcher (dprefetch > 0), after pe_lsu_comb: a load
- * miss that takes an MSHR, or a load's first hit on a line a prefetch
- * brought, points it at the next dprefetch lines; it probes the tags of one
- * when no load or store is in EX or MEM to want the read (nor a line
- * invalidate, nor a fill writing the RAMs), and the next cycle skips the
- * line if it is cached, in flight or device space, else sends its fill into
- * a free MSHR when the port is idle, no MEM request or fetch miss wants it
- * and another MSHR stays free for a demand miss (else it probes again). */
+/* pe_lsu's stream prefetcher (dprefetch > 0), after pe_lsu_comb: a load's
+ * first hit on a line a prefetch brought points it at the next dprefetch
+ * lines; a load miss that takes an MSHR, when it is not busy with such a
+ * stream, first at the line before the miss's, and on at the next
+ * dprefetch lines only if that one is cached or in flight (a stream, not
+ * a random miss).  It probes the tags of a line when no load or store is in
+ * EX or MEM to want the read (nor a line invalidate, nor a fill writing the
+ * RAMs); the next cycle it skips the line if it is cached, in flight or
+ * device space, else sends its fill into a free MSHR when the port is idle,
+ * no MEM request or fetch miss wants it and another MSHR stays free for a
+ * demand miss (else it probes again). */
 static inline void pe_lsu_pf_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c) {
-  c->pf_probe = c->pf_skip = c->pf_go = c->pf_trig = c->pf_hit = 0;
+  c->pf_probe = c->pf_skip = c->pf_go = c->pf_cfm_ok = c->pf_cfm_no = c->pf_trig = c->pf_hit = 0;
   if (!p->pf) return;
   const pe_cfg_t *cfg = &p->cfg;
   const ctl_t *mc = &p->m.c;
   const int m_cacheable = !is_device(c->maddr);
   c->pf_hit = p->m.valid && !p->m.trap && mc->load && m_cacheable && p->d_rd_ok && c->d_hit_way >= 0 &&
               p->dpf[(unsigned)c->d_hit_way * p->dsets + c->m_idx];
-  c->pf_trig = c->m_alloc || c->pf_hit;
+  c->pf_trig = c->m_alloc && !(p->pf_cnt && !p->pf_cfm);
   const int mem_near = (p->m.valid && (mc->load || mc->store)) || (p->e.valid && (p->e.c.load || p->e.c.store));
   c->pf_probe = p->run && p->pf_cnt && !p->pf_chk && !mem_near && !in->dinval && !c->d_fill_we;
   if (!p->pf_chk) return;
@@ -525,6 +531,11 @@ static inline void pe_lsu_pf_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c
   for (unsigned w = 0; w < cfg->dcache_ways; w++)
     if (p->dvalid[w * p->dsets + idx] && p->dtag[w * p->dsets + idx] == tag) present = 1;
   const int imiss = p->run && !c->f_fault && p->i_rd_ok && !c->i_hit;
+  if (p->pf_cfm) {
+    c->pf_cfm_ok = present || inflight;
+    c->pf_cfm_no = !c->pf_cfm_ok;
+    return;
+  }
   c->pf_skip = present || inflight || is_device(a);
   c->pf_go = !c->pf_skip && p->run && ms_nfree >= 2 && (p->p_state == PE_PORT_IDLE) && !c->m_issue && !imiss;
 }
@@ -720,15 +731,29 @@ static inline void pe_lsu_edge(pe_t *p, const pe_in_t *in, const pe_comb_t *c) {
     p->ms[c->ms_free_k].insn = 0;
     p->ms[c->ms_free_k].op = RV32_LB;
   }
-  /* the prefetcher: a trigger restarts it after the MEM load's line (the
-   * hit clears the line's mark: one trigger a line); a probed line that was
-   * skipped or sent moves it on; a stopped PE drops what is left */
+  /* the prefetcher: a first hit on a prefetched line restarts it after the
+   * MEM load's line (the hit clears the line's mark: one a line), a load
+   * miss at the line before its own, to confirm; a confirmed stream moves
+   * on past the missed line, an unconfirmed one stops; a probed line that
+   * was skipped or sent moves it on; a stopped PE drops what is left */
+  const uint32_t lmask = 0xffffffffu >> p->off; /* rtl: 32 - OffW bits */
   if (c->pf_hit) p->dpf[(unsigned)c->d_hit_way * p->dsets + c->m_idx] = 0;
-  if (c->pf_trig) {
-    p->pf_line = ((c->maddr >> p->off) + 1) & (0xffffffffu >> p->off); /* rtl: 32 - OffW bits */
+  if (c->pf_hit) {
+    p->pf_line = ((c->maddr >> p->off) + 1) & lmask;
     p->pf_cnt = cfg->dprefetch;
+    p->pf_cfm = 0;
+  } else if (c->pf_trig) {
+    p->pf_line = ((c->maddr >> p->off) - 1) & lmask;
+    p->pf_cnt = cfg->dprefetch;
+    p->pf_cfm = 1;
+  } else if (c->pf_cfm_ok) {
+    p->pf_line = (p->pf_line + 2) & lmask;
+    p->pf_cfm = 0;
+  } else if (c->pf_cfm_no) {
+    p->pf_cnt = 0;
+    p->pf_cfm = 0;
   } else if (c->pf_skip || c->pf_go) {
-    p->pf_line = (p->pf_line + 1) & (0xffffffffu >> p->off);
+    p->pf_line = (p->pf_line + 1) & lmask;
     p->pf_cnt--;
   }
   if (!p->run) p->pf_cnt = 0;

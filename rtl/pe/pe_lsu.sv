@@ -9,9 +9,9 @@
 // return writes the line, and the load retires through WB when MEM leaves
 // the slot free (docs/pe.md "Non-blocking loads").
 // With DPrefetch = N > 0 as well (issue 32 item 1b) a stream prefetcher
-// sends fills of the N lines after a load miss, or after a load's first hit
-// on a line a prefetch brought, into free MSHRs (docs/pe.md "Stream
-// prefetcher").
+// sends fills of the N lines after a load's first hit on a line a prefetch
+// brought, or after a load miss whose previous line is cached, into free
+// MSHRs (docs/pe.md "Stream prefetcher").
 // csim/pe/pe.c pe_lsu().
 module pe_lsu #(
   parameter int DCacheBytes = 512,
@@ -135,12 +135,13 @@ module pe_lsu #(
   logic [2:0]  ms_fill_f3;
   logic [31:0] sb;
   // stream prefetcher (DPrefetch > 0): the next line to try and how many are
-  // left, a tag probe of it read last cycle (chk); per cache line, brought
-  // by a prefetch and not yet hit (dpf, as dvalid); per MSHR, holding a
-  // prefetch (no load behind it)
+  // left, a tag probe of it read last cycle (chk), that line being the one
+  // before a missed load's (cfm: the stream to confirm); per cache line,
+  // brought by a prefetch and not yet hit (dpf, as dvalid); per MSHR,
+  // holding a prefetch (no load behind it)
   logic [LineW-1:0] pf_line_q, pf_line_d;
   logic [3:0]  pf_cnt_q, pf_cnt_d, ms_nfree;
-  logic        pf_chk_q, pf_chk_d;
+  logic        pf_chk_q, pf_chk_d, pf_cfm_q, pf_cfm_d, pf_cfm_ok, pf_cfm_no, pf_known;
   logic [DCacheWays*DSets-1:0] dpf_q, dpf_d;
   logic [DMshrs-1:0] ms_pf_q, ms_pf_d;
   logic        pf_probe, pf_skip, pf_go, pf_trig, pf_hit, pf_present, pf_inflight, pf_dev, mem_near, ms_fill_pf, ms_wb_pf;
@@ -313,19 +314,22 @@ module pe_lsu #(
     f_issue = imiss_i && port_idle && !m_issue;
 
     // ---------------- stream prefetcher (DPrefetch > 0)
-    // A load miss that takes an MSHR, or a load's first hit on a line a
-    // prefetch brought, points it at the DPrefetch lines after the load's.
-    // It probes the tags of one (the RAMs' read port, as a line invalidate
-    // does) when no load or store in EX or MEM wants that read, and the next
-    // cycle (no load in MEM then: no trigger) skips the line if it is cached,
-    // in flight or device space, else sends its fill with a free MSHR's tag
-    // when the port is idle, neither MEM nor the fetch asks for it and
-    // another MSHR stays free for a demand miss; else it probes again.
+    // A load's first hit on a line a prefetch brought points it at the
+    // DPrefetch lines after the load's; a load miss that takes an MSHR, when
+    // it is not busy with such a stream, first at the line before the
+    // miss's, and on at the DPrefetch lines after it only if that one is
+    // cached or in flight (a stream, not a random miss).  It probes the tags
+    // of a line (the RAMs' read port, as a line invalidate does) when no load
+    // or store in EX or MEM wants that read, and the next cycle (no load in
+    // MEM then: no trigger) skips the line if it is cached, in flight or
+    // device space, else sends its fill with a free MSHR's tag when the port
+    // is idle, neither MEM nor the fetch asks for it and another MSHR stays
+    // free for a demand miss; else it probes again.
     pf_hit = 1'b0;
     for (int w = 0; w < DCacheWays; w++) begin
       if (d_hitw[w] && dpf_q[{w[DWayW-1:0], m_idx}]) pf_hit = Pf && ld_hit_ok && d_hit;
     end
-    pf_trig = Pf && (m_alloc || pf_hit);
+    pf_trig = Pf && m_alloc && !((pf_cnt_q != 4'd0) && !pf_cfm_q);
     pf_addr = {pf_line_q, {OffW{1'b0}}};
     pf_idx = pf_addr[OffW +: DIdxW];
     pf_tag = pf_addr[31 -: DTagW];
@@ -334,8 +338,11 @@ module pe_lsu #(
       if (dvalid_q[{w[DWayW-1:0], pf_idx}] && (d_rtag[DTagRamW*w +: DTagW] == pf_tag)) pf_present = 1'b1;
     end
     pf_dev = (pf_addr[31:28] == pe_pkg::DevNibble);
-    pf_skip = Pf && pf_chk_q && (pf_present || pf_inflight || pf_dev);
-    pf_go = Pf && pf_chk_q && !(pf_present || pf_inflight || pf_dev) && run_i && (ms_nfree >= 4'd2) && port_idle &&
+    pf_known = pf_present || pf_inflight;
+    pf_cfm_ok = Pf && pf_chk_q && pf_cfm_q && pf_known;
+    pf_cfm_no = Pf && pf_chk_q && pf_cfm_q && !pf_known;
+    pf_skip = Pf && pf_chk_q && !pf_cfm_q && (pf_known || pf_dev);
+    pf_go = Pf && pf_chk_q && !pf_cfm_q && !(pf_known || pf_dev) && run_i && (ms_nfree >= 4'd2) && port_idle &&
             !m_issue && !imiss_i;
 
     // ---------------- memory port
@@ -450,15 +457,29 @@ module pe_lsu #(
     end
     d_raddr = dinval_i ? dinval_addr_i[OffW +: DIdxW] : pf_probe ? pf_idx : m_hold ? m_idx :
               e_addr_i[OffW +: DIdxW];
-    // the prefetcher's next line: a trigger restarts it after the MEM
-    // load's; a probed line skipped or sent moves it on; a stopped PE drops
-    // what is left
+    // the prefetcher's next line: a first hit on a prefetched line restarts
+    // it after the MEM load's, a load miss at the line before its own, to
+    // confirm; a confirmed stream moves on past the missed line, an
+    // unconfirmed one stops; a probed line skipped or sent moves it on; a
+    // stopped PE drops what is left
     pf_chk_d = pf_probe;
     pf_line_d = pf_line_q;
     pf_cnt_d = pf_cnt_q;
-    if (pf_trig) begin
+    pf_cfm_d = pf_cfm_q;
+    if (pf_hit) begin
       pf_line_d = m_res_i[31:OffW] + 1'b1;
       pf_cnt_d = DPrefetch[3:0];
+      pf_cfm_d = 1'b0;
+    end else if (pf_trig) begin
+      pf_line_d = m_res_i[31:OffW] - 1'b1;
+      pf_cnt_d = DPrefetch[3:0];
+      pf_cfm_d = 1'b1;
+    end else if (pf_cfm_ok) begin
+      pf_line_d = pf_line_q + {{(LineW-2){1'b0}}, 2'd2};
+      pf_cfm_d = 1'b0;
+    end else if (pf_cfm_no) begin
+      pf_cnt_d = 4'd0;
+      pf_cfm_d = 1'b0;
     end else if (pf_skip || pf_go) begin
       pf_line_d = pf_line_q + 1'b1;
       pf_cnt_d = pf_cnt_q - 4'd1;
@@ -608,6 +629,7 @@ module pe_lsu #(
       p_wdata_q <= 32'd0; p_be_q <= 4'd0; p_tag_q <= 4'd0;
       ms_busy_q <= '0; ms_rdy_q <= '0; ms_addr_q <= '0; ms_pc_q <= '0; ms_insn_q <= '0; ms_val_q <= '0;
       ms_pf_q <= '0; dpf_q <= '0; pf_line_q <= '0; pf_cnt_q <= 4'd0; pf_chk_q <= 1'b0;
+      pf_cfm_q <= 1'b0;
       w_valid_q <= 1'b0; w_pc_q <= 32'd0; w_insn_q <= 32'd0; w_rd_q <= 5'd0; w_val_q <= 32'd0;
     end else begin
       d_rd_ok_q <= d_rd_ok_d; dvalid_q <= dvalid_d; drr_q <= drr_d;
@@ -620,6 +642,7 @@ module pe_lsu #(
       ms_busy_q <= ms_busy_d; ms_rdy_q <= ms_rdy_d; ms_addr_q <= ms_addr_d; ms_pc_q <= ms_pc_d;
       ms_insn_q <= ms_insn_d; ms_val_q <= ms_val_d;
       ms_pf_q <= ms_pf_d; dpf_q <= dpf_d; pf_line_q <= pf_line_d; pf_cnt_q <= pf_cnt_d; pf_chk_q <= pf_chk_d;
+      pf_cfm_q <= pf_cfm_d;
       w_valid_q <= w_valid_d; w_pc_q <= w_pc_d; w_insn_q <= w_insn_d; w_rd_q <= w_rd_d; w_val_q <= w_val_d;
     end
   end
