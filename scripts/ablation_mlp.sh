@@ -36,6 +36,7 @@ area() {
   case $1 in
     dmshrs2) echo "4331 / 1267" ;;
     dmshrs4) echo "4760 / 1528" ;;
+    dmshrs4pf2) echo "not measured" ;;
     *) echo "3614 / 1005" ;;
   esac
 }

@@ -60,6 +60,6 @@ typedef struct {
   X(pe, "pe.dcache_ways", dcache_ways, 1, 64, "PE D-cache ways") \
   X(pe, "pe.line_bytes", line_bytes, 16, 64, "PE cache line") \
   X(pe, "pe.dmshrs", dmshrs, 1, PE_MAX_MSHRS, "PE D-cache misses in flight: 1 blocking loads (the paper's PE), 2..15 non-blocking (MSHRs, tagged port)") \
-  X(pe, "pe.dprefetch", dprefetch, 0, PE_MAX_PREFETCH, "PE D-cache stream prefetcher: 0 off (the paper's PE), N = 1..8 fills the next N lines after a load miss or a first hit on a prefetched line, into free MSHRs (needs pe.dmshrs > 1)")
+  X(pe, "pe.dprefetch", dprefetch, 0, PE_MAX_PREFETCH, "PE D-cache stream prefetcher: 0 off (the paper's PE), N = 1..8 fills the next N lines after a load's first hit on a prefetched line, or after a load miss whose previous line is cached, into free MSHRs (needs pe.dmshrs > 1)")
 
 #endif
