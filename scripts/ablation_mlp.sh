@@ -19,6 +19,8 @@
 #   dmshrs2   --set pe.dmshrs=2
 #   dmshrs4   --set pe.dmshrs=4
 #   written   --set pim.pe_inval=written
+#   dmshrs4pf2  --set pe.dmshrs=4 --set pe.dprefetch=2 (4 MSHRs and the
+#             stream prefetcher 2 lines ahead, docs/pe.md "Stream prefetcher")
 # (dmshrs 4 + written is refused by copim-sim: sys_cfg_check.)
 set -euo pipefail
 SIM=${COPIM_SIM:-build/copim-sim}
@@ -27,12 +29,14 @@ settings=(
   "dmshrs4|--set pe.dmshrs=4"
   "written|--set pim.pe_inval=written"
   "dmshrs2|--set pe.dmshrs=2"
+  "dmshrs4pf2|--set pe.dmshrs=4 --set pe.dprefetch=2"
 )
 # PE area, hx8k LUT4 / FF (docs/pe.md "Non-blocking loads", the prototype's caches)
 area() {
   case $1 in
     dmshrs2) echo "4331 / 1267" ;;
     dmshrs4) echo "4760 / 1528" ;;
+    dmshrs4pf2) echo "not measured" ;;
     *) echo "3614 / 1005" ;;
   esac
 }

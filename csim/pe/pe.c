@@ -42,7 +42,17 @@ struct pe {
    * the line written and the value waiting for the WB slot.  op is the
    * load's, decoded from insn (the RTL keeps insn only). */
   int mlp;
-  struct { int busy, rdy; uint32_t addr, pc, insn, val; rv32_op_t op; } ms[PE_MAX_MSHRS];
+  struct { int busy, rdy, pf; uint32_t addr, pc, insn, val; rv32_op_t op; } ms[PE_MAX_MSHRS];
+  /* the stream prefetcher (rtl pe_lsu pf_*; dprefetch > 0): lines left to
+   * try, the next one (line number: address >> off), a tag probe of it
+   * read last cycle, whether that line is the one before a missed load's
+   * (cfm: the stream is not confirmed yet); and per line, "brought by a
+   * prefetch, not yet hit" (dpf, as dvalid).  ms[].pf: an MSHR holding a
+   * prefetch (no load). */
+  int pf, pf_chk, pf_cfm;
+  unsigned pf_cnt;
+  uint32_t pf_line;
+  uint8_t *dpf;
   /* line invalidate (rtl pe_lsu inv_*): the set read last cycle, the tag */
   int inv, inv_all;
   uint32_t inv_idx, inv_tag;
@@ -68,12 +78,18 @@ pe_t *pe_new(const pe_cfg_t *cfg) {
                  pow2(c->dcache_ways) && pow2(c->icache_bytes) && pow2(c->dcache_bytes) &&
                  c->icache_bytes >= 2 * c->icache_ways * c->line_bytes &&
                  c->dcache_bytes >= 2 * c->dcache_ways * c->line_bytes && c->counters <= 1 && c->dmshrs >= 1 &&
-                 c->dmshrs <= PE_MAX_MSHRS;
+                 c->dmshrs <= PE_MAX_MSHRS && c->dprefetch <= PE_MAX_PREFETCH;
+  if (ok && c->dprefetch && c->dmshrs < 2) {
+    fprintf(stderr, "pe: a D-cache prefetch distance of %u needs MSHRs (dmshrs > 1; it is %u)\n", c->dprefetch,
+            c->dmshrs);
+    return NULL;
+  }
   if (!ok) {
     fprintf(stderr,
-            "pe: unsupported configuration (I$ %u B %u-way, D$ %u B %u-way, line %u B, counters %u, %u MSHRs)\n",
+            "pe: unsupported configuration (I$ %u B %u-way, D$ %u B %u-way, line %u B, counters %u, %u MSHRs, "
+            "prefetch %u)\n",
             c->icache_bytes, c->icache_ways, c->dcache_bytes, c->dcache_ways, c->line_bytes, c->counters,
-            c->dmshrs);
+            c->dmshrs, c->dprefetch);
     return NULL;
   }
   pe_t *p = calloc(1, sizeof *p);
@@ -88,11 +104,12 @@ pe_t *pe_new(const pe_cfg_t *cfg) {
   const unsigned ni = p->isets * c->icache_ways, nd = p->dsets * c->dcache_ways;
   p->ivalid = calloc(ni, 1);
   p->dvalid = calloc(nd, 1);
+  p->dpf = calloc(nd, 1);
   p->itag = calloc(ni, sizeof *p->itag);
   p->dtag = calloc(nd, sizeof *p->dtag);
   p->idata = calloc((size_t)ni * p->lw, sizeof *p->idata);
   p->ddata = calloc((size_t)nd * p->lw, sizeof *p->ddata);
-  if (!p->ivalid || !p->dvalid || !p->itag || !p->dtag || !p->idata || !p->ddata) {
+  if (!p->ivalid || !p->dvalid || !p->dpf || !p->itag || !p->dtag || !p->idata || !p->ddata) {
     pe_free(p);
     return NULL;
   }
@@ -104,6 +121,7 @@ void pe_free(pe_t *p) {
   if (!p) return;
   free(p->ivalid);
   free(p->dvalid);
+  free(p->dpf);
   free(p->itag);
   free(p->dtag);
   free(p->idata);
@@ -118,6 +136,7 @@ void pe_reset(pe_t *p) {
   p->i_rd_ok = p->d_rd_ok = 0;
   memset(p->ivalid, 0, p->isets * p->cfg.icache_ways);
   memset(p->dvalid, 0, p->dsets * p->cfg.dcache_ways);
+  memset(p->dpf, 0, p->dsets * p->cfg.dcache_ways);
   p->irr = p->drr = 0;
   memset(&p->d, 0, sizeof p->d);
   memset(&p->e, 0, sizeof p->e);
@@ -130,6 +149,10 @@ void pe_reset(pe_t *p) {
   p->p_op = p->p_amo = p->p_be = p->p_tag = 0;
   p->mlp = p->cfg.dmshrs > 1;
   memset(p->ms, 0, sizeof p->ms);
+  p->pf = p->mlp && p->cfg.dprefetch > 0;
+  p->pf_chk = p->pf_cfm = 0;
+  p->pf_cnt = 0;
+  p->pf_line = 0;
   p->inv = p->inv_all = 0;
   p->inv_idx = p->inv_tag = 0;
   memset(&p->st, 0, sizeof p->st);
@@ -147,7 +170,7 @@ static int ms_empty(const pe_t *p) {
 
 static int halted(const pe_t *p) {
   return !p->run && p->p_state == PE_PORT_IDLE && !p->d.valid && !p->e.valid && !p->m.valid && !p->w.valid &&
-         (!p->mlp || ms_empty(p));
+         (!p->mlp || ms_empty(p)) && !p->pf_chk;
 }
 
 void pe_outputs(const pe_t *p, pe_out_t *o) {
@@ -234,6 +257,12 @@ typedef struct {
   /* pe_lsu's MSHRs (dmshrs > 1): a response to one, the one freed, the
    * one a load miss takes, and the late retirement's fields */
   int resp0, ms_fill, ms_wb, m_alloc, sb_stall;
+  /* pe_lsu's stream prefetcher (dprefetch > 0): the probe taking the tag
+   * read, its line found cached/in flight/in device space (skip), the fill
+   * sent, the stream confirmed or not (the line before a missed load's
+   * cached or in flight), a load miss that starts a stream to confirm, a
+   * load's first hit on a prefetched line (which continues one) */
+  int pf_probe, pf_skip, pf_go, pf_cfm_ok, pf_cfm_no, pf_trig, pf_hit;
   unsigned ms_fill_k, ms_wb_k, ms_free_k;
   uint32_t ms_fill_val;
   /* pe_cs_registers */
@@ -467,6 +496,50 @@ static inline void pe_lsu_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c) {
     }
 }
 
+/* pe_lsu's stream prefetcher (dprefetch > 0), after pe_lsu_comb: a load's
+ * first hit on a line a prefetch brought points it at the next dprefetch
+ * lines; a load miss that takes an MSHR, when it is not busy with such a
+ * stream, first at the line before the miss's, and on at the next
+ * dprefetch lines only if that one is cached or in flight (a stream, not
+ * a random miss).  It probes the tags of a line when no load or store is in
+ * EX or MEM to want the read (nor a line invalidate, nor a fill writing the
+ * RAMs); the next cycle it skips the line if it is cached, in flight or
+ * device space, else sends its fill into a free MSHR when the port is idle,
+ * no MEM request or fetch miss wants it and another MSHR stays free for a
+ * demand miss (else it probes again). */
+static inline void pe_lsu_pf_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c) {
+  c->pf_probe = c->pf_skip = c->pf_go = c->pf_cfm_ok = c->pf_cfm_no = c->pf_trig = c->pf_hit = 0;
+  if (!p->pf) return;
+  const pe_cfg_t *cfg = &p->cfg;
+  const ctl_t *mc = &p->m.c;
+  const int m_cacheable = !is_device(c->maddr);
+  c->pf_hit = p->m.valid && !p->m.trap && mc->load && m_cacheable && p->d_rd_ok && c->d_hit_way >= 0 &&
+              p->dpf[(unsigned)c->d_hit_way * p->dsets + c->m_idx];
+  c->pf_trig = c->m_alloc && !(p->pf_cnt && !p->pf_cfm);
+  const int mem_near = (p->m.valid && (mc->load || mc->store)) || (p->e.valid && (p->e.c.load || p->e.c.store));
+  c->pf_probe = p->run && p->pf_cnt && !p->pf_chk && !mem_near && !in->dinval && !c->d_fill_we;
+  if (!p->pf_chk) return;
+  unsigned ms_nfree = 0;
+  int inflight = 0;
+  for (unsigned k = 0; k < cfg->dmshrs; k++) {
+    ms_nfree += !p->ms[k].busy && !p->ms[k].rdy;
+    inflight |= p->ms[k].busy && (p->ms[k].addr >> p->off) == p->pf_line;
+  }
+  /* the tags as the RAMs read them last cycle: no fill wrote them since */
+  const uint32_t a = p->pf_line << p->off, idx = (a >> p->off) & (p->dsets - 1), tag = a >> p->dshift;
+  int present = 0;
+  for (unsigned w = 0; w < cfg->dcache_ways; w++)
+    if (p->dvalid[w * p->dsets + idx] && p->dtag[w * p->dsets + idx] == tag) present = 1;
+  const int imiss = p->run && !c->f_fault && p->i_rd_ok && !c->i_hit;
+  if (p->pf_cfm) {
+    c->pf_cfm_ok = present || inflight;
+    c->pf_cfm_no = !c->pf_cfm_ok;
+    return;
+  }
+  c->pf_skip = present || inflight || is_device(a);
+  c->pf_go = !c->pf_skip && p->run && ms_nfree >= 2 && (p->p_state == PE_PORT_IDLE) && !c->m_issue && !imiss;
+}
+
 /* pe_lsu's scoreboard and pe_id_stage's use of it (dmshrs > 1), after
  * pe_lsu_comb: the registers the ID instruction must neither read nor
  * write are the MEM-stage load's rd unless it completes with its value now
@@ -515,6 +588,7 @@ static inline void stats_edge(pe_t *p, const pe_comb_t *c, int is_halted) {
   if (c->e_redirect) p->st.branch_flushes++;
   if (c->sb_stall && p->d.valid) p->st.scoreboard_stalls++;
   if (c->m_alloc) p->st.mshr_allocs++;
+  if (c->pf_hit) p->st.pf_useful++;
   unsigned busy = 0;
   for (unsigned k = 0; k < p->cfg.dmshrs; k++) busy += (unsigned)p->ms[k].busy;
   p->st.mshr_busy_sum += busy;
@@ -583,6 +657,16 @@ static inline void pe_lsu_edge(pe_t *p, const pe_in_t *in, const pe_comb_t *c) {
         p->p_be = PE_BE_NONE;
         p->p_tag = 0;
         p->st.ifills++;
+      } else if (c->pf_go) {
+        p->p_state = PE_PORT_REQ;
+        p->p_src = 1;
+        p->p_addr = p->pf_line << p->off;
+        p->p_op = PE_OP_FILL;
+        p->p_amo = 0;
+        p->p_wdata = 0;
+        p->p_be = PE_BE_NONE;
+        p->p_tag = c->ms_free_k + 1;
+        p->st.pf_issued++;
       }
       break;
     case PE_PORT_REQ:
@@ -612,6 +696,7 @@ static inline void pe_lsu_edge(pe_t *p, const pe_in_t *in, const pe_comb_t *c) {
     p->dtag[s] = c->dfill_addr >> p->dshift;
     memcpy(&p->ddata[(size_t)s * lw], in->mem_resp_data, lw * 4);
     p->drr = (p->drr + 1) & (cfg->dcache_ways - 1);
+    p->dpf[s] = c->ms_fill && p->ms[c->ms_fill_k].pf;
   } else if (c->d_store_we) {
     const unsigned s = (unsigned)c->d_hit_way * p->dsets + c->m_idx;
     uint32_t *word = &p->ddata[(size_t)s * lw + ((c->maddr >> 2) & (lw - 1))];
@@ -625,9 +710,9 @@ static inline void pe_lsu_edge(pe_t *p, const pe_in_t *in, const pe_comb_t *c) {
    * with a store's, whose clear it follows: the filled line is current */
   if (c->d_fill_we) p->dvalid[fill_s] = 1;
   /* MSHRs: fill, retire, allocate (three different ones) */
-  if (c->ms_fill) {
+  if (c->ms_fill) { /* a prefetch's retires nothing */
     p->ms[c->ms_fill_k].busy = 0;
-    p->ms[c->ms_fill_k].rdy = 1;
+    p->ms[c->ms_fill_k].rdy = !p->ms[c->ms_fill_k].pf;
     p->ms[c->ms_fill_k].val = c->ms_fill_val;
   }
   if (c->ms_wb) p->ms[c->ms_wb_k].rdy = 0;
@@ -637,8 +722,43 @@ static inline void pe_lsu_edge(pe_t *p, const pe_in_t *in, const pe_comb_t *c) {
     p->ms[c->ms_free_k].pc = p->m.pc;
     p->ms[c->ms_free_k].insn = p->m.insn;
     p->ms[c->ms_free_k].op = mc->dec.op;
+    p->ms[c->ms_free_k].pf = 0;
+  } else if (c->pf_go) { /* insn 0: rd x0, which the scoreboard ignores */
+    p->ms[c->ms_free_k].busy = 1;
+    p->ms[c->ms_free_k].pf = 1;
+    p->ms[c->ms_free_k].addr = p->pf_line << p->off;
+    p->ms[c->ms_free_k].pc = 0;
+    p->ms[c->ms_free_k].insn = 0;
+    p->ms[c->ms_free_k].op = RV32_LB;
   }
-  p->d_rd_ok = !(c->d_fill_we || c->d_store_we || in->dinval);
+  /* the prefetcher: a first hit on a prefetched line restarts it after the
+   * MEM load's line (the hit clears the line's mark: one a line), a load
+   * miss at the line before its own, to confirm; a confirmed stream moves
+   * on past the missed line, an unconfirmed one stops; a probed line that
+   * was skipped or sent moves it on; a stopped PE drops what is left */
+  const uint32_t lmask = 0xffffffffu >> p->off; /* rtl: 32 - OffW bits */
+  if (c->pf_hit) p->dpf[(unsigned)c->d_hit_way * p->dsets + c->m_idx] = 0;
+  if (c->pf_hit) {
+    p->pf_line = ((c->maddr >> p->off) + 1) & lmask;
+    p->pf_cnt = cfg->dprefetch;
+    p->pf_cfm = 0;
+  } else if (c->pf_trig) {
+    p->pf_line = ((c->maddr >> p->off) - 1) & lmask;
+    p->pf_cnt = cfg->dprefetch;
+    p->pf_cfm = 1;
+  } else if (c->pf_cfm_ok) {
+    p->pf_line = (p->pf_line + 2) & lmask;
+    p->pf_cfm = 0;
+  } else if (c->pf_cfm_no) {
+    p->pf_cnt = 0;
+    p->pf_cfm = 0;
+  } else if (c->pf_skip || c->pf_go) {
+    p->pf_line = (p->pf_line + 1) & lmask;
+    p->pf_cnt--;
+  }
+  if (!p->run) p->pf_cnt = 0;
+  p->pf_chk = c->pf_probe;
+  p->d_rd_ok = !(c->d_fill_we || c->d_store_we || in->dinval || c->pf_probe);
   p->inv = in->dinval;
   p->inv_all = in->dinval && c->d_fill_we;
   if (in->dinval) {
@@ -792,6 +912,7 @@ static void step_edge(pe_t *p, const pe_in_t *in, pe_out_t *out) {
   pe_id_stage_comb(p, &c);
   pe_ex_block_comb(p, &c);
   pe_lsu_comb(p, in, &c);
+  pe_lsu_pf_comb(p, in, &c);
   pe_id_stage_sb_comb(p, &c);
   pe_controller_comb(p, in, o.halted, &c);
 

@@ -30,6 +30,10 @@
  * returns the whole line (word k of the line in mem_resp_data[k]); READ and
  * AMO return one word in mem_resp_data[0] (SC: 0 success, 1 failure).
  *
+ * With dprefetch = N > 0 (and dmshrs > 1) the D-cache also sends prefetch
+ * fills, tagged as an MSHR's, for lines no load asked for yet
+ * (docs/pe.md "Stream prefetcher"): they write the line and retire nothing.
+ *
  * Retirement: in program order, but for a load that missed with dmshrs > 1,
  * which retires when its fill has returned (its register written then, and
  * read or overwritten by no younger instruction before: the scoreboard).
@@ -49,6 +53,7 @@
  * hw/pe.desc (pe_desc.h). */
 
 #define PE_MAX_MSHRS 15 /* the 4-bit port tag: 0 for the blocking requests, k + 1 for MSHR k */
+#define PE_MAX_PREFETCH 8 /* DPrefetch: lines the stream prefetcher runs ahead (docs/pe.md "Stream prefetcher") */
 
 typedef struct {
   int start;              /* start_i: starts a halted PE at boot_pc */
@@ -93,13 +98,16 @@ typedef struct {
    * register a missed load will write, the D-fills in flight summed over
    * cycles (/ cycles = the average), cycles with two or more in flight */
   uint64_t mshr_allocs, scoreboard_stalls, mshr_busy_sum, mshr_overlap_cycles;
+  /* dprefetch > 0: prefetch fills sent (not in dfills), and prefetched
+   * lines a demand load then hit (each counted once, at its first hit) */
+  uint64_t pf_issued, pf_useful;
 } pe_stats_t;
 
 typedef struct pe pe_t;
 
 /* Returns NULL (and prints why) for an unsupported configuration: sizes
  * not powers of two, fewer than 2 sets, line not 16/32/64, dmshrs not
- * 1..PE_MAX_MSHRS. */
+ * 1..PE_MAX_MSHRS, dprefetch above PE_MAX_PREFETCH or on with dmshrs = 1. */
 pe_t *pe_new(const pe_cfg_t *cfg);
 void pe_free(pe_t *p);
 /* The asynchronous reset: pipeline empty, halted, caches invalid,

@@ -27,6 +27,7 @@ enum {
 #define PE_DEFAULT_LINE_BYTES 64 /* cache line, 16, 32 or 64 bytes */
 #define PE_DEFAULT_COUNTERS 1 /* 1 mcycle/minstret count, 0 they read 0 */
 #define PE_DEFAULT_DMSHRS 1 /* D-cache misses in flight: 1 blocking (the paper), 2..15 MSHRs */
+#define PE_DEFAULT_DPREFETCH 0 /* D-cache prefetch distance: 0 off (the paper), N the next N lines (needs DMshrs > 1) */
 
 /* The parameters (the RTL's, in its order), which the C model takes at run time. */
 typedef struct {
@@ -37,17 +38,18 @@ typedef struct {
   unsigned line_bytes;   /* LineBytes: cache line, 16, 32 or 64 bytes */
   unsigned counters;     /* Counters: 1 mcycle/minstret count, 0 they read 0 */
   unsigned dmshrs;       /* DMshrs: D-cache misses in flight: 1 blocking (the paper), 2..15 MSHRs */
+  unsigned dprefetch;    /* DPrefetch: D-cache prefetch distance: 0 off (the paper), N the next N lines (needs DMshrs > 1) */
 } pe_cfg_t;
 
 #define PE_CFG_DEFAULT \
   ((pe_cfg_t){.icache_bytes = PE_DEFAULT_ICACHE_BYTES, .icache_ways = PE_DEFAULT_ICACHE_WAYS, \
               .dcache_bytes = PE_DEFAULT_DCACHE_BYTES, .dcache_ways = PE_DEFAULT_DCACHE_WAYS, \
               .line_bytes = PE_DEFAULT_LINE_BYTES, .counters = PE_DEFAULT_COUNTERS, \
-              .dmshrs = PE_DEFAULT_DMSHRS})
+              .dmshrs = PE_DEFAULT_DMSHRS, .dprefetch = PE_DEFAULT_DPREFETCH})
 
 /* The configuration a Verilated pe was built with: the -DPE_* flags of
  * rtl/pe/params.mk's pe_DEFS, which match its -G list (the shim's pe_rtl_cfg()). */
-#define PE_CFG_BUILD {PE_ICACHE_BYTES, PE_ICACHE_WAYS, PE_DCACHE_BYTES, PE_DCACHE_WAYS, PE_LINE_BYTES, PE_COUNTERS, PE_DMSHRS}
+#define PE_CFG_BUILD {PE_ICACHE_BYTES, PE_ICACHE_WAYS, PE_DCACHE_BYTES, PE_DCACHE_WAYS, PE_LINE_BYTES, PE_COUNTERS, PE_DMSHRS, PE_DPREFETCH}
 
 /* Every field, one X(RTL name, pe_cfg_t field, make variable) each, for code that
  * walks the whole configuration (copim-sim's check of a Verilated build). */
@@ -68,6 +70,7 @@ typedef struct {
   X(pe, "pe.dcache_bytes", dcache_bytes, 64, 1u << 24, "PE D-cache size") \
   X(pe, "pe.dcache_ways", dcache_ways, 1, 64, "PE D-cache ways") \
   X(pe, "pe.line_bytes", line_bytes, 16, 64, "PE cache line") \
-  X(pe, "pe.dmshrs", dmshrs, 1, PE_MAX_MSHRS, "PE D-cache misses in flight: 1 blocking loads (the paper's PE), 2..15 non-blocking (MSHRs, tagged port)")
+  X(pe, "pe.dmshrs", dmshrs, 1, PE_MAX_MSHRS, "PE D-cache misses in flight: 1 blocking loads (the paper's PE), 2..15 non-blocking (MSHRs, tagged port)") \
+  X(pe, "pe.dprefetch", dprefetch, 0, PE_MAX_PREFETCH, "PE D-cache stream prefetcher: 0 off (the paper's PE), N = 1..8 fills the next N lines after a load's first hit on a prefetched line, or after a load miss whose previous line is cached, into free MSHRs (needs pe.dmshrs > 1)")
 
 #endif

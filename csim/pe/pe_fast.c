@@ -8,7 +8,8 @@ int pe_fast_supported(const pe_cfg_t *cfg) {
    * a new field that lets the port overlap requests (memory-level
    * parallelism) must be checked here, and is not covered until it is */
   return (cfg->line_bytes == 16 || cfg->line_bytes == 32 || cfg->line_bytes == 64) && cfg->counters <= 1 &&
-         cfg->dmshrs <= 1; /* DMshrs > 1 (non-blocking loads): several requests in flight, not covered */
+         cfg->dmshrs <= 1 && /* DMshrs > 1 (non-blocking loads): several requests in flight, not covered */
+         cfg->dprefetch == 0; /* (needs DMshrs > 1 anyway) */
 }
 
 void pe_fast_init(pe_fast_t *f, pe_t *pe, uint32_t hart_id) {

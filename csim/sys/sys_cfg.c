@@ -393,6 +393,9 @@ int sys_cfg_check(const sys_cfg_t *c, char *err, size_t cap) {
   BAD(c->pe.dmshrs > 1 && c->pim_pe_inval,
       "pe.dmshrs = %u with pim.pe_inval=written: not supported (its directory follows blocking loads only)",
       c->pe.dmshrs);
+  BAD(c->pe.dprefetch && c->pe.dmshrs < 2,
+      "pe.dprefetch = %u needs pe.dmshrs > 1 (the prefetcher's fills take MSHRs; it is %u)", c->pe.dprefetch,
+      c->pe.dmshrs);
   if (pe_cache_check("icache", c->pe.icache_bytes, c->pe.icache_ways, c->pe.line_bytes, err, cap) ||
       pe_cache_check("dcache", c->pe.dcache_bytes, c->pe.dcache_ways, c->pe.line_bytes, err, cap))
     return -1;

@@ -30,6 +30,7 @@ static void json_params(FILE *f, const sys_t *s) {
     if (!strcmp(p->name, "sim.skip") || !strcmp(p->name, "sim.pe_fast")) continue;
     if (sys_inval_param_hidden(s, p->name)) continue; /* pim.pe_inval's rows: only when it is on */
     if (!strcmp(p->name, "pe.dmshrs") && s->cfg.pe.dmshrs == 1) continue; /* the paper's PE: as before the row */
+    if (!strcmp(p->name, "pe.dprefetch") && !s->cfg.pe.dprefetch) continue; /* likewise */
     fprintf(f, "%s\n    \"%s\": %" PRIu64, n++ ? "," : "", p->name, sys_param_get(&s->cfg, p));
   }
   fprintf(f, "\n  }");

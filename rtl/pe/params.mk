@@ -2,17 +2,18 @@
 # The defaults as NAME=value words (each set with ?=: the make command line
 # overrides it; Makefile's blk_defaults) and the named configurations as
 # verilator/yosys -G lists.
-pe_DEFAULTS := PE_ICACHE_BYTES=16384 PE_ICACHE_WAYS=4 PE_DCACHE_BYTES=32768 PE_DCACHE_WAYS=4 PE_LINE_BYTES=64 PE_COUNTERS=1 PE_DMSHRS=1
+pe_DEFAULTS := PE_ICACHE_BYTES=16384 PE_ICACHE_WAYS=4 PE_DCACHE_BYTES=32768 PE_DCACHE_WAYS=4 PE_LINE_BYTES=64 PE_COUNTERS=1 PE_DMSHRS=1 PE_DPREFETCH=0
 $(call blk_defaults,$(pe_DEFAULTS))
-pe_CONFIG_default := -GICacheBytes=16384 -GICacheWays=4 -GDCacheBytes=32768 -GDCacheWays=4 -GLineBytes=64 -GCounters=1 -GDMshrs=1
-pe_CONFIG_proto := -GICacheBytes=256 -GICacheWays=1 -GDCacheBytes=256 -GDCacheWays=1 -GLineBytes=16 -GCounters=0 -GDMshrs=1
-pe_CONFIG_xc7 := -GICacheBytes=16384 -GICacheWays=4 -GDCacheBytes=32768 -GDCacheWays=4 -GLineBytes=64 -GCounters=1 -GDMshrs=1
-pe_CONFIG_mlp := -GICacheBytes=16384 -GICacheWays=4 -GDCacheBytes=32768 -GDCacheWays=4 -GLineBytes=64 -GCounters=1 -GDMshrs=4
+pe_CONFIG_default := -GICacheBytes=16384 -GICacheWays=4 -GDCacheBytes=32768 -GDCacheWays=4 -GLineBytes=64 -GCounters=1 -GDMshrs=1 -GDPrefetch=0
+pe_CONFIG_proto := -GICacheBytes=256 -GICacheWays=1 -GDCacheBytes=256 -GDCacheWays=1 -GLineBytes=16 -GCounters=0 -GDMshrs=1 -GDPrefetch=0
+pe_CONFIG_xc7 := -GICacheBytes=16384 -GICacheWays=4 -GDCacheBytes=32768 -GDCacheWays=4 -GLineBytes=64 -GCounters=1 -GDMshrs=1 -GDPrefetch=0
+pe_CONFIG_mlp := -GICacheBytes=16384 -GICacheWays=4 -GDCacheBytes=32768 -GDCacheWays=4 -GLineBytes=64 -GCounters=1 -GDMshrs=4 -GDPrefetch=0
+pe_CONFIG_pf := -GICacheBytes=16384 -GICacheWays=4 -GDCacheBytes=32768 -GDCacheWays=4 -GLineBytes=64 -GCounters=1 -GDMshrs=4 -GDPrefetch=2
 # Verilator's (and synthesis') -G list from make's variables, expanded late
 # (another block's params.mk may set a default it names); the shim's -D
 # flags of a -G list (PE_CFG_BUILD in csim/pe/pe_desc.h reads them) and of
 # this one; what rebuilds the Verilated model when it changes.
-pe_PARAMS = -GICacheBytes=$(PE_ICACHE_BYTES) -GICacheWays=$(PE_ICACHE_WAYS) -GDCacheBytes=$(PE_DCACHE_BYTES) -GDCacheWays=$(PE_DCACHE_WAYS) -GLineBytes=$(PE_LINE_BYTES) -GCounters=$(PE_COUNTERS) -GDMshrs=$(PE_DMSHRS)
-pe_defs_of = $(subst -GICacheBytes=,-DPE_ICACHE_BYTES=,$(subst -GICacheWays=,-DPE_ICACHE_WAYS=,$(subst -GDCacheBytes=,-DPE_DCACHE_BYTES=,$(subst -GDCacheWays=,-DPE_DCACHE_WAYS=,$(subst -GLineBytes=,-DPE_LINE_BYTES=,$(subst -GCounters=,-DPE_COUNTERS=,$(subst -GDMshrs=,-DPE_DMSHRS=,$(1))))))))
+pe_PARAMS = -GICacheBytes=$(PE_ICACHE_BYTES) -GICacheWays=$(PE_ICACHE_WAYS) -GDCacheBytes=$(PE_DCACHE_BYTES) -GDCacheWays=$(PE_DCACHE_WAYS) -GLineBytes=$(PE_LINE_BYTES) -GCounters=$(PE_COUNTERS) -GDMshrs=$(PE_DMSHRS) -GDPrefetch=$(PE_DPREFETCH)
+pe_defs_of = $(subst -GICacheBytes=,-DPE_ICACHE_BYTES=,$(subst -GICacheWays=,-DPE_ICACHE_WAYS=,$(subst -GDCacheBytes=,-DPE_DCACHE_BYTES=,$(subst -GDCacheWays=,-DPE_DCACHE_WAYS=,$(subst -GLineBytes=,-DPE_LINE_BYTES=,$(subst -GCounters=,-DPE_COUNTERS=,$(subst -GDMshrs=,-DPE_DMSHRS=,$(subst -GDPrefetch=,-DPE_DPREFETCH=,$(1)))))))))
 pe_DEFS = $(call pe_defs_of,$(pe_PARAMS))
 pe_PARAM_DEPS := rtl/pe/params.mk

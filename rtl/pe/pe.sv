@@ -40,7 +40,11 @@ module pe #(
   parameter int Counters    = 1,
   // D-cache misses in flight: 1 the paper's blocking D-cache; 2..15 a
   // non-blocking one with that many MSHRs and a scoreboard (issue 32)
-  parameter int DMshrs      = 1
+  parameter int DMshrs      = 1,
+  // D-cache stream prefetcher: 0 none (the paper's PE); N > 0 (needs
+  // DMshrs > 1) fills the next N lines after a load miss or a first hit on a
+  // prefetched line, into free MSHRs (issue 32 item 1b)
+  parameter int DPrefetch   = 0
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
@@ -93,7 +97,7 @@ module pe #(
   logic [3:0]  m_cause;
   logic [31:0] m_pc, m_insn, m_res, m_wdata;
   // MEM, CSRs, WB
-  logic        m_done, m_done_nh, m_exc, m_hold, port_idle, csr_illegal;
+  logic        m_done, m_done_nh, m_exc, m_hold, port_idle, csr_illegal, e_mem;
   logic [31:0] csr_rdata, mtvec, mepc, sb;
   logic        w_valid;
   logic [4:0]  w_rd;
@@ -143,11 +147,22 @@ module pe #(
     .m_fence_i_o(m_fence_i), .m_mret_o(m_mret), .m_wfi_o(m_wfi), .m_wr_o(m_wr), .m_trap_o(m_trap),
     .m_cause_o(m_cause));
 
-  pe_lsu #(.DCacheBytes(DCacheBytes), .DCacheWays(DCacheWays), .LineBytes(LineBytes), .DMshrs(DMshrs)) u_lsu (
+  // the D-cache prefetcher probes the tags only when EX's instruction will
+  // not read them in MEM
+  assign e_mem = e_valid && (e_load || e_store);
+
+`ifndef SYNTHESIS
+  if (DPrefetch > 0 && DMshrs < 2) begin : g_bad_prefetch
+    $error("pe: DPrefetch = %0d needs MSHRs (DMshrs > 1; it is %0d)", DPrefetch, DMshrs);
+  end
+`endif
+
+  pe_lsu #(.DCacheBytes(DCacheBytes), .DCacheWays(DCacheWays), .LineBytes(LineBytes), .DMshrs(DMshrs),
+           .DPrefetch(DPrefetch)) u_lsu (
     .clk_i, .rst_ni, .m_valid_i(m_valid), .m_pc_i(m_pc), .m_insn_i(m_insn), .m_res_i(m_res),
     .m_wdata_i(m_wdata), .m_load_i(m_load), .m_store_i(m_store), .m_amo_i(m_amo), .m_csr_i(m_csr),
     .m_fence_i(m_fence), .m_fence_i_i(m_fence_i), .m_wr_i(m_wr), .m_trap_i(m_trap), .e_addr_i(e_addr),
-    .csr_rdata_i(csr_rdata), .csr_illegal_i(csr_illegal), .done_o(m_done), .done_no_hit_o(m_done_nh),
+    .e_mem_i(e_mem), .run_i(run), .csr_rdata_i(csr_rdata), .csr_illegal_i(csr_illegal), .done_o(m_done), .done_no_hit_o(m_done_nh),
     .exc_o(m_exc), .hold_o(m_hold),
     .port_idle_o(port_idle), .sb_o(sb), .imiss_i(imiss), .ipc_i(f_pc), .ifill_we_o(ifill_we), .fill_addr_o(fill_addr),
     .mem_req_valid_o, .mem_req_ready_i, .mem_req_addr_o, .mem_req_op_o, .mem_req_amo_o, .mem_req_wdata_o,

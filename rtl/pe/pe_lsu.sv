@@ -8,12 +8,17 @@
 // an MSHR, sends its fill with the MSHR's tag and leaves MEM; the fill's
 // return writes the line, and the load retires through WB when MEM leaves
 // the slot free (docs/pe.md "Non-blocking loads").
+// With DPrefetch = N > 0 as well (issue 32 item 1b) a stream prefetcher
+// sends fills of the N lines after a load's first hit on a line a prefetch
+// brought, or after a load miss whose previous line is cached, into free
+// MSHRs (docs/pe.md "Stream prefetcher").
 // csim/pe/pe.c pe_lsu().
 module pe_lsu #(
   parameter int DCacheBytes = 512,
   parameter int DCacheWays  = 2,
   parameter int LineBytes   = 64,
-  parameter int DMshrs      = 1     // 1: blocking D-cache; 2..15: MSHRs
+  parameter int DMshrs      = 1,    // 1: blocking D-cache; 2..15: MSHRs
+  parameter int DPrefetch   = 0     // 0: no prefetcher; N: lines ahead (DMshrs > 1)
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
@@ -32,6 +37,8 @@ module pe_lsu #(
   input  logic                   m_wr_i,
   input  logic                   m_trap_i,
   input  logic [31:0]            e_addr_i,         // the next load/store address (EX)
+  input  logic                   e_mem_i,          // EX holds a load or store (the prefetcher's probe waits)
+  input  logic                   run_i,            // the PE runs (a stopped one drops its prefetches)
   // CSR read (pe_cs_registers)
   input  logic [31:0]            csr_rdata_i,
   input  logic                   csr_illegal_i,
@@ -81,6 +88,8 @@ module pe_lsu #(
   localparam int DWayW    = pe_pkg::CacheWayW(DCacheWays);
 
   localparam bit Mlp      = DMshrs > 1;
+  localparam bit Pf       = Mlp && (DPrefetch > 0);
+  localparam int LineW    = 32 - OffW;   // a line number: the address without the offset
 
   typedef enum logic [1:0] {PIdle = 2'd0, PReq = 2'd1, PResp = 2'd2} pstate_e;
 
@@ -125,6 +134,20 @@ module pe_lsu #(
   logic [31:0] fl_addr, ms_fill_addr, ms_fill_word;
   logic [2:0]  ms_fill_f3;
   logic [31:0] sb;
+  // stream prefetcher (DPrefetch > 0): the next line to try and how many are
+  // left, a tag probe of it read last cycle (chk), that line being the one
+  // before a missed load's (cfm: the stream to confirm); per cache line,
+  // brought by a prefetch and not yet hit (dpf, as dvalid); per MSHR,
+  // holding a prefetch (no load behind it)
+  logic [LineW-1:0] pf_line_q, pf_line_d;
+  logic [3:0]  pf_cnt_q, pf_cnt_d, ms_nfree;
+  logic        pf_chk_q, pf_chk_d, pf_cfm_q, pf_cfm_d, pf_cfm_ok, pf_cfm_no, pf_known;
+  logic [DCacheWays*DSets-1:0] dpf_q, dpf_d;
+  logic [DMshrs-1:0] ms_pf_q, ms_pf_d;
+  logic        pf_probe, pf_skip, pf_go, pf_trig, pf_hit, pf_present, pf_inflight, pf_dev, mem_near, ms_fill_pf, ms_wb_pf;
+  logic [31:0] pf_addr;
+  logic [DIdxW-1:0] pf_idx;
+  logic [DTagW-1:0] pf_tag;
 
   logic [DIdxW-1:0] d_raddr, d_widx, m_idx, p_didx;
   logic [DTagW-1:0] m_tag;
@@ -174,14 +197,20 @@ module pe_lsu #(
     end
     d_hit = m_cacheable && (|d_hitw);
     // MSHRs: a fill in flight for the MEM instruction's line, a free one
+    // (and how many: the prefetcher leaves one to demand misses); one in
+    // flight for the prefetcher's line
     ms_match = '0;
     ms_free = 1'b0;
     ms_free_k = 4'd0;
+    ms_nfree = 4'd0;
+    pf_inflight = 1'b0;
     for (int k = DMshrs - 1; k >= 0; k--) begin
       ms_match[k] = Mlp && ms_busy_q[k] && (ms_addr_q[32*k+OffW +: 32-OffW] == m_res_i[31:OffW]);
+      if (Pf && ms_busy_q[k] && (ms_addr_q[32*k+OffW +: LineW] == pf_line_q)) pf_inflight = 1'b1;
       if (!ms_busy_q[k] && !ms_rdy_q[k]) begin
         ms_free = 1'b1;
         ms_free_k = k[3:0];
+        ms_nfree = ms_nfree + 4'd1;
       end
     end
     ms_any_busy = Mlp && (|ms_busy_q);
@@ -284,6 +313,38 @@ module pe_lsu #(
     // 18: 36.5 MHz); the cost is an occasional wrong-path fill.
     f_issue = imiss_i && port_idle && !m_issue;
 
+    // ---------------- stream prefetcher (DPrefetch > 0)
+    // A load's first hit on a line a prefetch brought points it at the
+    // DPrefetch lines after the load's; a load miss that takes an MSHR, when
+    // it is not busy with such a stream, first at the line before the
+    // miss's, and on at the DPrefetch lines after it only if that one is
+    // cached or in flight (a stream, not a random miss).  It probes the tags
+    // of a line (the RAMs' read port, as a line invalidate does) when no load
+    // or store in EX or MEM wants that read, and the next cycle (no load in
+    // MEM then: no trigger) skips the line if it is cached, in flight or
+    // device space, else sends its fill with a free MSHR's tag when the port
+    // is idle, neither MEM nor the fetch asks for it and another MSHR stays
+    // free for a demand miss; else it probes again.
+    pf_hit = 1'b0;
+    for (int w = 0; w < DCacheWays; w++) begin
+      if (d_hitw[w] && dpf_q[{w[DWayW-1:0], m_idx}]) pf_hit = Pf && ld_hit_ok && d_hit;
+    end
+    pf_trig = Pf && m_alloc && !((pf_cnt_q != 4'd0) && !pf_cfm_q);
+    pf_addr = {pf_line_q, {OffW{1'b0}}};
+    pf_idx = pf_addr[OffW +: DIdxW];
+    pf_tag = pf_addr[31 -: DTagW];
+    pf_present = 1'b0;
+    for (int w = 0; w < DCacheWays; w++) begin
+      if (dvalid_q[{w[DWayW-1:0], pf_idx}] && (d_rtag[DTagRamW*w +: DTagW] == pf_tag)) pf_present = 1'b1;
+    end
+    pf_dev = (pf_addr[31:28] == pe_pkg::DevNibble);
+    pf_known = pf_present || pf_inflight;
+    pf_cfm_ok = Pf && pf_chk_q && pf_cfm_q && pf_known;
+    pf_cfm_no = Pf && pf_chk_q && pf_cfm_q && !pf_known;
+    pf_skip = Pf && pf_chk_q && !pf_cfm_q && (pf_known || pf_dev);
+    pf_go = Pf && pf_chk_q && !pf_cfm_q && !(pf_known || pf_dev) && run_i && (ms_nfree >= 4'd2) && port_idle &&
+            !m_issue && !imiss_i;
+
     // ---------------- memory port
     p_state_d = p_state_q;
     p_src_d = p_src_q;
@@ -313,6 +374,15 @@ module pe_lsu #(
           p_wdata_d = 32'd0;
           p_be_d = 4'd0;
           p_tag_d = 4'd0;
+        end else if (pf_go) begin
+          p_state_d = PReq;
+          p_src_d = 1'b1;
+          p_addr_d = pf_addr;
+          p_op_d = pe_pkg::MemOpFill;
+          p_amo_d = 5'd0;
+          p_wdata_d = 32'd0;
+          p_be_d = 4'd0;
+          p_tag_d = ms_free_k + 4'd1;
         end
       end
       // a write has no response; an MSHR's fill is the MSHR's to wait for
@@ -326,9 +396,11 @@ module pe_lsu #(
     ms_fill_addr = 32'd0;
     ms_fill_f3 = 3'd0;
     ms_fill_busy = 1'b0;
+    ms_fill_pf = 1'b0;
     for (int k = 0; k < DMshrs; k++) begin
       if (ms_fill_k == k[3:0]) begin
         ms_fill_busy = ms_busy_q[k];
+        ms_fill_pf = Pf && ms_pf_q[k];
         ms_fill_addr = ms_addr_q[32*k +: 32];
         ms_fill_f3 = ms_insn_q[32*k+12 +: 3];
       end
@@ -357,7 +429,9 @@ module pe_lsu #(
       d_wline = {(LineBytes/4){st_wdata}};
       for (int w = 0; w < DCacheWays; w++) d_way_we[w] = d_store_we && d_hitw[w];
     end
-    d_rd_ok_d = !(d_fill_we || d_store_we || dinval_i);
+    mem_near = (m_valid_i && (m_load_i || m_store_i)) || e_mem_i;
+    pf_probe = Pf && run_i && (pf_cnt_q != 4'd0) && !pf_chk_q && !mem_near && !dinval_i && !d_fill_we;
+    d_rd_ok_d = !(d_fill_we || d_store_we || dinval_i || pf_probe);
     inv_all_d = dinval_i && d_fill_we;
     drr_d = (DCacheWays > 1) ? drr_q + {{(DWayW-1){1'b0}}, d_fill_we} : '0;
     dvalid_d = dvalid_q;
@@ -373,7 +447,44 @@ module pe_lsu #(
       for (int w = 0; w < DCacheWays; w++) dvalid_d[{w[DWayW-1:0], m_idx}] = 1'b0;
     end
     if (d_fill_we) dvalid_d[{d_victim, p_didx}] = 1'b1;
-    d_raddr = dinval_i ? dinval_addr_i[OffW +: DIdxW] : m_hold ? m_idx : e_addr_i[OffW +: DIdxW];
+    // a filled line's prefetch mark; a trigger's hit clears it (one a line)
+    dpf_d = dpf_q;
+    if (Pf && d_fill_we) dpf_d[{d_victim, p_didx}] = ms_fill && ms_fill_pf;
+    if (pf_hit) begin
+      for (int w = 0; w < DCacheWays; w++) begin
+        if (d_hitw[w]) dpf_d[{w[DWayW-1:0], m_idx}] = 1'b0;
+      end
+    end
+    d_raddr = dinval_i ? dinval_addr_i[OffW +: DIdxW] : pf_probe ? pf_idx : m_hold ? m_idx :
+              e_addr_i[OffW +: DIdxW];
+    // the prefetcher's next line: a first hit on a prefetched line restarts
+    // it after the MEM load's, a load miss at the line before its own, to
+    // confirm; a confirmed stream moves on past the missed line, an
+    // unconfirmed one stops; a probed line skipped or sent moves it on; a
+    // stopped PE drops what is left
+    pf_chk_d = pf_probe;
+    pf_line_d = pf_line_q;
+    pf_cnt_d = pf_cnt_q;
+    pf_cfm_d = pf_cfm_q;
+    if (pf_hit) begin
+      pf_line_d = m_res_i[31:OffW] + 1'b1;
+      pf_cnt_d = DPrefetch[3:0];
+      pf_cfm_d = 1'b0;
+    end else if (pf_trig) begin
+      pf_line_d = m_res_i[31:OffW] - 1'b1;
+      pf_cnt_d = DPrefetch[3:0];
+      pf_cfm_d = 1'b1;
+    end else if (pf_cfm_ok) begin
+      pf_line_d = pf_line_q + {{(LineW-2){1'b0}}, 2'd2};
+      pf_cfm_d = 1'b0;
+    end else if (pf_cfm_no) begin
+      pf_cnt_d = 4'd0;
+      pf_cfm_d = 1'b0;
+    end else if (pf_skip || pf_go) begin
+      pf_line_d = pf_line_q + 1'b1;
+      pf_cnt_d = pf_cnt_q - 4'd1;
+    end
+    if (!run_i) pf_cnt_d = 4'd0;
 
     // ---------------- MSHRs: allocate, fill, retire (the lowest ready one,
     // when MEM leaves the WB slot free)
@@ -383,15 +494,20 @@ module pe_lsu #(
     ms_pc_d = ms_pc_q;
     ms_insn_d = ms_insn_q;
     ms_val_d = ms_val_q;
+    ms_pf_d = ms_pf_q;
     ms_wb = Mlp && (|ms_rdy_q) && !m_done;
     ms_wb_k = 4'd0;
     for (int k = DMshrs - 1; k >= 0; k--) begin
       if (ms_rdy_q[k]) ms_wb_k = k[3:0];
     end
+    ms_wb_pf = 1'b0;   // (the assertion a_pf_no_retire's)
+    for (int k = 0; k < DMshrs; k++) begin
+      if (ms_wb_k == k[3:0]) ms_wb_pf = Pf && ms_pf_q[k];
+    end
     for (int k = 0; k < DMshrs; k++) begin
       if (ms_fill && (ms_fill_k == k[3:0])) begin
         ms_busy_d[k] = 1'b0;
-        ms_rdy_d[k] = 1'b1;
+        ms_rdy_d[k] = !(Pf && ms_pf_q[k]);   // a prefetch's retires nothing
         ms_val_d[32*k +: 32] = load_ext(ms_fill_f3, ms_fill_word, ms_fill_addr[1:0]);
       end
       if (ms_wb && (ms_wb_k == k[3:0])) ms_rdy_d[k] = 1'b0;
@@ -400,6 +516,14 @@ module pe_lsu #(
         ms_addr_d[32*k +: 32] = m_res_i;
         ms_pc_d[32*k +: 32] = m_pc_i;
         ms_insn_d[32*k +: 32] = m_insn_i;
+        ms_pf_d[k] = 1'b0;
+      end else if (pf_go && (ms_free_k == k[3:0])) begin
+        // insn 0: rd x0, which the scoreboard ignores
+        ms_busy_d[k] = 1'b1;
+        ms_addr_d[32*k +: 32] = pf_addr;
+        ms_pc_d[32*k +: 32] = 32'd0;
+        ms_insn_d[32*k +: 32] = 32'd0;
+        ms_pf_d[k] = 1'b1;
       end
     end
     // the scoreboard: the MEM-stage load's rd unless it completes with its
@@ -439,7 +563,7 @@ module pe_lsu #(
   assign done_no_hit_o   = m_done_nh;
   assign exc_o           = m_exc;
   assign hold_o          = m_hold;
-  assign port_idle_o     = port_idle && !(Mlp && ((|ms_busy_q) || (|ms_rdy_q)));
+  assign port_idle_o     = port_idle && !(Mlp && ((|ms_busy_q) || (|ms_rdy_q))) && !(Pf && pf_chk_q);
   assign sb_o            = sb;
   assign fill_addr_o     = p_addr_q;
   assign mem_req_valid_o = (p_state_q == PReq);
@@ -487,6 +611,10 @@ module pe_lsu #(
       ((Mlp && (mem_resp_tag_i != 4'd0)) ? ms_fill_busy :
        (p_state_q == PResp)))
     else $error("pe: memory response with no request in flight (tag %0d, port state %0d)", mem_resp_tag_i, p_state_q);
+  // A prefetch's MSHR holds no load: it never retires one.
+  a_pf_no_retire: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      ms_wb |-> !ms_wb_pf)
+    else $error("pe: a prefetch's MSHR %0d retires a load", ms_wb_k);
   // Retirement: a retired instruction that writes no register reports 0.
   a_ret_rd_zero: assert property (@(posedge clk_i) disable iff (!rst_ni)
       (w_valid_o && (w_rd_o == 5'd0)) |-> (w_val_o == 32'd0))
@@ -500,6 +628,8 @@ module pe_lsu #(
       p_state_q <= PIdle; p_src_q <= 1'b0; p_addr_q <= 32'd0; p_op_q <= 2'd0; p_amo_q <= 5'd0;
       p_wdata_q <= 32'd0; p_be_q <= 4'd0; p_tag_q <= 4'd0;
       ms_busy_q <= '0; ms_rdy_q <= '0; ms_addr_q <= '0; ms_pc_q <= '0; ms_insn_q <= '0; ms_val_q <= '0;
+      ms_pf_q <= '0; dpf_q <= '0; pf_line_q <= '0; pf_cnt_q <= 4'd0; pf_chk_q <= 1'b0;
+      pf_cfm_q <= 1'b0;
       w_valid_q <= 1'b0; w_pc_q <= 32'd0; w_insn_q <= 32'd0; w_rd_q <= 5'd0; w_val_q <= 32'd0;
     end else begin
       d_rd_ok_q <= d_rd_ok_d; dvalid_q <= dvalid_d; drr_q <= drr_d;
@@ -511,6 +641,8 @@ module pe_lsu #(
       p_amo_q <= p_amo_d; p_wdata_q <= p_wdata_d; p_be_q <= p_be_d; p_tag_q <= p_tag_d;
       ms_busy_q <= ms_busy_d; ms_rdy_q <= ms_rdy_d; ms_addr_q <= ms_addr_d; ms_pc_q <= ms_pc_d;
       ms_insn_q <= ms_insn_d; ms_val_q <= ms_val_d;
+      ms_pf_q <= ms_pf_d; dpf_q <= dpf_d; pf_line_q <= pf_line_d; pf_cnt_q <= pf_cnt_d; pf_chk_q <= pf_chk_d;
+      pf_cfm_q <= pf_cfm_d;
       w_valid_q <= w_valid_d; w_pc_q <= w_pc_d; w_insn_q <= w_insn_d; w_rd_q <= w_rd_d; w_val_q <= w_val_d;
     end
   end

@@ -169,5 +169,6 @@ package pe_pkg;
   localparam int unsigned DefaultLineBytes   = 64;     // cache line, 16, 32 or 64 bytes
   localparam int unsigned DefaultCounters    = 1;      // 1 mcycle/minstret count, 0 they read 0
   localparam int unsigned DefaultDMshrs      = 1;      // D-cache misses in flight: 1 blocking (the paper), 2..15 MSHRs
+  localparam int unsigned DefaultDPrefetch   = 0;      // D-cache prefetch distance: 0 off (the paper), N the next N lines (needs DMshrs > 1)
 
 endpackage

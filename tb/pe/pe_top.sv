@@ -12,7 +12,8 @@ module pe_top #(
   parameter int DCacheWays  = 1,
   parameter int LineBytes   = 16,
   parameter int Counters    = 0,
-  parameter int DMshrs      = 1
+  parameter int DMshrs      = 1,
+  parameter int DPrefetch   = 0
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -46,7 +47,8 @@ module pe_top #(
     .DCacheWays (DCacheWays),
     .LineBytes  (LineBytes),
     .Counters   (Counters),
-    .DMshrs     (DMshrs)
+    .DMshrs     (DMshrs),
+    .DPrefetch  (DPrefetch)
   ) u_pe (
     .clk_i,
     .rst_ni,
