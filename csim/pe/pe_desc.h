@@ -60,7 +60,8 @@ typedef struct {
   X("DCacheWays", dcache_ways, "PE_DCACHE_WAYS") \
   X("LineBytes", line_bytes, "PE_LINE_BYTES") \
   X("Counters", counters, "PE_COUNTERS") \
-  X("DMshrs", dmshrs, "PE_DMSHRS")
+  X("DMshrs", dmshrs, "PE_DMSHRS") \
+  X("DPrefetch", dprefetch, "PE_DPREFETCH")
 
 /* copim-sim's parameters of the pe, one X(block, name, pe_cfg_t field, min, max,
  * help) each: rows of csim/sys/sys_cfg.c's table, --help and the JSON's params. */

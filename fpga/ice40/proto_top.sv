@@ -28,6 +28,8 @@ module proto_top #(
   // every request with tag 0, so MSHRs, whose fills need their tags, are not
   // for this memory)
   parameter int unsigned DMshrs      = 1,
+  // the stream prefetcher needs MSHRs: off here (rtl/pe/pe_lsu.sv)
+  parameter int unsigned DPrefetch   = 0,
   parameter int unsigned MemWords    = 512
 ) (
   input  logic       clk_i,
@@ -369,7 +371,8 @@ module proto_top #(
       .DCacheWays (DCacheWays),
       .LineBytes  (LineBytes),
       .Counters   (Counters),
-      .DMshrs     (DMshrs)
+      .DMshrs     (DMshrs),
+      .DPrefetch  (DPrefetch)
     ) u_pe (
       .clk_i,
       .rst_ni          (rst_n),

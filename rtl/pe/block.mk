@@ -11,7 +11,7 @@ include rtl/pe/params.mk
 # The simulated PE's -G list, kept before `make synth BLOCK=pe` swaps
 # pe_PARAMS for the iCE40 set below: the xc7 and area flows synthesise this.
 PE_SIM_PARAMS := $(pe_PARAMS)
-# iCE40 hx8k prototype (make synth BLOCK=pe, fpga/ice40/pe_top.sv): the
+# iCE40 hx8k prototype (make synth BLOCK=pe, tb/pe/pe_top.sv): the
 # configuration 'proto' of hw/pe.desc (why those sizes: there).
 # pe_proto_lockstep checks it against the C model.
 PE_SYNTH_PARAMS := $(pe_CONFIG_proto)
