@@ -68,3 +68,18 @@ fuzz-graph: $(BUILD)/fuzz/graph_fuzz ## fuzz the graph readers for FUZZ_TIME sec
 # what the workload tests load at run time, so `make sim TEST=...` builds it too
 $(BUILD)/tests/graph_readers: $(BUILD)/tools/graphtool
 $(BUILD)/tests/kernels_sim: $(SW_ELFS) $(BUILD)/tools/graphtool
+
+# The same kernels with the edge-balanced host partition (sw/rt/rt.c
+# RT_BALANCE_EDGES): `copim-sim --elf build/sw-balanced/<kernel>.elf`.  An
+# ablation of the host baseline (docs/results.md "The host's partition"),
+# kept out of build/sw so the default kernels stay cycle for cycle.
+SW_BAL_ELFS := $(patsubst %,$(BUILD)/sw-balanced/%.elf,$(SW_KERNELS))
+$(BUILD)/sw-balanced/obj/%.o: sw/rt/%.c $(SW_HDRS) mk/sw.mk
+	@mkdir -p $(@D)
+	$(RV_CC) $(RV_CFLAGS) -DRT_BALANCE_EDGES -c $< -o $@
+$(BUILD)/sw-balanced/%.elf: $(BUILD)/sw/obj/k_%.o $(BUILD)/sw/obj/crt0.o $(BUILD)/sw-balanced/obj/rt.o sw/rt/link.ld
+	$(RV_CC) $(RV_LDFLAGS) -o $@ $(BUILD)/sw/obj/crt0.o $(BUILD)/sw-balanced/obj/rt.o $< -lgcc
+
+.PHONY: sw-balanced
+sw-balanced: $(SW_BAL_ELFS) ## the kernels with an edge-balanced host partition (build/sw-balanced/*.elf)
+$(BUILD)/tests/host_balance: $(COSIM_BIN) $(SW_ELFS) $(SW_BAL_ELFS)

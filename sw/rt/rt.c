@@ -26,13 +26,51 @@ void rt_barrier(void) {
   __asm__ volatile("fence rw, rw" ::: "memory");
 }
 
+#ifdef RT_BALANCE_EDGES
+#include "../kernels/loops.h"
+/* The edge-balanced host partition (`make sw-balanced`, build/sw-balanced/;
+ * docs/results.md "The host's partition"): a loop that walks every vertex's
+ * edges is cut at equal shares of degree + 1 (out-degree; in-degree for pull
+ * PageRank's) instead of equal numbers of vertices, so a graph whose edges
+ * crowd into low ids (crawl order, rmatl) does not leave most of every pass
+ * to hart 0 while the others wait at the barrier.  Loops whose work is one
+ * step a vertex keep the vertex blocks.  The default build keeps GraphBIG's
+ * static vertex blocks everywhere, cycle for cycle. */
+static uint32_t rt_cut(uint32_t loop_id, uint32_t part, uint32_t parts, uint32_t lo, uint32_t hi) {
+  const struct graph_image *g = (const struct graph_image *)GRAPH_IMAGE_BASE;
+  uint32_t csr = 0;
+  switch (loop_id) {
+    case LOOP_SSSP_RELAX: case LOOP_PRP_PUSH: case LOOP_DC_COUNT: case LOOP_CC_PROP: csr = g->out_offsets; break;
+    case LOOP_PR_PULL: csr = g->in_offsets; break;
+    default: break;
+  }
+  if (!csr || lo != 0 || hi != g->num_vertices) { /* the vertex blocks */
+    uint32_t total = hi > lo ? hi - lo : 0, chunk = total / parts + (total % parts != 0);
+    return lo + (part * chunk < total ? part * chunk : total);
+  }
+  const uint32_t *off = (const uint32_t *)csr;
+  uint64_t goal = ((uint64_t)off[hi] + hi) * part / parts;
+  uint32_t a = 0, b = hi; /* the first v with off[v] + v >= goal */
+  while (a < b) {
+    uint32_t m = a + (b - a) / 2;
+    if ((uint64_t)off[m] + m < goal) a = m + 1;
+    else b = m;
+  }
+  return a;
+}
+#endif
+
 void rt_parallel_for(uint32_t loop_id, uint32_t lo, uint32_t hi, copim_body_fn body, void *arg,
                      const volatile void *prim) {
   uint32_t h = rt_hartid(), n = rt_nharts();
+#ifdef RT_BALANCE_EDGES
+  uint32_t a = rt_cut(loop_id, h, n, lo, hi), b = rt_cut(loop_id, h + 1, n, lo, hi);
+#else
   uint32_t total = hi > lo ? hi - lo : 0;
   uint32_t chunk = total / n + (total % n != 0);
   uint32_t a = lo + (h * chunk < total ? h * chunk : total);
   uint32_t b = lo + ((h + 1) * chunk < total ? (h + 1) * chunk : total);
+#endif
   COPIM_FOR(loop_id, a, b, body, arg, prim);
   rt_barrier();
 }
