@@ -14,6 +14,11 @@ and named configurations once.  From it this script writes:
   rtl/<blk>/params.mk      make's defaults (<BLK>_<PARAM> ?= ...), the named
                            configurations <blk>_CONFIG_<name> as -G lists,
                            <blk>_PARAMS (-G), <blk>_defs_of and <blk>_DEFS (-D)
+  rtl/<blk>/<blk>_params.svh  `<BLK>_PARAM_DECL(_PROTO) and `<BLK>_PARAM_PASS:
+                           the parameter list of a module that instantiates
+                           the block and takes its parameters as its own (the
+                           iCE40 wrappers tb/<blk>/<blk>_top.sv and
+                           fpga/ice40/proto_top.sv), and its forwarding
 
 An enum with 'sv_in' is declared by that module rather than the package;
 its C side is generated and the module's typedef checked against it.
@@ -261,6 +266,41 @@ def gen_mk(b, d):
     return "\n".join(out)
 
 
+def gen_svh(b, d):
+    """SV macros declaring and forwarding every parameter, for the modules
+    that wrap the block (Verilator 5.006 and Yosys 0.23 both take a macro in
+    a parameter port list; no comment may stand inside a macro's body)."""
+    B = b.upper()
+    ps = params_of(b, d)
+    proto = d["configs"].get("proto")
+    out = ["// " + STAMP.format(b=b),
+           "// %s: the parameters, for a module that instantiates %s and takes" % (d["about"], b),
+           "// them as its own (the iCE40 wrapper tb/%s/%s_top.sv; fpga/ice40/proto_top.sv" % (b, b),
+           "// where it takes the block's whole list), so that a parameter added to",
+           "// hw/%s.desc reaches them with `make gen`:" % b,
+           "//   module x #(`%s_PARAM_DECL, parameter int unsigned Other = 1) (...);" % B,
+           "//     %s #(`%s_PARAM_PASS) u_%s (...);" % (b, B, b),
+           "// `%s_PARAM_DECL declares each with the default %s_pkg::Default<Param>;" % (B, b)]
+    if proto is not None:
+        out.append("// `%s_PARAM_DECL_PROTO with the configuration 'proto''s value (the iCE40" % B)
+        out.append("// prototype's, as in rtl/%s/params.mk's %s_CONFIG_proto);" % (b, b))
+    out += ["// `%s_PARAM_PASS forwards each as .Name(Name).  None ends in a comma." % B,
+            "`ifndef %s_PARAMS_SVH" % B, "`define %s_PARAMS_SVH" % B]
+
+    def body(items):
+        return [("  %s, \\" if k + 1 < len(items) else "  %s") % x for k, x in enumerate(items)]
+
+    out.append("`define %s_PARAM_DECL \\" % B)
+    out += body(["parameter int unsigned %s = %s_pkg::Default%s" % (p["rtl"], b, p["rtl"]) for p in ps])
+    if proto is not None:
+        out.append("`define %s_PARAM_DECL_PROTO \\" % B)
+        out += body(["parameter int unsigned %s = %d" % (p["rtl"], proto.get(p["rtl"], p["default"])) for p in ps])
+    out.append("`define %s_PARAM_PASS \\" % B)
+    out += body([".%s(%s)" % (p["rtl"], p["rtl"]) for p in ps])
+    out += ["`endif", ""]
+    return "\n".join(out)
+
+
 def check_sv_enums(b, d):
     """An enum a module declares itself ('sv_in') must equal the description's."""
     for e in (e for e in d.get("enums", []) if e.get("sv_in")):
@@ -450,7 +490,8 @@ def main(argv):
         check_sv_enums(b, d)
         outputs += [("rtl/%s/%s_pkg.sv" % (b, b), gen_sv(b, d)),
                     ("csim/%s/%s_desc.h" % (b, b), gen_h(b, d)),
-                    ("rtl/%s/params.mk" % b, gen_mk(b, d))]
+                    ("rtl/%s/params.mk" % b, gen_mk(b, d)),
+                    ("rtl/%s/%s_params.svh" % (b, b), gen_svh(b, d))]
     for rel, text in outputs:
         full = os.path.join(ROOT, rel)
         old = open(full).read() if os.path.exists(full) else None

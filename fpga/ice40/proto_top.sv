@@ -9,27 +9,26 @@
 // Addresses below 0x8000_0000 are the PE's memory (proto_mem, wraps at
 // MemWords words); 0x8000_00xx are the registers below.  Other command bytes
 // are ignored, so a host can resynchronise by sending 9 zero bytes.
+`include "rtl/pmc/pmc_params.svh"
+`include "rtl/pe/pe_params.svh"
+// The PMC's and the PE's parameters are hw/pmc.desc's and hw/pe.desc's
+// lists (generated: rtl/<blk>/<blk>_params.svh), with the configuration
+// 'proto''s values as defaults; mk/fpga.mk passes that configuration, so a
+// parameter added to either description reaches this top with `make gen`.
+// The PMC serves one core (NumCores = 1, checked below); the IMU's
+// parameters are the top's own (its CntW the PMC's, RetW and DepthW fixed
+// at the instance).  The PE's DMshrs stays 1 (checked below), the paper's
+// PE: proto_mem answers every request with tag 0, so MSHRs, whose fills
+// need their tags, are not for this memory (and so DPrefetch, which needs
+// MSHRs, stays 0).
 module proto_top #(
   parameter int unsigned WithPe    = 1,    // 0: PMC and IMU only
   parameter int unsigned ClkDiv    = 104,  // 12 MHz / 115200 baud
-  parameter int unsigned NumMshr   = 8,
-  parameter int unsigned W         = 16,
-  parameter int unsigned CntW      = 32,
+  `PMC_PARAM_DECL_PROTO,
   parameter int unsigned NumLoops  = 2,
   parameter int unsigned IdW       = 8,
   parameter int unsigned PlanW     = 3,
-  parameter int unsigned ICacheBytes = 256,
-  parameter int unsigned ICacheWays  = 1,
-  parameter int unsigned DCacheBytes = 256,
-  parameter int unsigned DCacheWays  = 1,
-  parameter int unsigned LineBytes   = 16,
-  parameter int unsigned Counters    = 0,    // the PE's mcycle/minstret (rtl/pe/pe.sv)
-  // the PE's D-cache misses in flight: 1, the paper's PE (proto_mem answers
-  // every request with tag 0, so MSHRs, whose fills need their tags, are not
-  // for this memory)
-  parameter int unsigned DMshrs      = 1,
-  // the stream prefetcher needs MSHRs: off here (rtl/pe/pe_lsu.sv)
-  parameter int unsigned DPrefetch   = 0,
+  `PE_PARAM_DECL_PROTO,
   parameter int unsigned MemWords    = 512
 ) (
   input  logic       clk_i,
@@ -39,6 +38,13 @@ module proto_top #(
   output logic [7:0] led_o
 );
   localparam int unsigned MshrW = $clog2(NumMshr);
+
+`ifndef SYNTHESIS
+  // the ports below are one core's, and proto_mem's responses carry tag 0
+  if (NumCores != 1 || DMshrs != 1) begin : g_bad_params
+    $error("proto_top: NumCores = %0d and DMshrs = %0d; the prototype needs 1 and 1", NumCores, DMshrs);
+  end
+`endif
 
   // ------------------------------------------------------------ reset
   // iCE40 flip-flops power up at 0: the blocks stay in reset for 8 cycles
@@ -290,12 +296,7 @@ module proto_top #(
   // select is NONE (it is, except during the few cycles of a decision).
   assign pmc_sel = (imu_sel == 3'd7) ? dbg_sel_q : imu_sel;
 
-  pmc #(
-    .NumCores(1),
-    .NumMshr (NumMshr),
-    .W       (W),
-    .CntW    (CntW)
-  ) u_pmc (
+  pmc #(`PMC_PARAM_PASS) u_pmc (
     .clk_i,
     .rst_ni           (rst_n),
     .hit_act_i        (stim_act_q[0]),
@@ -364,16 +365,7 @@ module proto_top #(
     logic [LineBytes*8-1:0] resp_data;
     logic [31:0]            retired_q, last_pc_q;
 
-    pe #(
-      .ICacheBytes(ICacheBytes),
-      .ICacheWays (ICacheWays),
-      .DCacheBytes(DCacheBytes),
-      .DCacheWays (DCacheWays),
-      .LineBytes  (LineBytes),
-      .Counters   (Counters),
-      .DMshrs     (DMshrs),
-      .DPrefetch  (DPrefetch)
-    ) u_pe (
+    pe #(`PE_PARAM_PASS) u_pe (
       .clk_i,
       .rst_ni          (rst_n),
       .start_i         (pe_start_q),

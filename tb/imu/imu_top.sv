@@ -5,13 +5,9 @@
 // scan_en_i.  Both chains are registers, so every IMU path, the
 // combinational table read port included, is register to register and the
 // reported Fmax is the block's own.
+`include "rtl/imu/imu_params.svh"  // the parameter list of hw/imu.desc (generated)
 module imu_top #(
-  parameter int unsigned NumLoops = imu_pkg::DefaultNumLoops,
-  parameter int unsigned IdW      = imu_pkg::DefaultIdW,
-  parameter int unsigned CntW     = imu_pkg::DefaultCntW,
-  parameter int unsigned RetW     = imu_pkg::DefaultRetW,
-  parameter int unsigned PlanW    = imu_pkg::DefaultPlanW,
-  parameter int unsigned DepthW   = imu_pkg::DefaultDepthW
+  `IMU_PARAM_DECL
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -47,14 +43,7 @@ module imu_top #(
     .out_i(outs)
   );
 
-  imu #(
-    .NumLoops(NumLoops),
-    .IdW     (IdW),
-    .CntW    (CntW),
-    .RetW    (RetW),
-    .PlanW   (PlanW),
-    .DepthW  (DepthW)
-  ) u_imu (
+  imu #(`IMU_PARAM_PASS) u_imu (
     .clk_i,
     .rst_ni,
     .marker_valid_i    (in_q[0]),

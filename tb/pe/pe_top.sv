@@ -5,15 +5,9 @@
 // chains are registers, so every PE path is register to register and the
 // reported Fmax is the PE's own.  Caches are shrunk by parameter
 // (PE_SYNTH_PARAMS in rtl/pe/block.mk).
+`include "rtl/pe/pe_params.svh"  // the parameter list of hw/pe.desc (generated)
 module pe_top #(
-  parameter int ICacheBytes = 256,
-  parameter int ICacheWays  = 1,
-  parameter int DCacheBytes = 256,
-  parameter int DCacheWays  = 1,
-  parameter int LineBytes   = 16,
-  parameter int Counters    = 0,
-  parameter int DMshrs      = 1,
-  parameter int DPrefetch   = 0
+  `PE_PARAM_DECL_PROTO
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -40,16 +34,7 @@ module pe_top #(
     .out_i(outs)
   );
 
-  pe #(
-    .ICacheBytes(ICacheBytes),
-    .ICacheWays (ICacheWays),
-    .DCacheBytes(DCacheBytes),
-    .DCacheWays (DCacheWays),
-    .LineBytes  (LineBytes),
-    .Counters   (Counters),
-    .DMshrs     (DMshrs),
-    .DPrefetch  (DPrefetch)
-  ) u_pe (
+  pe #(`PE_PARAM_PASS) u_pe (
     .clk_i,
     .rst_ni,
     .start_i         (in_q[0]),

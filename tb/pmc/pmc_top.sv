@@ -4,11 +4,9 @@
 // outputs are captured every cycle and shift out under scan_en_i.  Both
 // chains are registers, so every PMC path is register to register and the
 // reported Fmax is the block's own.
+`include "rtl/pmc/pmc_params.svh"  // the parameter list of hw/pmc.desc (generated)
 module pmc_top #(
-  parameter int unsigned NumCores = pmc_pkg::DefaultNumCores,
-  parameter int unsigned NumMshr  = pmc_pkg::DefaultNumMshr,
-  parameter int unsigned W        = pmc_pkg::DefaultW,
-  parameter int unsigned CntW     = pmc_pkg::DefaultCntW
+  `PMC_PARAM_DECL
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -38,12 +36,7 @@ module pmc_top #(
     .out_i(rd_data)
   );
 
-  pmc #(
-    .NumCores(NumCores),
-    .NumMshr (NumMshr),
-    .W       (W),
-    .CntW    (CntW)
-  ) u_pmc (
+  pmc #(`PMC_PARAM_PASS) u_pmc (
     .clk_i,
     .rst_ni,
     .hit_act_i        (in_q[0 +: NumCores]),
