@@ -82,4 +82,4 @@ $(BUILD)/sw-balanced/%.elf: $(BUILD)/sw/obj/k_%.o $(BUILD)/sw/obj/crt0.o $(BUILD
 
 .PHONY: sw-balanced
 sw-balanced: $(SW_BAL_ELFS) ## the kernels with an edge-balanced host partition (build/sw-balanced/*.elf)
-$(BUILD)/tests/host_balance: $(COSIM_BIN) $(SW_ELFS) $(SW_BAL_ELFS)
+$(BUILD)/tests/host_balance: $(BUILD)/copim-sim $(SW_ELFS) $(SW_BAL_ELFS)
