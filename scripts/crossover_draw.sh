@@ -10,6 +10,7 @@ CSV=${1:?usage: crossover_draw.sh CSV FIGDIR}
 FIG=${2:-docs/figures}
 [ -s "$CSV" ] || { echo "crossover: no CSV at $CSV (run scripts/crossover.sh run first)" >&2; exit 2; }
 mkdir -p "$FIG"
+. "$(dirname "$0")/crossover_lib.sh"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 
@@ -72,18 +73,11 @@ for k in bfs pr; do
   [ -s "$T/$k-scale.dat" ] || [ -s "$T/$k-llc.dat" ] || continue
   name=$([ $k = bfs ] && echo BFS || echo "PageRank")
   for term in png svg; do
-    if [ $term = png ]; then ts="pngcairo size 1300,520 font ',10'"; else ts="svg size 1300,520 font ',10'"; fi
     gnuplot <<EOF
-set terminal $ts
+$(xo_terminal $term)
 set output "$FIG/crossover_$k.$term"
 set multiplot layout 1,2 title "$name: speedup over cpu-only against footprint / LLC (solid: kron:S:8 at the 8 MB LLC; dashed: kron:17:8 with the LLC varied)"
-set logscale xy
-set xlabel "kernel footprint / LLC size"
-set ylabel "speedup over cpu-only (kernel time)"
-set grid
-set key top left
-set xrange [0.02:60]
-f(x) = 1
+$(xo_axes)
 do for [c in "500 1000"] {
   set title sprintf("copim and pim-only PEs at %s MHz", c)
   col_c = (c eq "500") ? 2 : 3
