@@ -311,31 +311,12 @@ static void cross(tb_t *t, const char *spec, tb_fst_t *w) {
   graph_free(g);
 }
 
-/* deg: directed 0 -> 1, 0 -> 2, 1 -> 2, 3 alone: out-degrees 2 1 0 0 */
-static void deg_hand(tb_t *t) {
-  char why[256];
-  static const uint32_t e[][3] = {{0, 1, 1}, {0, 2, 1}, {1, 2, 1}};
-  graph_t *g = hand_graph(t, 4, e, 3, 0);
-  if (!g) return;
-  uint32_t *r[KERN_MAX_RESULTS];
-  tb_expect_u64(t, "deg iterations", run_ref("deg", g, r), 1);
-  expect_array(t, "deg out-degree", 4, r[0], (const uint32_t[]){2, 1, 0, 0});
-  tb_expect_u64(t, "deg verify accepts the reference", verify("deg", g, (const uint32_t *const *)r, why, sizeof why),
-                0);
-  r[0][3] = 1;
-  tb_expect_u64(t, "deg verify rejects a wrong degree", verify("deg", g, (const uint32_t *const *)r, why, sizeof why),
-                (uint64_t)-1);
-  free(r[0]);
-  graph_free(g);
-}
-
 int main(int argc, char **argv) {
   tb_t t;
   tb_init(&t, argc, argv, "kernels_native", 1);
   tb_fst_t *w = tb_fst_open(t.waves, "kernels_native");
   hand(&t);
   graphpim_hand(&t);
-  deg_hand(&t);
   char spec[64];
   snprintf(spec, sizeof spec, "kron:12:8:%llu", (unsigned long long)t.seed);
   cross(&t, spec, NULL);
