@@ -51,7 +51,11 @@ enum { GRAPH_KERNELS(GRAPH_K_ID_) GRAPH_K_END_ };
 enum { GRAPH_K_SEQ0_, GRAPH_KERNELS(GRAPH_K_SEQ_) };
 #undef GRAPH_K_SEQ_
 #define GRAPH_K_IN_ORDER_(sym, id, name) (int)GRAPH_K_##sym == (int)GRAPH_K_SEQ_##sym &&
+#ifdef __cplusplus /* the SystemC side includes this too */
+static_assert(GRAPH_KERNELS(GRAPH_K_IN_ORDER_) 1, "GRAPH_KERNELS: ids must run 1, 2, ... in table order");
+#else
 _Static_assert(GRAPH_KERNELS(GRAPH_K_IN_ORDER_) 1, "GRAPH_KERNELS: ids must run 1, 2, ... in table order");
+#endif
 #undef GRAPH_K_IN_ORDER_
 
 /* Kernels after the first four keep their results in the generic arrays
