@@ -53,10 +53,11 @@ sw: $(BUILD)/tools/graphrun
 # corpus tb/fuzz/graph_corpus is copied to build/fuzz/corpus, where the
 # fuzzer adds what it finds; crashes land in build/fuzz/.
 FUZZ_TIME ?= 60
-$(BUILD)/fuzz/graph_fuzz: tb/fuzz/graph_fuzz.c csim/graph/graph.c csim/graph/graph_gen.c csim/graph/graph.h sw/include/graph_image.h
+$(BUILD)/fuzz/graph_fuzz: tb/fuzz/graph_fuzz.c csim/graph/graph.c csim/graph/graph_gen.c csim/graph/graph.h sw/include/graph_image.h \
+                        sw/kernels/loops.h csim/util/xoshiro.h
 	@mkdir -p $(@D)
 	clang -g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
-	  -fno-sanitize-recover=all -Icsim/graph -o $@ tb/fuzz/graph_fuzz.c csim/graph/graph.c csim/graph/graph_gen.c -lz -lm
+	  -fno-sanitize-recover=all -Icsim/graph -Icsim/util -o $@ tb/fuzz/graph_fuzz.c csim/graph/graph.c csim/graph/graph_gen.c -lz -lm
 
 .PHONY: fuzz-graph
 fuzz-graph: $(BUILD)/fuzz/graph_fuzz ## fuzz the graph readers for FUZZ_TIME seconds (default 60)

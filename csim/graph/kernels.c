@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../../sw/kernels/loops.h"
 #include "kref.h"
 
 #define WORD(field) ((uint32_t)(offsetof(struct graph_image, field) / 4))
@@ -224,34 +223,50 @@ static int kcore_describe(const graph_t *g, const graph_kparams_t *kp, uint32_t 
 
 /* ---------------------------------------------------------------- the table */
 
-/* A kernel's loop count and rows, from its list in sw/kernels/loops.h (the
- * one the RV32 kernel registers its names from). */
-#define KERN_LOOP_ONE(sym, id, name) +1
-#define KERN_LOOP_ROW(sym, id, name) {LOOP_##sym, name},
-#define KERN_LOOPS(list) (0 list(KERN_LOOP_ONE)), {list(KERN_LOOP_ROW)}
+/* A registry row's name, id and loops come from the kernel's row in the
+ * kernel table (sw/kernels/loops.h GRAPH_KERNELS, the one the RV32 kernel
+ * takes its id and registers its loop names from); the rest is
+ * KERN_<SYM> below: the --help line, the result arrays the verifier reads
+ * (by their header words) and the three functions.  A kernel in the table
+ * without its KERN_<SYM> does not compile. */
+#define KERN_BFS                                                                                                   \
+  .what = "breadth-first search from --source, top-down, parents claimed with amominu", .nresults = 2,              \
+  .results = {{"bfs_parent", WORD(bfs_parent)}, {"bfs_depth", WORD(bfs_depth)}}, .reference = bfs_ref,             \
+  .verify = bfs_verify, .describe = bfs_describe
+#define KERN_SSSP                                                                                                  \
+  .what = "Bellman-Ford shortest paths from --source, relaxed with amominu", .nresults = 1,                         \
+  .results = {{"sssp_dist", WORD(sssp_dist)}}, .reference = sssp_ref, .verify = sssp_verify,                       \
+  .describe = sssp_describe
+#define KERN_PR                                                                                                    \
+  .what = "PageRank, pull, Q2.30 fixed point, --pr-iters at most", .nresults = 1,                                   \
+  .results = {{"pr_rank", WORD(pr_rank)}}, .reference = pr_ref, .verify = pr_verify, .describe = pr_describe
+#define KERN_CC                                                                                                    \
+  .what = "weakly connected components by label propagation with amominu", .nresults = 1,                          \
+  .results = {{"cc_label", WORD(cc_label)}}, .reference = cc_ref, .verify = cc_verify, .describe = cc_describe
+#define KERN_DC                                                                                                    \
+  .what = "degree centrality (GraphPIM's DC): in-degrees by amoadd on the property array", .nresults = 2,           \
+  .results = {{"result[0] (in-degree)", WORD(result[0])}, {"result[1] (out-degree)", WORD(result[1])}},            \
+  .reference = dc_ref, .verify = dc_verify, .describe = dc_describe
+/* result[1] holds the kernel's live degrees: scratch, not compared */
+#define KERN_KCORE                                                                                                 \
+  .what = "k-core decomposition (GraphPIM's kCore): peeling, degrees lowered by amoadd -1", .nresults = 1,          \
+  .results = {{"result[0] (core)", WORD(result[0])}}, .reference = kcore_ref, .verify = kcore_verify,              \
+  .describe = kcore_describe
+/* result[0] holds the next ranks the pushes add to: scratch, not compared */
+#define KERN_PRP                                                                                                   \
+  .what = "PageRank, push (GraphBIG's): one amoadd.w per edge on Q2.30 next ranks, pull's stop rule, --pr-iters "   \
+          "at most",                                                                                               \
+  .nresults = 1, .results = {{"pr_rank", WORD(pr_rank)}}, .reference = prp_ref, .verify = pr_verify,               \
+  .describe = pr_describe
 
-static const kern_t kernels[] = {
-    {"bfs", GRAPH_K_BFS, "breadth-first search from --source, top-down, parents claimed with amominu",
-     KERN_LOOPS(LOOPS_BFS), 2, {{"bfs_parent", WORD(bfs_parent)}, {"bfs_depth", WORD(bfs_depth)}}, bfs_ref,
-     bfs_verify, bfs_describe},
-    {"sssp", GRAPH_K_SSSP, "Bellman-Ford shortest paths from --source, relaxed with amominu", KERN_LOOPS(LOOPS_SSSP),
-     1, {{"sssp_dist", WORD(sssp_dist)}}, sssp_ref, sssp_verify, sssp_describe},
-    {"pr", GRAPH_K_PR, "PageRank, pull, Q2.30 fixed point, --pr-iters at most", KERN_LOOPS(LOOPS_PR), 1,
-     {{"pr_rank", WORD(pr_rank)}}, pr_ref, pr_verify, pr_describe},
-    {"cc", GRAPH_K_CC, "weakly connected components by label propagation with amominu", KERN_LOOPS(LOOPS_CC), 1,
-     {{"cc_label", WORD(cc_label)}}, cc_ref, cc_verify, cc_describe},
-    {"dc", GRAPH_K_DC, "degree centrality (GraphPIM's DC): in-degrees by amoadd on the property array",
-     KERN_LOOPS(LOOPS_DC), 2,
-     {{"result[0] (in-degree)", WORD(result[0])}, {"result[1] (out-degree)", WORD(result[1])}}, dc_ref, dc_verify,
-     dc_describe},
-    /* result[1] holds the kernel's live degrees: scratch, not compared */
-    {"kcore", GRAPH_K_KCORE, "k-core decomposition (GraphPIM's kCore): peeling, degrees lowered by amoadd -1",
-     KERN_LOOPS(LOOPS_KCORE), 1, {{"result[0] (core)", WORD(result[0])}}, kcore_ref, kcore_verify, kcore_describe},
-    /* result[0] holds the next ranks the pushes add to: scratch, not compared */
-    {"prp", GRAPH_K_PRP,
-     "PageRank, push (GraphBIG's): one amoadd.w per edge on Q2.30 next ranks, pull's stop rule, --pr-iters at most",
-     KERN_LOOPS(LOOPS_PRP), 1, {{"pr_rank", WORD(pr_rank)}}, prp_ref, pr_verify, pr_describe},
-};
+#define KERN_LOOP_ONE(lsym, lid, lname) +1
+#define KERN_LOOP_ROW(lsym, lid, lname) {LOOP_##lsym, lname},
+#define KERN_ROW(ksym, kid, kname)                                                                                 \
+  {.name = kname, .id = GRAPH_K_##ksym, .nloops = 0 LOOPS_##ksym(KERN_LOOP_ONE),                                  \
+   .loops = {LOOPS_##ksym(KERN_LOOP_ROW)}, KERN_##ksym},
+
+/* table order, the kernel table's, is the --list-kernels and --help order */
+static const kern_t kernels[] = {GRAPH_KERNELS(KERN_ROW)};
 
 #define NKERNELS (sizeof kernels / sizeof kernels[0])
 

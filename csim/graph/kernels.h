@@ -1,6 +1,8 @@
 /* The kernel registry: one row per graph kernel, the single place that
  * knows a kernel's name, image id (GRAPH_K_*), marked loops, result
- * arrays, native reference and verifier.  workload (verification),
+ * arrays, native reference and verifier.  The name, id and loops come
+ * from the kernel's row in the kernel table both sides read
+ * (sw/kernels/loops.h GRAPH_KERNELS); kernels.c adds the rest.  workload (verification),
  * sys_cfg (plan files), pol_plan (offline policies), copim-sim
  * (--kernel, --list-kernels, --help) and graphtool read it; the
  * sweep scripts read it through `copim-sim --list-kernels`.

@@ -16,6 +16,8 @@
 
 #include <stdint.h>
 
+#include "../kernels/loops.h" /* GRAPH_KERNELS, the kernel table */
+
 #define GRAPH_IMAGE_BASE 0x10000000u
 #define GRAPH_IMAGE_MAGIC 0x48505247u /* "GRPH" little-endian */
 #define GRAPH_IMAGE_VERSION 2u
@@ -36,15 +38,25 @@
 #define GRAPH_PR_ONE (1u << 30)
 #define GRAPH_PR_DAMP_Q16 55706u
 
-/* Kernel ids (field `kernel`; one ELF per kernel checks it). */
-#define GRAPH_K_BFS 1u
-#define GRAPH_K_SSSP 2u
-#define GRAPH_K_PR 3u
-#define GRAPH_K_CC 4u
-#define GRAPH_K_DC 5u    /* degree centrality (GraphPIM's DC) */
-#define GRAPH_K_KCORE 6u /* k-core decomposition (GraphPIM's kCore) */
-#define GRAPH_K_PRP 7u   /* PageRank, push, one amoadd per edge (GraphBIG's, PEI's and GraphPIM's) */
-#define GRAPH_K_LAST GRAPH_K_PRP
+/* Kernel ids (field `kernel`; one ELF per kernel checks it): GRAPH_K_BFS
+ * = 1 ... GRAPH_K_LAST, one per row of the kernel table GRAPH_KERNELS
+ * (sw/kernels/loops.h, which has their names and loops). */
+#define GRAPH_K_ID_(sym, id, name) GRAPH_K_##sym = id,
+enum { GRAPH_KERNELS(GRAPH_K_ID_) GRAPH_K_END_ };
+#undef GRAPH_K_ID_
+#define GRAPH_K_LAST ((uint32_t)GRAPH_K_END_ - 1u)
+/* The ids run 1, 2, ... in table order, so GRAPH_K_LAST is the largest
+ * and every id from 1 to it is a kernel (graph_image_build's check). */
+#define GRAPH_K_SEQ_(sym, id, name) GRAPH_K_SEQ_##sym,
+enum { GRAPH_K_SEQ0_, GRAPH_KERNELS(GRAPH_K_SEQ_) };
+#undef GRAPH_K_SEQ_
+#define GRAPH_K_IN_ORDER_(sym, id, name) (int)GRAPH_K_##sym == (int)GRAPH_K_SEQ_##sym &&
+#ifdef __cplusplus /* the SystemC side includes this too */
+static_assert(GRAPH_KERNELS(GRAPH_K_IN_ORDER_) 1, "GRAPH_KERNELS: ids must run 1, 2, ... in table order");
+#else
+_Static_assert(GRAPH_KERNELS(GRAPH_K_IN_ORDER_) 1, "GRAPH_KERNELS: ids must run 1, 2, ... in table order");
+#endif
+#undef GRAPH_K_IN_ORDER_
 
 /* Kernels after the first four keep their results in the generic arrays
  * `result[]`, laid only for such a kernel, so the image of the first four

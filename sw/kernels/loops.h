@@ -1,14 +1,35 @@
-/* Loop ids and names of every CoPIM-marked loop of the kernels: the one
- * table both sides read.  Ids are unique across kernels so statistics from
- * different runs line up (ids below 64 are tracked one by one).  Each row
- * is X(SYM, id, "name"): the RV32 kernels get the id constants LOOP_<SYM>
- * and register "<id>:<name>" through LOOP_NAME at start
- * (LOOPS_<KERNEL>(LOOP_REGISTER), rt_loop_name); csim/graph/kernels.c
- * builds each kernel's loop list from the same LOOPS_<KERNEL>, so the two
- * cannot disagree.  The id must be a plain decimal literal: LOOP_NAME_STR
- * turns it into the string the simulator parses (csim/rv32/mmio.h). */
+/* The kernel table: every graph kernel's image id, name and CoPIM-marked
+ * loops, the one table both sides read.  Adding a kernel is one row in
+ * GRAPH_KERNELS and its loop list LOOPS_<SYM> here (docs/extending.md).
+ *
+ * GRAPH_KERNELS rows are X(SYM, id, "name"):
+ *   - id is the image's `kernel` and `done` word: GRAPH_K_<SYM>
+ *     (sw/include/graph_image.h derives them from this table).  Ids run
+ *     1, 2, ... in table order (graph_image.h checks it) and never change:
+ *     they are in graph images and statistics;
+ *   - name is copim-sim's --kernel and the ELF's, build/sw/<name>.elf;
+ *   - the kernel's loops are LOOPS_<SYM>.
+ * csim/graph/kernels.c builds each registry row's name, id and loop list
+ * from the row, so the two sides cannot disagree.
+ *
+ * LOOPS_<SYM> rows are X(LSYM, id, "name"): the RV32 kernels get the id
+ * constants LOOP_<LSYM> and register "<id>:<name>" through LOOP_NAME at
+ * start (LOOPS_<SYM>(LOOP_REGISTER), rt_loop_name).  Loop ids are unique
+ * across kernels so statistics from different runs line up (ids below 64
+ * are tracked one by one).  The id must be a plain decimal literal:
+ * LOOP_NAME_STR turns it into the string the simulator parses
+ * (csim/rv32/mmio.h). */
 #ifndef LOOPS_H
 #define LOOPS_H
+
+#define GRAPH_KERNELS(X)                                                                           \
+  X(BFS, 1, "bfs")                                                                                 \
+  X(SSSP, 2, "sssp")                                                                               \
+  X(PR, 3, "pr")                                                                                   \
+  X(CC, 4, "cc")                                                                                   \
+  X(DC, 5, "dc")       /* degree centrality (GraphPIM's DC) */                                     \
+  X(KCORE, 6, "kcore") /* k-core decomposition (GraphPIM's kCore) */                               \
+  X(PRP, 7, "prp")     /* PageRank, push, one amoadd per edge (GraphBIG's, PEI's and GraphPIM's) */
 
 #define LOOPS_BFS(X)                                                                               \
   X(BFS_INIT, 1, "bfs.init")         /* parent = depth = INF */                                    \
@@ -34,11 +55,12 @@
   X(PRP_PUSH, 15, "prp.push")   /* amoadd rank / out-degree to every out-neighbour's next rank */  \
   X(PRP_APPLY, 16, "prp.apply") /* rank = base + d * next, next = 0; error by amoadd */
 
-#define LOOPS_ALL(X) LOOPS_BFS(X) LOOPS_SSSP(X) LOOPS_PR(X) LOOPS_CC(X) LOOPS_DC(X) LOOPS_KCORE(X) LOOPS_PRP(X)
-
-/* the id constants LOOP_BFS_INIT ... (int, as the #defines they replace) */
+/* the id constants LOOP_BFS_INIT ... of every kernel's loops (int, as the
+ * #defines they replace) */
 #define LOOP_ENUM_(sym, id, name) LOOP_##sym = id,
-enum { LOOPS_ALL(LOOP_ENUM_) };
+#define LOOP_ENUM_KERNEL_(sym, id, name) LOOPS_##sym(LOOP_ENUM_)
+enum { GRAPH_KERNELS(LOOP_ENUM_KERNEL_) };
+#undef LOOP_ENUM_KERNEL_
 #undef LOOP_ENUM_
 
 #define LOOP_NAME_STR(id, name) #id ":" name
