@@ -70,7 +70,6 @@ typedef struct {
   unsigned rr;              /* crossbar round robin */
   uint64_t srcmask;         /* sources (links, then PE ports) holding a packet for this vault */
   uint32_t owned;           /* banks with a request in service (bank.owner >= 0) */
-  uint64_t wake;            /* first cycle at which hmc_vault_step may act (see hmc.c: events) */
   uint64_t rsp_at;          /* first cycle at which a queued response may be ready and not blocked */
   uint32_t rsp_blk;         /* links whose full output buffer blocked a ready response */
   uint8_t rsp_minfl[HMC_MAX_LINKS]; /* per link in rsp_blk: the smallest blocked response (FLITs) */
@@ -93,6 +92,9 @@ typedef struct {
   unsigned ret_n, ret_cap;
 } hmc_peport_t;
 
+/* Vaults per wake-up group (struct hmc vgwk). */
+#define HMC_VGROUP 8u
+
 /* Releases packet i, finished in a vault without a response (posted
  * write): hmc.c's, passed down to the vaults (hmc_vault_init). */
 typedef void (*hmc_release_fn)(hmc_t *h, int i);
@@ -113,8 +115,12 @@ struct hmc {
    * stage is not run before it, and cycles at which no stage may act are
    * skipped.  Each is a lower bound: running a stage early does nothing. */
   uint64_t xreq_next, xrsp_next, ltx_next, vwake, dlv_next; /* dlv_next in ps */
+  uint64_t vwk[HMC_MAX_VAULTS]; /* per vault: first cycle at which hmc_vault_step may act */
+  uint64_t vgwk[HMC_MAX_VAULTS / HMC_VGROUP]; /* per group of HMC_VGROUP vaults: the least vwk
+                                 * (step() looks only into the groups with a vault due) */
   uint32_t vmask_req, vmask_rsp; /* vaults with a source packet waiting / a response queued */
   uint32_t lfreed;              /* links whose output buffer freed FLITs since the last xbar_rsp */
+  uint32_t pe_retm;             /* PE ports with a response on its way (pe[v].ret_n > 0) */
   int every_tck;                /* reference mode: every stage at every tCK, full scans (hmc_set_every_tck) */
   uint64_t now_ps;
   uint64_t age, seq, active;
