@@ -51,9 +51,10 @@ struct pe {
   unsigned p_op, p_amo, p_be, p_tag;
   /* MSHRs (rtl pe_lsu ms_*; dmshrs > 1): busy = the fill in flight, rdy =
    * the line written and the value waiting for the WB slot.  op is the
-   * load's, decoded from insn (the RTL keeps insn only). */
+   * load's, decoded from insn (the RTL keeps insn only).  ms[] itself is
+   * after st: with dmshrs = 1 (!mlp) nothing writes it, and pe_step
+   * compares the state only then. */
   int mlp;
-  struct { int busy, rdy, pf; uint32_t addr, pc, insn, val; rv32_op_t op; } ms[PE_MAX_MSHRS];
   /* the stream prefetcher (rtl pe_lsu pf_*; dprefetch > 0): lines left to
    * try, the next one (line number: address >> off), a tag probe of it
    * read last cycle, whether that line is the one before a missed load's
@@ -68,6 +69,7 @@ struct pe {
   int inv, inv_all;
   uint32_t inv_idx, inv_tag;
   pe_stats_t st;
+  struct { int busy, rdy, pf; uint32_t addr, pc, insn, val; rv32_op_t op; } ms[PE_MAX_MSHRS];
   /* idle detection (pe_idle): the last step, waiting, changed nothing but
    * these counters by these amounts (and the divider's count by one); idle
    * more such steps follow (UINT64_MAX: until an input changes) */
@@ -999,8 +1001,8 @@ void pe_step(pe_t *p, const pe_in_t *in, pe_out_t *out) {
     step_edge(p, in, out);
     return;
   }
-  struct pe before;
-  memcpy(&before, p, sizeof before);
+  struct pe before; /* the compared state and the counters (ms[] is not written: !mlp) */
+  memcpy(&before, p, offsetof(struct pe, ms));
   step_edge(p, in, out);
   const uint64_t mcycle0 = before.h.mcycle;
   const unsigned cnt0 = before.mdu.cnt;
