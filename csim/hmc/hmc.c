@@ -180,7 +180,9 @@ hmc_t *hmc_new(const hmc_cfg_t *cfg, uint8_t *mem, size_t mem_bytes) {
     hmc_free(h);
     return NULL;
   }
-  for (unsigned v = 0; v < cfg->vaults; v++) h->vwk[v] = 0, h->vault[v].rsp_at = UINT64_MAX;
+  for (unsigned v = 0; v < cfg->vaults; v++) h->vault[v].rsp_at = UINT64_MAX;
+  for (unsigned i = 1; i < 2 * HMC_MAX_VAULTS; i++) /* every vault at cycle 0, none beyond cfg->vaults */
+    h->vwk[i] = i >= HMC_MAX_VAULTS && i - HMC_MAX_VAULTS >= cfg->vaults ? UINT64_MAX : 0;
   return h;
 }
 
@@ -386,9 +388,31 @@ static unsigned xbar_lat(const hmc_t *h, unsigned port, unsigned vault) {
 /* Vault v may act from cycle t on (an arrival, a response slot freed): its
  * wake-up time, its group's and the stage's are lowered to t. */
 static void vault_wake(hmc_t *h, unsigned v, uint64_t t) {
-  h->vwk[v] = hmc_min64(h->vwk[v], t);
-  h->vgwk[v / HMC_VGROUP] = hmc_min64(h->vgwk[v / HMC_VGROUP], t);
+  for (unsigned i = HMC_MAX_VAULTS + v; i && h->vwk[i] > t; i >>= 1) h->vwk[i] = t;
   h->vwake = hmc_min64(h->vwake, t);
+}
+
+/* One logic cycle of the vaults of tree node i (struct hmc vwk) that are
+ * due at c, in ascending order, as a scan of all; their wake-up times after
+ * it.  A vault's step changes no other vault's wake-up time. */
+static void vault_steps(hmc_t *h, unsigned i, uint64_t c) {
+  if (h->vwk[i] > c) return;
+  if (i < HMC_MAX_VAULTS) {
+    vault_steps(h, 2 * i, c);
+    vault_steps(h, 2 * i + 1, c);
+    h->vwk[i] = hmc_min64(h->vwk[2 * i], h->vwk[2 * i + 1]);
+    return;
+  }
+  const unsigned v = i - HMC_MAX_VAULTS;
+  hmc_vault_t *V = &h->vault[v];
+  unsigned full = V->rq_n >= h->cfg.vault_q;
+  if (hmc_vault_step(h, v, c)) {
+    h->vwk[i] = c + 1;
+    /* room in a full request queue: the crossbar may fill it */
+    if (full && V->rq_n < h->cfg.vault_q) h->xreq_next = hmc_min64(h->xreq_next, c + 1);
+  } else {
+    h->vwk[i] = hmc_vault_next(h, v, c);
+  }
 }
 
 static uint32_t all_vaults(const hmc_t *h) { return (uint32_t)((1ull << h->cfg.vaults) - 1); }
@@ -618,32 +642,15 @@ static void step(hmc_t *h, uint64_t c) {
   const int all = h->every_tck;
   if (all || h->xreq_next <= c) xbar_req(h, c);
   if (all || h->vwake <= c) {
-    /* vaults in ascending order, as a scan of all; a group none of whose
-     * vaults is due is passed over (a vault's step changes no other's wake-up) */
-    uint64_t w = UINT64_MAX;
-    for (unsigned g = 0; g * HMC_VGROUP < h->cfg.vaults; g++) {
-      if (all || h->vgwk[g] <= c) {
-        const unsigned end = g * HMC_VGROUP + HMC_VGROUP < h->cfg.vaults ? g * HMC_VGROUP + HMC_VGROUP : h->cfg.vaults;
-        uint64_t gw = UINT64_MAX;
-        for (unsigned v = g * HMC_VGROUP; v < end; v++) {
-          if (all || h->vwk[v] <= c) {
-            hmc_vault_t *V = &h->vault[v];
-            unsigned full = V->rq_n >= h->cfg.vault_q;
-            if (hmc_vault_step(h, v, c)) {
-              h->vwk[v] = c + 1;
-              /* room in a full request queue: the crossbar may fill it */
-              if (full && V->rq_n < h->cfg.vault_q) h->xreq_next = hmc_min64(h->xreq_next, c + 1);
-            } else {
-              h->vwk[v] = hmc_vault_next(h, v, c);
-            }
-          }
-          gw = hmc_min64(gw, h->vwk[v]);
-        }
-        h->vgwk[g] = gw;
+    if (all) { /* reference: every vault; the tree's inner nodes are not used */
+      for (unsigned v = 0; v < h->cfg.vaults; v++) {
+        h->vwk[HMC_MAX_VAULTS + v] = 0;
+        vault_steps(h, HMC_MAX_VAULTS + v, c);
       }
-      w = hmc_min64(w, h->vgwk[g]);
+    } else {
+      vault_steps(h, 1, c);
+      h->vwake = h->vwk[1];
     }
-    h->vwake = w;
   }
   if (all || h->xrsp_next <= c) xbar_rsp(h, c);
   if (all || h->ltx_next <= c) link_tx(h, c);

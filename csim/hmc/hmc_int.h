@@ -92,9 +92,6 @@ typedef struct {
   unsigned ret_n, ret_cap;
 } hmc_peport_t;
 
-/* Vaults per wake-up group (struct hmc vgwk). */
-#define HMC_VGROUP 8u
-
 /* Releases packet i, finished in a vault without a response (posted
  * write): hmc.c's, passed down to the vaults (hmc_vault_init). */
 typedef void (*hmc_release_fn)(hmc_t *h, int i);
@@ -115,9 +112,12 @@ struct hmc {
    * stage is not run before it, and cycles at which no stage may act are
    * skipped.  Each is a lower bound: running a stage early does nothing. */
   uint64_t xreq_next, xrsp_next, ltx_next, vwake, dlv_next; /* dlv_next in ps */
-  uint64_t vwk[HMC_MAX_VAULTS]; /* per vault: first cycle at which hmc_vault_step may act */
-  uint64_t vgwk[HMC_MAX_VAULTS / HMC_VGROUP]; /* per group of HMC_VGROUP vaults: the least vwk
-                                 * (step() looks only into the groups with a vault due) */
+  /* per vault, the first cycle at which hmc_vault_step may act, as the
+   * leaves of a min-tree: vwk[HMC_MAX_VAULTS + v] is vault v's (UINT64_MAX
+   * for a vault the cube does not have), vwk[i] the least of vwk[2i] and
+   * vwk[2i + 1] (a lower bound between a lowering and the next step()), so
+   * step() descends only into subtrees with a vault due */
+  uint64_t vwk[2 * HMC_MAX_VAULTS];
   uint32_t vmask_req, vmask_rsp; /* vaults with a source packet waiting / a response queued */
   uint32_t lfreed;              /* links whose output buffer freed FLITs since the last xbar_rsp */
   uint32_t pe_retm;             /* PE ports with a response on its way (pe[v].ret_n > 0) */
