@@ -392,26 +392,42 @@ static void vault_wake(hmc_t *h, unsigned v, uint64_t t) {
   h->vwake = hmc_min64(h->vwake, t);
 }
 
-/* One logic cycle of the vaults of tree node i (struct hmc vwk) that are
- * due at c, in ascending order, as a scan of all; their wake-up times after
- * it.  A vault's step changes no other vault's wake-up time. */
-static void vault_steps(hmc_t *h, unsigned i, uint64_t c) {
-  if (h->vwk[i] > c) return;
-  if (i < HMC_MAX_VAULTS) {
-    vault_steps(h, 2 * i, c);
-    vault_steps(h, 2 * i + 1, c);
-    h->vwk[i] = hmc_min64(h->vwk[2 * i], h->vwk[2 * i + 1]);
-    return;
-  }
-  const unsigned v = i - HMC_MAX_VAULTS;
+/* One logic cycle of vault v at c; its wake-up time after it (the tree's
+ * leaf only: vault_steps recomputes the nodes above). */
+static void vault_step1(hmc_t *h, unsigned v, uint64_t c) {
   hmc_vault_t *V = &h->vault[v];
   unsigned full = V->rq_n >= h->cfg.vault_q;
   if (hmc_vault_step(h, v, c)) {
-    h->vwk[i] = c + 1;
+    h->vwk[HMC_MAX_VAULTS + v] = c + 1;
     /* room in a full request queue: the crossbar may fill it */
     if (full && V->rq_n < h->cfg.vault_q) h->xreq_next = hmc_min64(h->xreq_next, c + 1);
   } else {
-    h->vwk[i] = hmc_vault_next(h, v, c);
+    h->vwk[HMC_MAX_VAULTS + v] = hmc_vault_next(h, v, c);
+  }
+}
+
+/* One logic cycle of the vaults due at c, in ascending order, as a scan of
+ * all: a depth-first walk of the tree (struct hmc vwk) into the subtrees
+ * whose least wake-up time is due, recomputing each node it leaves.  A
+ * vault's step changes no other vault's wake-up time. */
+static void vault_steps(hmc_t *h, uint64_t c) {
+  uint64_t *t = h->vwk;
+  if (t[1] > c) return;
+  unsigned i = 2;
+  for (;;) {
+    if (t[i] <= c) {
+      if (i < HMC_MAX_VAULTS) {
+        i *= 2;
+        continue;
+      }
+      vault_step1(h, i - HMC_MAX_VAULTS, c);
+    }
+    while ((i & 1) && i != 1) { /* a right child: its parent is done */
+      i >>= 1;
+      t[i] = hmc_min64(t[2 * i], t[2 * i + 1]);
+    }
+    if (i == 1) return;
+    i++; /* a left child: on to its sibling */
   }
 }
 
@@ -643,12 +659,9 @@ static void step(hmc_t *h, uint64_t c) {
   if (all || h->xreq_next <= c) xbar_req(h, c);
   if (all || h->vwake <= c) {
     if (all) { /* reference: every vault; the tree's inner nodes are not used */
-      for (unsigned v = 0; v < h->cfg.vaults; v++) {
-        h->vwk[HMC_MAX_VAULTS + v] = 0;
-        vault_steps(h, HMC_MAX_VAULTS + v, c);
-      }
+      for (unsigned v = 0; v < h->cfg.vaults; v++) vault_step1(h, v, c);
     } else {
-      vault_steps(h, 1, c);
+      vault_steps(h, c);
       h->vwake = h->vwk[1];
     }
   }
