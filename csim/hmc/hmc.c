@@ -180,7 +180,9 @@ hmc_t *hmc_new(const hmc_cfg_t *cfg, uint8_t *mem, size_t mem_bytes) {
     hmc_free(h);
     return NULL;
   }
-  for (unsigned v = 0; v < cfg->vaults; v++) h->vault[v].wake = 0, h->vault[v].rsp_at = UINT64_MAX;
+  for (unsigned v = 0; v < cfg->vaults; v++) h->vault[v].rsp_at = UINT64_MAX;
+  for (unsigned i = 1; i < 2 * HMC_MAX_VAULTS; i++) /* every vault at cycle 0, none beyond cfg->vaults */
+    h->vwk[i] = i >= HMC_MAX_VAULTS && i - HMC_MAX_VAULTS >= cfg->vaults ? UINT64_MAX : 0;
   return h;
 }
 
@@ -383,6 +385,52 @@ static unsigned xbar_lat(const hmc_t *h, unsigned port, unsigned vault) {
  * packet per source per cycle.  Only vaults with a waiting packet and
  * sources with one are visited (vmask_req, srcmask), in the same order as
  * a scan of all of them. */
+/* Vault v may act from cycle t on (an arrival, a response slot freed): its
+ * wake-up time, its group's and the stage's are lowered to t. */
+static void vault_wake(hmc_t *h, unsigned v, uint64_t t) {
+  for (unsigned i = HMC_MAX_VAULTS + v; i && h->vwk[i] > t; i >>= 1) h->vwk[i] = t;
+  h->vwake = hmc_min64(h->vwake, t);
+}
+
+/* One logic cycle of vault v at c; its wake-up time after it (the tree's
+ * leaf only: vault_steps recomputes the nodes above). */
+static void vault_step1(hmc_t *h, unsigned v, uint64_t c) {
+  hmc_vault_t *V = &h->vault[v];
+  unsigned full = V->rq_n >= h->cfg.vault_q;
+  if (hmc_vault_step(h, v, c)) {
+    h->vwk[HMC_MAX_VAULTS + v] = c + 1;
+    /* room in a full request queue: the crossbar may fill it */
+    if (full && V->rq_n < h->cfg.vault_q) h->xreq_next = hmc_min64(h->xreq_next, c + 1);
+  } else {
+    h->vwk[HMC_MAX_VAULTS + v] = hmc_vault_next(h, v, c);
+  }
+}
+
+/* One logic cycle of the vaults due at c, in ascending order, as a scan of
+ * all: a depth-first walk of the tree (struct hmc vwk) into the subtrees
+ * whose least wake-up time is due, recomputing each node it leaves.  A
+ * vault's step changes no other vault's wake-up time. */
+static void vault_steps(hmc_t *h, uint64_t c) {
+  uint64_t *t = h->vwk;
+  if (t[1] > c) return;
+  unsigned i = 2;
+  for (;;) {
+    if (t[i] <= c) {
+      if (i < HMC_MAX_VAULTS) {
+        i *= 2;
+        continue;
+      }
+      vault_step1(h, i - HMC_MAX_VAULTS, c);
+    }
+    while ((i & 1) && i != 1) { /* a right child: its parent is done */
+      i >>= 1;
+      t[i] = hmc_min64(t[2 * i], t[2 * i + 1]);
+    }
+    if (i == 1) return;
+    i++; /* a left child: on to its sibling */
+  }
+}
+
 static uint32_t all_vaults(const hmc_t *h) { return (uint32_t)((1ull << h->cfg.vaults) - 1); }
 
 static void xbar_req(hmc_t *h, uint64_t c) {
@@ -418,8 +466,7 @@ static void xbar_req(hmc_t *h, uint64_t c) {
         V->rq[V->rq_n] = i;
         V->rq_rdy[V->rq_n] = p->ready;
         V->rq_bk[V->rq_n++] = (uint8_t)p->bank;
-        V->wake = hmc_min64(V->wake, p->ready);
-        h->vwake = hmc_min64(h->vwake, p->ready);
+        vault_wake(h, v, p->ready);
         h->st.vault_reqs[v]++;
         h->st.logic_bits += (uint64_t)p->req_flits * HMC_FLIT_BYTES * 8;
         V->rr = (s + 1) % S;
@@ -458,6 +505,7 @@ static void pe_ret_insert(hmc_t *h, unsigned v, int i) {
   }
   P->ret[k] = i;
   P->ret_n++;
+  h->pe_retm |= 1u << v;
 }
 
 /* Response side: per vault, the oldest finished response whose port has
@@ -537,8 +585,7 @@ static void rsp_move(hmc_t *h, unsigned v, unsigned best, uint64_t c) {
   if (!V->rsp_n) h->vmask_rsp &= ~(1u << v);
   /* a full response queue held new requests back: the vault may start one */
   if (V->rsp_reserved-- >= h->cfg.vault_rsp_q) {
-    V->wake = hmc_min64(V->wake, c + 1);
-    h->vwake = hmc_min64(h->vwake, c + 1);
+    vault_wake(h, v, c + 1);
   }
   hmc_pkt_t *p = &h->pkt[i];
   h->st.logic_bits += (uint64_t)p->rsp_flits * HMC_FLIT_BYTES * 8;
@@ -611,22 +658,12 @@ static void step(hmc_t *h, uint64_t c) {
   const int all = h->every_tck;
   if (all || h->xreq_next <= c) xbar_req(h, c);
   if (all || h->vwake <= c) {
-    uint64_t w = UINT64_MAX;
-    for (unsigned v = 0; v < h->cfg.vaults; v++) {
-      hmc_vault_t *V = &h->vault[v];
-      if (all || V->wake <= c) {
-        unsigned full = V->rq_n >= h->cfg.vault_q;
-        if (hmc_vault_step(h, v, c)) {
-          V->wake = c + 1;
-          /* room in a full request queue: the crossbar may fill it */
-          if (full && V->rq_n < h->cfg.vault_q) h->xreq_next = hmc_min64(h->xreq_next, c + 1);
-        } else {
-          V->wake = hmc_vault_next(h, v, c);
-        }
-      }
-      w = hmc_min64(w, V->wake);
+    if (all) { /* reference: every vault; the tree's inner nodes are not used */
+      for (unsigned v = 0; v < h->cfg.vaults; v++) vault_step1(h, v, c);
+    } else {
+      vault_steps(h, c);
+      h->vwake = h->vwk[1];
     }
-    h->vwake = w;
   }
   if (all || h->xrsp_next <= c) xbar_rsp(h, c);
   if (all || h->ltx_next <= c) link_tx(h, c);
@@ -667,9 +704,9 @@ static void deliver(hmc_t *h, uint64_t t) {
       hmc_pkt_t *p = &h->pkt[hmc_ring_head(&L->wire)];
       if (p->t_ps <= t && (best < 0 || p->t_ps < bt)) best = hmc_ring_head(&L->wire), bport = l, bt = p->t_ps;
     }
-    for (unsigned v = 0; v < h->cfg.vaults; v++) {
+    for (uint32_t m = h->pe_retm; m; m &= m - 1) { /* ascending v, as a scan of all */
+      const unsigned v = (unsigned)__builtin_ctz(m);
       hmc_peport_t *P = &h->pe[v];
-      if (!P->ret_n) continue;
       hmc_pkt_t *p = &h->pkt[P->ret[0]];
       if (p->t_ps <= t && (best < 0 || p->t_ps < bt)) best = P->ret[0], bport = hmc_port_pe(v), bt = p->t_ps;
     }
@@ -677,7 +714,7 @@ static void deliver(hmc_t *h, uint64_t t) {
     if (hmc_port_is_pe(bport)) {
       hmc_peport_t *P = &h->pe[bport - HMC_MAX_LINKS];
       memmove(&P->ret[0], &P->ret[1], sizeof(int) * (P->ret_n - 1));
-      P->ret_n--;
+      if (!--P->ret_n) h->pe_retm &= ~(1u << (bport - HMC_MAX_LINKS));
     } else {
       hmc_ring_pop(&h->link[bport].wire);
     }
@@ -702,8 +739,7 @@ static void deliver(hmc_t *h, uint64_t t) {
   uint64_t n = UINT64_MAX;
   for (unsigned l = 0; l < h->cfg.links; l++)
     if (h->link[l].wire.n) n = hmc_min64(n, h->pkt[hmc_ring_head(&h->link[l].wire)].t_ps);
-  for (unsigned v = 0; v < h->cfg.vaults; v++)
-    if (h->pe[v].ret_n) n = hmc_min64(n, h->pkt[h->pe[v].ret[0]].t_ps);
+  for (uint32_t m = h->pe_retm; m; m &= m - 1) n = hmc_min64(n, h->pkt[h->pe[__builtin_ctz(m)].ret[0]].t_ps);
   h->dlv_next = n;
 }
 

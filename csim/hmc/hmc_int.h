@@ -70,7 +70,6 @@ typedef struct {
   unsigned rr;              /* crossbar round robin */
   uint64_t srcmask;         /* sources (links, then PE ports) holding a packet for this vault */
   uint32_t owned;           /* banks with a request in service (bank.owner >= 0) */
-  uint64_t wake;            /* first cycle at which hmc_vault_step may act (see hmc.c: events) */
   uint64_t rsp_at;          /* first cycle at which a queued response may be ready and not blocked */
   uint32_t rsp_blk;         /* links whose full output buffer blocked a ready response */
   uint8_t rsp_minfl[HMC_MAX_LINKS]; /* per link in rsp_blk: the smallest blocked response (FLITs) */
@@ -113,8 +112,15 @@ struct hmc {
    * stage is not run before it, and cycles at which no stage may act are
    * skipped.  Each is a lower bound: running a stage early does nothing. */
   uint64_t xreq_next, xrsp_next, ltx_next, vwake, dlv_next; /* dlv_next in ps */
+  /* per vault, the first cycle at which hmc_vault_step may act, as the
+   * leaves of a min-tree: vwk[HMC_MAX_VAULTS + v] is vault v's (UINT64_MAX
+   * for a vault the cube does not have), vwk[i] the least of vwk[2i] and
+   * vwk[2i + 1] (a lower bound between a lowering and the next step()), so
+   * step() descends only into subtrees with a vault due */
+  uint64_t vwk[2 * HMC_MAX_VAULTS];
   uint32_t vmask_req, vmask_rsp; /* vaults with a source packet waiting / a response queued */
   uint32_t lfreed;              /* links whose output buffer freed FLITs since the last xbar_rsp */
+  uint32_t pe_retm;             /* PE ports with a response on its way (pe[v].ret_n > 0) */
   int every_tck;                /* reference mode: every stage at every tCK, full scans (hmc_set_every_tck) */
   uint64_t now_ps;
   uint64_t age, seq, active;

@@ -15,9 +15,20 @@ enum { PE_BE_NONE = 0x0, PE_BE_WORD = 0xF };
 /* Pipeline control of one instruction, decoded in ID (rtl pe_decode). */
 typedef struct {
   rv32_insn_t dec;
-  int alu, alu_reg, jal, jalr, branch, load, store, amo, mdu, csr, fence, fence_i, mret, wfi;
-  int wr, u1, u2;
+  /* flags as bytes: the stages copy this record every edge (ID -> EX -> MEM) */
+  uint8_t alu, alu_reg, jal, jalr, branch, load, store, amo, mdu, csr, fence, fence_i, mret, wfi;
+  uint8_t wr, u1, u2;
 } ctl_t;
+
+/* The decode cache: decode() is a function of the instruction word only,
+ * so each word's control record is kept, direct mapped by a hash of the
+ * word (every slot starts as word 0's record, so none is ever empty). */
+#define PE_DC_SLOTS 128u
+typedef struct {
+  uint32_t key[PE_DC_SLOTS];
+  ctl_t ctl[PE_DC_SLOTS];
+} pe_dcache_t;
+static unsigned dc_slot(uint32_t insn) { return (insn * 0x9E3779B1u) >> 25; /* 7 bits: PE_DC_SLOTS */ }
 
 struct pe {
   pe_cfg_t cfg;
@@ -40,9 +51,10 @@ struct pe {
   unsigned p_op, p_amo, p_be, p_tag;
   /* MSHRs (rtl pe_lsu ms_*; dmshrs > 1): busy = the fill in flight, rdy =
    * the line written and the value waiting for the WB slot.  op is the
-   * load's, decoded from insn (the RTL keeps insn only). */
+   * load's, decoded from insn (the RTL keeps insn only).  ms[] itself is
+   * after st: with dmshrs = 1 (!mlp) nothing writes it, and pe_step
+   * compares the state only then. */
   int mlp;
-  struct { int busy, rdy, pf; uint32_t addr, pc, insn, val; rv32_op_t op; } ms[PE_MAX_MSHRS];
   /* the stream prefetcher (rtl pe_lsu pf_*; dprefetch > 0): lines left to
    * try, the next one (line number: address >> off), a tag probe of it
    * read last cycle, whether that line is the one before a missed load's
@@ -57,17 +69,25 @@ struct pe {
   int inv, inv_all;
   uint32_t inv_idx, inv_tag;
   pe_stats_t st;
+  struct { int busy, rdy, pf; uint32_t addr, pc, insn, val; rv32_op_t op; } ms[PE_MAX_MSHRS];
   /* idle detection (pe_idle): the last step, waiting, changed nothing but
    * these counters by these amounts (and the divider's count by one); idle
    * more such steps follow (UINT64_MAX: until an input changes) */
   uint64_t idle;
   pe_stats_t idle_st;
   uint64_t idle_mcycle;
-  /* decode() of the last instruction word in ID: most edges decode the same one again */
-  uint32_t dc_insn;
-  int dc_ok;
-  ctl_t dc_last;
+  /* decode() of the instruction words seen (pe_dcache_t), after the state
+   * pe_step compares and outside the struct pe_step copies */
+  pe_dcache_t *dc;
+  /* the fetch's last I-cache lookup: for line im_line (f_pc >> off) the
+   * ways' loop found im_hit in slot im_s; good (im_ok) until a fill or an
+   * invalidation writes the I-cache (pe_if_stage_cache_edge, pe_reset) */
+  int im_ok, im_hit;
+  uint32_t im_line;
+  unsigned im_s;
 };
+
+static void decode(uint32_t insn, ctl_t *c);
 
 static int pow2(unsigned x) { return x && !(x & (x - 1)); }
 static unsigned lg2(unsigned x) { unsigned n = 0; while ((1u << n) < x) n++; return n; }
@@ -109,9 +129,14 @@ pe_t *pe_new(const pe_cfg_t *cfg) {
   p->dtag = calloc(nd, sizeof *p->dtag);
   p->idata = calloc((size_t)ni * p->lw, sizeof *p->idata);
   p->ddata = calloc((size_t)nd * p->lw, sizeof *p->ddata);
-  if (!p->ivalid || !p->dvalid || !p->dpf || !p->itag || !p->dtag || !p->idata || !p->ddata) {
+  p->dc = malloc(sizeof *p->dc);
+  if (!p->ivalid || !p->dvalid || !p->dpf || !p->itag || !p->dtag || !p->idata || !p->ddata || !p->dc) {
     pe_free(p);
     return NULL;
+  }
+  for (unsigned i = 0; i < PE_DC_SLOTS; i++) {
+    p->dc->key[i] = 0;
+    decode(0, &p->dc->ctl[i]);
   }
   pe_reset(p);
   return p;
@@ -126,6 +151,7 @@ void pe_free(pe_t *p) {
   free(p->dtag);
   free(p->idata);
   free(p->ddata);
+  free(p->dc);
   free(p);
 }
 
@@ -135,6 +161,7 @@ void pe_reset(pe_t *p) {
   p->f_pc = 0;
   p->i_rd_ok = p->d_rd_ok = 0;
   memset(p->ivalid, 0, p->isets * p->cfg.icache_ways);
+  p->im_ok = 0;
   memset(p->dvalid, 0, p->dsets * p->cfg.dcache_ways);
   memset(p->dpf, 0, p->dsets * p->cfg.dcache_ways);
   p->irr = p->drr = 0;
@@ -243,7 +270,7 @@ typedef struct {
   int i_hit, f_fault, f_ready, f_advance;
   uint32_t i_word;
   /* pe_id_stage (decode, register read, load-use interlock) */
-  const ctl_t *dc; /* the decode cache, pe.dc_last */
+  const ctl_t *dc; /* ID's decode, in the decode cache pe.dc */
   int d_trap, d_hazard;
   unsigned d_cause;
   uint32_t d_tval, rs1v, rs2v;
@@ -273,33 +300,47 @@ typedef struct {
 } pe_comb_t;
 
 /* pe_if_stage: tag compare on the RAM output of last cycle's npc. */
-static inline void pe_if_stage_comb(const pe_t *p, pe_comb_t *c) {
+static inline void pe_if_stage_comb(pe_t *p, pe_comb_t *c) {
   const unsigned lw = p->lw;
-  const uint32_t f_idx = (p->f_pc >> p->off) & (p->isets - 1), f_tag = p->f_pc >> p->ishift;
   c->i_hit = 0;
   c->i_word = 0;
-  for (unsigned w = 0; w < p->cfg.icache_ways; w++) {
-    const unsigned s = w * p->isets + f_idx;
-    if (p->ivalid[s] && p->itag[s] == f_tag) {
-      c->i_hit = 1;
-      c->i_word = p->idata[(size_t)s * lw + ((p->f_pc >> 2) & (lw - 1))];
-    }
-  }
   c->f_fault = is_device(p->f_pc);
+  /* the hit and the word are read only under run && i_rd_ok && !f_fault
+   * (f_ready, f_issue, the prefetcher's imiss): the lookup is skipped
+   * otherwise, and repeated for the same line only after the I-cache changed */
+  if (p->run && p->i_rd_ok && !c->f_fault) {
+    const uint32_t line = p->f_pc >> p->off;
+    if (!p->im_ok || p->im_line != line) {
+      const uint32_t f_idx = line & (p->isets - 1), f_tag = p->f_pc >> p->ishift;
+      p->im_hit = 0;
+      p->im_s = 0;
+      for (unsigned w = 0; w < p->cfg.icache_ways; w++) {
+        const unsigned s = w * p->isets + f_idx;
+        if (p->ivalid[s] && p->itag[s] == f_tag) {
+          p->im_hit = 1;
+          p->im_s = s;
+        }
+      }
+      p->im_ok = 1;
+      p->im_line = line;
+    }
+    c->i_hit = p->im_hit;
+    if (p->im_hit) c->i_word = p->idata[(size_t)p->im_s * lw + ((p->f_pc >> 2) & (lw - 1))];
+  }
   c->f_ready = p->run && (c->f_fault || (p->i_rd_ok && c->i_hit));
 }
 
 /* pe_id_stage: decode, register read with the WB bypass, load-use
  * interlock (with dmshrs > 1 the scoreboard too: pe_id_stage_sb_comb).
- * The decode is cached by instruction word (most edges decode the same
- * again). */
+ * The decode is cached by instruction word (pe_dcache_t: a kernel's loop
+ * decodes each of its words once). */
 static inline void pe_id_stage_comb(pe_t *p, pe_comb_t *c) {
-  if (!p->dc_ok || p->dc_insn != p->d.insn) {
-    decode(p->d.insn, &p->dc_last);
-    p->dc_insn = p->d.insn;
-    p->dc_ok = 1;
+  const unsigned slot = dc_slot(p->d.insn);
+  if (p->dc->key[slot] != p->d.insn) {
+    decode(p->d.insn, &p->dc->ctl[slot]);
+    p->dc->key[slot] = p->d.insn;
   }
-  c->dc = &p->dc_last;
+  c->dc = &p->dc->ctl[slot];
   const ctl_t *dc = c->dc;
   const unsigned d_rs1 = rs1_of(p->d.insn), d_rs2 = rs2_of(p->d.insn);
   const int dc_illegal = dc->dec.op == RV32_ILLEGAL;
@@ -375,18 +416,23 @@ static inline void pe_lsu_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c) {
   const int m_cacheable = !is_device(maddr);
   c->d_hit_way = -1;
   uint32_t d_hword = 0;
-  for (unsigned w = 0; w < cfg->dcache_ways; w++) {
-    const unsigned s = w * p->dsets + c->m_idx;
-    if (p->dvalid[s] && p->dtag[s] == m_tag) {
-      c->d_hit_way = (int)w;
-      d_hword = p->ddata[(size_t)s * lw + ((maddr >> 2) & (lw - 1))];
+  /* the hit is read only for a load or store in MEM without a trap (its
+   * completion, the store hit's write, the prefetcher's pf_hit): the
+   * lookup and the store's lanes are skipped otherwise */
+  const int m_ldst = p->m.valid && !p->m.trap && (mc->load || mc->store);
+  if (m_ldst)
+    for (unsigned w = 0; w < cfg->dcache_ways; w++) {
+      const unsigned s = w * p->dsets + c->m_idx;
+      if (p->dvalid[s] && p->dtag[s] == m_tag) {
+        c->d_hit_way = (int)w;
+        d_hword = p->ddata[(size_t)s * lw + ((maddr >> 2) & (lw - 1))];
+      }
     }
-  }
   const int d_hit = m_cacheable && c->d_hit_way >= 0;
   const uint32_t resp_word = in->mem_resp_data[0];
   c->st_wdata = 0;
   c->st_be = 0;
-  rv32_store_lane(mc->dec.op, maddr, p->m.wdata, &c->st_wdata, &c->st_be);
+  if (m_ldst && mc->store) rv32_store_lane(mc->dec.op, maddr, p->m.wdata, &c->st_wdata, &c->st_be);
   /* the RTL's lane logic uses funct3[1:0] only; the same for legal stores */
   /* the port's tag-0 response (with dmshrs = 1 every response), an MSHR's */
   c->resp0 = in->mem_resp_valid && (!p->mlp || in->mem_resp_tag == 0);
@@ -394,6 +440,9 @@ static inline void pe_lsu_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c) {
   c->ms_fill_k = in->mem_resp_tag - 1;
   int ms_match = 0, ms_free = 0, ms_any_busy = 0;
   c->ms_free_k = 0;
+  /* with dmshrs = 1 (!mlp) the loop could only find MSHR 0 free, which the
+   * line above says already, and ms_match and ms_any_busy stay 0 */
+  if (p->mlp)
   for (int k = (int)cfg->dmshrs - 1; k >= 0; k--) {
     if (p->ms[k].busy && (p->ms[k].addr >> p->off) == (maddr >> p->off)) ms_match = p->mlp;
     if (!p->ms[k].busy && !p->ms[k].rdy) {
@@ -489,6 +538,7 @@ static inline void pe_lsu_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c) {
   /* a missed load retires when MEM leaves the WB slot free */
   c->ms_wb = 0;
   c->ms_wb_k = 0;
+  if (p->mlp) /* else ms_wb stays 0 (ms_wb_k is read only with it) */
   for (int k = (int)cfg->dmshrs - 1; k >= 0; k--)
     if (p->ms[k].rdy) {
       c->ms_wb = p->mlp && !c->m_done;
@@ -590,7 +640,8 @@ static inline void stats_edge(pe_t *p, const pe_comb_t *c, int is_halted) {
   if (c->m_alloc) p->st.mshr_allocs++;
   if (c->pf_hit) p->st.pf_useful++;
   unsigned busy = 0;
-  for (unsigned k = 0; k < p->cfg.dmshrs; k++) busy += (unsigned)p->ms[k].busy;
+  if (p->mlp) /* without MSHRs none is ever busy (m_alloc and pf_go need mlp) */
+    for (unsigned k = 0; k < p->cfg.dmshrs; k++) busy += (unsigned)p->ms[k].busy;
   p->st.mshr_busy_sum += busy;
   p->st.mshr_overlap_cycles += busy >= 2;
 }
@@ -861,6 +912,7 @@ static inline void pe_id_stage_edge(pe_t *p, const pe_comb_t *c) {
 static inline void pe_if_stage_cache_edge(pe_t *p, const pe_in_t *in, const pe_comb_t *c) {
   const pe_cfg_t *cfg = &p->cfg;
   const int inval = c->m_done && p->m.c.fence_i && !c->m_exc;
+  if (c->i_fill_we || inval) p->im_ok = 0; /* the fetch's lookup memo */
   if (c->i_fill_we) {
     const uint32_t idx = (c->fill_addr >> p->off) & (p->isets - 1);
     unsigned victim = p->irr;
@@ -902,9 +954,15 @@ static inline void pe_if_stage_edge(pe_t *p, const pe_in_t *in, const pe_comb_t 
  * registers oldest stage first (each edge reads the registers of the stage
  * before it as they were before the clock, as the RTL's flip-flops do). */
 static void step_edge(pe_t *p, const pe_in_t *in, pe_out_t *out) {
-  pe_out_t o;
-  pe_outputs(p, &o);
-  if (out) *out = o;
+  /* of the outputs the edge itself reads only halted_o (out NULL: the
+   * caller has them from pe_outputs, as the run-ahead does) */
+  int is_halted;
+  if (out) {
+    pe_outputs(p, out);
+    is_halted = out->halted;
+  } else {
+    is_halted = halted(p);
+  }
   p->h.mhartid = in->hart_id;
 
   pe_comb_t c;
@@ -914,9 +972,9 @@ static void step_edge(pe_t *p, const pe_in_t *in, pe_out_t *out) {
   pe_lsu_comb(p, in, &c);
   pe_lsu_pf_comb(p, in, &c);
   pe_id_stage_sb_comb(p, &c);
-  pe_controller_comb(p, in, o.halted, &c);
+  pe_controller_comb(p, in, is_halted, &c);
 
-  stats_edge(p, &c, o.halted);
+  stats_edge(p, &c, is_halted);
   pe_lsu_edge(p, in, &c);
   pe_if_stage_cache_edge(p, in, &c);
   pe_cs_registers_edge(p, &c);
@@ -943,8 +1001,8 @@ void pe_step(pe_t *p, const pe_in_t *in, pe_out_t *out) {
     step_edge(p, in, out);
     return;
   }
-  struct pe before;
-  memcpy(&before, p, sizeof before);
+  struct pe before; /* the compared state and the counters (ms[] is not written: !mlp) */
+  memcpy(&before, p, offsetof(struct pe, ms));
   step_edge(p, in, out);
   const uint64_t mcycle0 = before.h.mcycle;
   const unsigned cnt0 = before.mdu.cnt;

@@ -37,7 +37,7 @@ uint32_t pe_fast_run(pe_fast_t *f) {
       n += k;
       continue;
     }
-    pe_step(f->pe, &in, &o);
+    pe_step(f->pe, &in, NULL); /* o: its outputs, read above before the edge */
     if (o.ret_valid) f->ret[nret++] = (pe_fast_ret_t){n, o.ret_pc, o.ret_insn, o.ret_rd_value, o.ret_rd};
     n++;
   }

@@ -444,13 +444,18 @@ static void pe_edge(struct sys *s, uint64_t t) {
     if (!p->running) continue;
     if (p->fast.edges) {
       /* computed ahead with the inputs this edge has (none): only counted */
-      pe_out_t r;
-      pe_fast_take1(&p->fast, &r);
       p->seen_run = 1;
       p->run_cycles++;
       p->run_cycles_wide += wide;
+      if (!p->shadow) {
+        const pe_fast_ret_t *r = pe_fast_next(&p->fast);
+        if (r) pe_retire(s, p, r->insn);
+        continue;
+      }
+      pe_out_t r;
+      pe_fast_take1(&p->fast, &r);
       if (r.ret_valid) pe_retire(s, p, r.ret_insn);
-      if (p->shadow) shadow_quiet(s, pe, p, &r, s->pe_cycle);
+      shadow_quiet(s, pe, p, &r, s->pe_cycle);
       continue;
     }
     if (!p->fast_set) pe_fast_decide(s, pe, p);
