@@ -44,18 +44,10 @@ mv -f "$T/table.csv" "$FIG/crossover.csv"
 # where copim (at each PE clock) starts to beat cpu-only, pei and graphpim
 # for good on each axis: the smallest footprint/LLC from which copim is
 # faster at every larger point of that axis
-awk -F, '
+awk -F, "$XO_CROSS_AWK"'
   NR == 1 { next }
   { k = $1 "," $2; n[k]++; r[k, n[k]] = $6; v[k, n[k], "cpu"] = 1
     v[k, n[k], "c500"] = $9; v[k, n[k], "c1000"] = $10; v[k, n[k], "pei"] = $13; v[k, n[k], "gp"] = $14 }
-  function cross(k, c, o,   i, from) {
-    from = ""
-    for (i = n[k]; i >= 1; i--) {
-      if (v[k, i, c] == "" || v[k, i, o] == "") continue
-      if (v[k, i, c] > v[k, i, o]) from = r[k, i]; else break
-    }
-    return from == "" ? "never (up to " r[k, n[k]] ")" : (from == r[k, 1] ? "everywhere (from " from ")" : "from " from)
-  }
   END {
     print "| kernel | axis | copim PE clock | beats cpu-only | beats pei | beats graphpim |"
     print "|---|---|---|---|---|---|"
@@ -74,10 +66,7 @@ for k in bfs pr; do
   name=$([ $k = bfs ] && echo BFS || echo "PageRank")
   for term in png svg; do
     gnuplot <<EOF
-$(xo_terminal $term)
-set output "$FIG/crossover_$k.$term"
-set multiplot layout 1,2 title "$name: speedup over cpu-only against footprint / LLC (solid: kron:S:8 at the 8 MB LLC; dashed: kron:17:8 with the LLC varied)"
-$(xo_axes)
+$(xo_head $term "$FIG/crossover_$k.$term" "$name: speedup over cpu-only against footprint / LLC (solid: kron:S:8 at the 8 MB LLC; dashed: kron:17:8 with the LLC varied)")
 do for [c in "500 1000"] {
   set title sprintf("copim and pim-only PEs at %s MHz", c)
   col_c = (c eq "500") ? 2 : 3

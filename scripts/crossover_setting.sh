@@ -99,19 +99,11 @@ awk -F, -v name="$NAME" '
 # where copim with the setting starts to beat each competitor for good on an
 # axis (the smallest footprint/LLC from which it is faster at every larger
 # point), as crossover_draw.sh's summary does for the paper's PE
-awk -F, -v name="$NAME" '
+awk -F, -v name="$NAME" "$XO_CROSS_AWK"'
   NR == 1 { next }
   $15 == "" { next }
   { k = $1 "," $2; n[k]++; r[k, n[k]] = $6; v[k, n[k], "cpu"] = 1; v[k, n[k], "s"] = $15
     v[k, n[k], "c500"] = $9; v[k, n[k], "pei"] = $13; v[k, n[k], "gp"] = $14 }
-  function cross(k, c, o,   i, from) {
-    from = ""
-    for (i = n[k]; i >= 1; i--) {
-      if (v[k, i, c] == "" || v[k, i, o] == "") continue
-      if (v[k, i, c] > v[k, i, o]) from = r[k, i]; else break
-    }
-    return from == "" ? "never (up to " r[k, n[k]] ")" : (from == r[k, 1] ? "everywhere (from " from ")" : "from " from)
-  }
   END {
     print "| kernel | axis | copim " name " beats cpu-only | beats pei | beats graphpim | beats the paper PE'"'"'s copim |"
     print "|---|---|---|---|---|---|"
@@ -132,10 +124,9 @@ for k in bfs pr; do
   title=$([ $k = bfs ] && echo BFS || echo PageRank)
   for term in png svg; do
     gnuplot <<EOF
-$(xo_terminal $term)
-set output "$FIG/crossover_${NAME}_$k.$term"
-set multiplot layout 1,2 title "$title, PEs at 500 MHz: the paper's PE (thin) and $NAME (thick) against cpu-only; speedup over footprint / LLC"
-$(xo_axes)
+$(xo_head $term "$FIG/crossover_${NAME}_$k.$term" "$title, PEs at 500 MHz: the paper's PE (thin, dashed) and $NAME (thick) against cpu-only; speedup over footprint / LLC")
+set yrange [0.1:3]
+set key bottom right
 do for [a in "scale llc"] {
   set title (a eq "scale") ? "kron:S:8 at the 8 MB LLC" : "kron:17:8, LLC varied"
   file = sprintf("$T/$k-%s.dat", a)
