@@ -164,7 +164,6 @@ hmc_t *hmc_new(const hmc_cfg_t *cfg, uint8_t *mem, size_t mem_bytes) {
   h->free_head = -1;
   /* events: nothing queued; every vault looks at its state once at cycle 0 */
   h->xreq_next = h->xrsp_next = h->ltx_next = h->dlv_next = UINT64_MAX;
-  h->vwake = 0;
   int ok = 1;
   for (unsigned l = 0; l < cfg->links; l++) {
     for (unsigned v = 0; v < cfg->vaults; v++) ok &= hmc_ring_init(&h->link[l].voq[v], 0);
@@ -386,10 +385,17 @@ static unsigned xbar_lat(const hmc_t *h, unsigned port, unsigned vault) {
  * sources with one are visited (vmask_req, srcmask), in the same order as
  * a scan of all of them. */
 /* Vault v may act from cycle t on (an arrival, a response slot freed): its
- * wake-up time, its group's and the stage's are lowered to t. */
+ * wake-up time and those of the subtrees above it are lowered to t (a node
+ * already at or below t has every node above it there too, so the walk
+ * stops; the root, vwk[1], is the stage's next cycle). */
 static void vault_wake(hmc_t *h, unsigned v, uint64_t t) {
   for (unsigned i = HMC_MAX_VAULTS + v; i && h->vwk[i] > t; i >>= 1) h->vwk[i] = t;
-  h->vwake = hmc_min64(h->vwake, t);
+}
+
+/* Every inner node of the tree from the leaves (after the reference mode,
+ * which updates the leaves only). */
+static void vault_tree_rebuild(hmc_t *h) {
+  for (unsigned i = HMC_MAX_VAULTS - 1; i >= 1; i--) h->vwk[i] = hmc_min64(h->vwk[2 * i], h->vwk[2 * i + 1]);
 }
 
 /* One logic cycle of vault v at c; its wake-up time after it (the tree's
@@ -657,13 +663,10 @@ static void link_tx(hmc_t *h, uint64_t c) {
 static void step(hmc_t *h, uint64_t c) {
   const int all = h->every_tck;
   if (all || h->xreq_next <= c) xbar_req(h, c);
-  if (all || h->vwake <= c) {
-    if (all) { /* reference: every vault; the tree's inner nodes are not used */
-      for (unsigned v = 0; v < h->cfg.vaults; v++) vault_step1(h, v, c);
-    } else {
-      vault_steps(h, c);
-      h->vwake = h->vwk[1];
-    }
+  if (all) { /* reference: every vault; the tree's inner nodes are not used */
+    for (unsigned v = 0; v < h->cfg.vaults; v++) vault_step1(h, v, c);
+  } else {
+    vault_steps(h, c); /* returns at once when no vault is due (vwk[1] > c) */
   }
   if (all || h->xrsp_next <= c) xbar_rsp(h, c);
   if (all || h->ltx_next <= c) link_tx(h, c);
@@ -671,7 +674,7 @@ static void step(hmc_t *h, uint64_t c) {
 }
 
 static uint64_t next_event(const hmc_t *h) {
-  return hmc_min64(hmc_min64(h->xreq_next, h->vwake), hmc_min64(h->xrsp_next, h->ltx_next));
+  return hmc_min64(hmc_min64(h->xreq_next, h->vwk[1]), hmc_min64(h->xrsp_next, h->ltx_next));
 }
 
 /* ------------------------------------------------------------ delivery */
@@ -765,7 +768,10 @@ void hmc_advance(hmc_t *h, uint64_t now_ps) {
   if (h->every_tck || now_ps >= h->dlv_next) deliver(h, now_ps);
 }
 
-void hmc_set_every_tck(hmc_t *h, int on) { h->every_tck = on; }
+void hmc_set_every_tck(hmc_t *h, int on) {
+  if (h->every_tck && !on) vault_tree_rebuild(h);
+  h->every_tck = on;
+}
 
 void hmc_set_callback(hmc_t *h, hmc_resp_fn fn, void *ctx) {
   h->cb = fn;

@@ -111,7 +111,7 @@ struct hmc {
   /* Events (hmc.c): the earliest cycle at which each stage may act; a
    * stage is not run before it, and cycles at which no stage may act are
    * skipped.  Each is a lower bound: running a stage early does nothing. */
-  uint64_t xreq_next, xrsp_next, ltx_next, vwake, dlv_next; /* dlv_next in ps */
+  uint64_t xreq_next, xrsp_next, ltx_next, dlv_next; /* dlv_next in ps; the vaults': vwk[1] */
   /* per vault, the first cycle at which hmc_vault_step may act, as the
    * leaves of a min-tree: vwk[HMC_MAX_VAULTS + v] is vault v's (UINT64_MAX
    * for a vault the cube does not have), vwk[i] the least of vwk[2i] and

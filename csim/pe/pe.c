@@ -442,14 +442,15 @@ static inline void pe_lsu_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c) {
   c->ms_free_k = 0;
   /* with dmshrs = 1 (!mlp) the loop could only find MSHR 0 free, which the
    * line above says already, and ms_match and ms_any_busy stay 0 */
-  if (p->mlp)
-  for (int k = (int)cfg->dmshrs - 1; k >= 0; k--) {
-    if (p->ms[k].busy && (p->ms[k].addr >> p->off) == (maddr >> p->off)) ms_match = p->mlp;
-    if (!p->ms[k].busy && !p->ms[k].rdy) {
-      ms_free = 1;
-      c->ms_free_k = (unsigned)k;
+  if (p->mlp) {
+    for (int k = (int)cfg->dmshrs - 1; k >= 0; k--) {
+      if (p->ms[k].busy && (p->ms[k].addr >> p->off) == (maddr >> p->off)) ms_match = 1;
+      if (!p->ms[k].busy && !p->ms[k].rdy) {
+        ms_free = 1;
+        c->ms_free_k = (unsigned)k;
+      }
+      if (p->ms[k].busy) ms_any_busy = 1;
     }
-    if (p->ms[k].busy) ms_any_busy = p->mlp;
   }
   const int alloc_ok = p->mlp && m_cacheable && !ms_match && ms_free && port_idle;
   const int p_d_resp = p->p_state == PE_PORT_RESP && p->p_src && c->resp0;
@@ -538,12 +539,13 @@ static inline void pe_lsu_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c) {
   /* a missed load retires when MEM leaves the WB slot free */
   c->ms_wb = 0;
   c->ms_wb_k = 0;
-  if (p->mlp) /* else ms_wb stays 0 (ms_wb_k is read only with it) */
-  for (int k = (int)cfg->dmshrs - 1; k >= 0; k--)
-    if (p->ms[k].rdy) {
-      c->ms_wb = p->mlp && !c->m_done;
-      c->ms_wb_k = (unsigned)k;
-    }
+  if (p->mlp) { /* else ms_wb stays 0 (ms_wb_k is read only with it) */
+    for (int k = (int)cfg->dmshrs - 1; k >= 0; k--)
+      if (p->ms[k].rdy) {
+        c->ms_wb = !c->m_done;
+        c->ms_wb_k = (unsigned)k;
+      }
+  }
 }
 
 /* pe_lsu's stream prefetcher (dprefetch > 0), after pe_lsu_comb: a load's

@@ -54,16 +54,14 @@ uint32_t pe_fast_run(pe_fast_t *f) {
 
 void pe_fast_take1(pe_fast_t *f, pe_out_t *ret) {
   memset(ret, 0, sizeof *ret);
-  if (f->rhead < f->nret && f->ret[f->rhead].edge == f->taken) {
-    const pe_fast_ret_t *r = &f->ret[f->rhead++];
+  const pe_fast_ret_t *r = pe_fast_next(f);
+  if (r) {
     ret->ret_valid = 1;
     ret->ret_pc = r->pc;
     ret->ret_insn = r->insn;
     ret->ret_rd = r->rd;
     ret->ret_rd_value = r->rd_value;
   }
-  f->taken++;
-  f->edges--;
 }
 
 void pe_fast_take(pe_fast_t *f, uint64_t n, pe_fast_count_t *c) {

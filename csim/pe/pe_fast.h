@@ -77,9 +77,10 @@ uint32_t pe_fast_run(pe_fast_t *f);
  * (ret_valid 0 when nothing retired; the other outputs are quiet). */
 void pe_fast_take1(pe_fast_t *f, pe_out_t *ret);
 
-/* pe_fast_take1 for a caller that needs only the retirement: takes the
- * next edge of the window (f->edges > 0) and returns what retired at it,
- * NULL if nothing did (no pe_out_t to fill and clear per edge). */
+/* Takes the next edge of the window (f->edges > 0) and returns what
+ * retired at it, NULL if nothing did: pe_fast_take1 without a pe_out_t to
+ * fill and clear per edge (pe_fast_take1 is built on it, so the shadow
+ * check of sim.pe_fast=2 covers it too). */
 static inline const pe_fast_ret_t *pe_fast_next(pe_fast_t *f) {
   const pe_fast_ret_t *r = NULL;
   if (f->rhead < f->nret && f->ret[f->rhead].edge == f->taken) r = &f->ret[f->rhead++];
