@@ -5,7 +5,10 @@
  * graphs and p2p-Gnutella30, and the verifiers rejecting wrong results.
  * DC and kCore (GraphPIM's) run through their registry rows
  * (csim/graph/kernels.h): hand graphs, in-degrees against the CSR's
- * in-offsets, core numbers against the k-core property.
+ * in-offsets, core numbers against the k-core property.  Then every
+ * registry kernel, a new one included without an edit here, on
+ * p2p-Gnutella30: a deterministic reference, and a verifier that accepts it
+ * and rejects each result array with one element changed.
  *
  * Waveform: BFS on p2p-Gnutella30, one time step per level: `level`,
  * `frontier` (vertices at that depth) and `reached` (so far). */
@@ -311,6 +314,45 @@ static void cross(tb_t *t, const char *spec, tb_fst_t *w) {
   graph_free(g);
 }
 
+/* Every registry kernel, with no edit here for a new one: its reference is
+ * deterministic, its verifier accepts the reference's own arrays, and
+ * rejects each result array with one element changed (a value one up, at
+ * vertices spread over the graph: a verifier that takes any tie, such as
+ * BFS's parents, must still reject most of them). */
+static void registry(tb_t *t, const graph_t *g, const char *spec) {
+  const uint32_t n = g->n;
+  for (unsigned i = 0; kern_at(i); i++) {
+    const kern_t *k = kern_at(i);
+    uint32_t *a[KERN_MAX_RESULTS], *b[KERN_MAX_RESULTS];
+    const uint32_t ia = run_ref(k->name, g, a), ib = run_ref(k->name, g, b);
+    graph_kparams_t kp;
+    graph_kparams_default(&kp, g);
+    char why[256];
+    tb_expect_u64(t, "reference iterations repeat", ia, ib);
+    t->checks++;
+    for (unsigned r = 0; r < k->nresults; r++)
+      if (memcmp(a[r], b[r], n * sizeof *a[r])) tb_fail(t, "%s: %s: reference result %u differs between two runs\n", spec, k->name, r);
+    t->checks++;
+    if (k->verify(g, &kp, (const uint32_t *const *)b, a, ib, ia, why, sizeof why))
+      tb_fail(t, "%s: %s: verifier rejects the reference: %s\n", spec, k->name, why);
+    for (unsigned r = 0; r < k->nresults; r++) {
+      unsigned tried = 0, rejected = 0;
+      for (uint32_t j = 1; j <= 16; j++) {
+        const uint32_t v = (uint32_t)((uint64_t)n * j / 17);
+        b[r][v]++;
+        rejected += k->verify(g, &kp, (const uint32_t *const *)b, a, ib, ia, why, sizeof why) == -1;
+        tried++;
+        b[r][v]--;
+      }
+      tb_log(t, "%s: %s result %u (%s): %u of %u one-up changes rejected\n", spec, k->name, r, k->results[r].name, rejected, tried);
+      t->checks++;
+      if (rejected != tried) tb_fail(t, "%s: %s: verifier rejects only %u of %u changed %s arrays\n", spec, k->name, rejected, tried, k->results[r].name);
+    }
+    free(a[0]);
+    free(b[0]);
+  }
+}
+
 int main(int argc, char **argv) {
   tb_t t;
   tb_init(&t, argc, argv, "kernels_native", 1);
@@ -327,5 +369,15 @@ int main(int argc, char **argv) {
   snprintf(p, sizeof p, "%s/p2p-Gnutella30.txt", dir);
   cross(&t, p, w);
   tb_fst_close(w);
+  {
+    graph_err_t err;
+    graph_t *g = graph_open(p, GRAPH_FMT_AUTO, NULL, &err);
+    t.checks++;
+    if (!g) tb_fail(&t, "%s: %s\n", p, err.msg);
+    else {
+      registry(&t, g, p);
+      graph_free(g);
+    }
+  }
   return tb_finish(&t);
 }
