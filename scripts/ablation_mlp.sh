@@ -24,6 +24,7 @@
 # (dmshrs 4 + written is refused by copim-sim: sys_cfg_check.)
 # ABL_SETTINGS="paper dmshrs2 ..." runs only those settings (a cheaper
 # partial table on a large graph); the table lists the others as not run.
+# ABL_POLICIES="copim" runs only those policies (default "copim pim-only").
 set -euo pipefail
 SIM=${COPIM_SIM:-build/copim-sim}
 settings=(
@@ -70,7 +71,7 @@ cmd_run() {
   # kernel copim (the closing note's figures) before pim-only
   for k in $kernels; do run_point "$dir" "$g" "$k" cpu-only base ""; done
   for k in $kernels; do
-    for pol in copim pim-only; do
+    for pol in ${ABL_POLICIES:-copim pim-only}; do
       for s in "${settings[@]}"; do
         [ -z "${ABL_SETTINGS:-}" ] || [[ " $ABL_SETTINGS " == *" ${s%%|*} "* ]] || continue
         run_point "$dir" "$g" "$k" "$pol" "${s%%|*}" "${s#*|}"
