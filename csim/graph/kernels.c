@@ -221,32 +221,6 @@ static int kcore_describe(const graph_t *g, const graph_kparams_t *kp, uint32_t 
   return 0;
 }
 
-/* ---------------------------------------------------------------- deg */
-
-static uint32_t deg_ref(const graph_t *g, const graph_kparams_t *kp, uint32_t *const ref[]) {
-  (void)kp;
-  for (uint32_t v = 0; v < g->n; v++) ref[0][v] = 0;
-  for (uint32_t k = 0; k < g->m; k++) ref[0][g->in_src[k]]++; /* from the transpose */
-  return 1;
-}
-
-static int deg_verify(const graph_t *g, const graph_kparams_t *kp, const uint32_t *const got[], uint32_t *const ref[],
-                      uint32_t it, uint32_t ref_it, char *why, size_t cap) {
-  (void)kp, (void)it, (void)ref_it;
-  for (uint32_t v = 0; v < g->n; v++) ref[1][v] = g->out_off[v + 1] - g->out_off[v];
-  return kref_compare("out_degree", g->n, got[0], ref[0], why, cap) ||
-                 kref_compare("out_degree vs offsets", g->n, got[0], ref[1], why, cap)
-             ? -1
-             : 0;
-}
-
-static int deg_describe(const graph_t *g, const graph_kparams_t *kp, uint32_t *const ref[], uint32_t it, char *line,
-                        size_t cap) {
-  (void)kp, (void)it;
-  snprintf(line, cap, "deg: out-degree checksum %016llx", (unsigned long long)checksum(ref[0], g->n));
-  return 0;
-}
-
 /* ---------------------------------------------------------------- the table */
 
 /* A registry row's name, id and loops come from the kernel's row in the
@@ -284,10 +258,6 @@ static int deg_describe(const graph_t *g, const graph_kparams_t *kp, uint32_t *c
           "at most",                                                                                               \
   .nresults = 1, .results = {{"pr_rank", WORD(pr_rank)}}, .reference = prp_ref, .verify = pr_verify,               \
   .describe = pr_describe
-#define KERN_DEG                                                                                                   \
-  .what = "out-degree from the CSR offsets (a throw-away kernel)", .nresults = 1,                                  \
-  .results = {{"result[0] (out-degree)", WORD(result[0])}}, .reference = deg_ref, .verify = deg_verify,            \
-  .describe = deg_describe
 
 #define KERN_LOOP_ONE(lsym, lid, lname) +1
 #define KERN_LOOP_ROW(lsym, lid, lname) {LOOP_##lsym, lname},

@@ -29,8 +29,7 @@
   X(CC, 4, "cc")                                                                                   \
   X(DC, 5, "dc")       /* degree centrality (GraphPIM's DC) */                                     \
   X(KCORE, 6, "kcore") /* k-core decomposition (GraphPIM's kCore) */                               \
-  X(PRP, 7, "prp")     /* PageRank, push, one amoadd per edge (GraphBIG's, PEI's and GraphPIM's) */ \
-  X(DEG, 8, "deg")     /* out-degree (a throw-away kernel) */
+  X(PRP, 7, "prp")     /* PageRank, push, one amoadd per edge (GraphBIG's, PEI's and GraphPIM's) */
 
 #define LOOPS_BFS(X)                                                                               \
   X(BFS_INIT, 1, "bfs.init")         /* parent = depth = INF */                                    \
@@ -55,7 +54,6 @@
   X(PRP_INIT, 14, "prp.init")   /* rank = 1/n, next = 0 */                                         \
   X(PRP_PUSH, 15, "prp.push")   /* amoadd rank / out-degree to every out-neighbour's next rank */  \
   X(PRP_APPLY, 16, "prp.apply") /* rank = base + d * next, next = 0; error by amoadd */
-#define LOOPS_DEG(X) X(DEG_COUNT, 17, "deg.count") /* out-degree from the offsets */
 
 /* the id constants LOOP_BFS_INIT ... of every kernel's loops (int, as the
  * #defines they replace) */
