@@ -35,10 +35,10 @@ settings=(
   "dmshrs4pf2|--set pe.dmshrs=4 --set pe.dprefetch=2"
 )
 # PE area, hx8k LUT4 / FF (docs/pe.md "Non-blocking loads": the prototype's
-# caches, one run each on 82faa78; DMshrs 2 the 2026-11-25 run's)
+# caches, one run each on 82faa78; DMshrs 2 a run on ee4af1e, the same PE RTL)
 area() {
   case $1 in
-    dmshrs2) echo "4331 / 1267" ;;
+    dmshrs2) echo "4329 / 1267" ;;
     dmshrs4) echo "4834 / 1528" ;;
     dmshrs4pf2) echo "5584 / 1582" ;;
     *) echo "3554 / 1005" ;;
