@@ -1036,3 +1036,190 @@ void pe_skip(pe_t *p, uint64_t n) {
   if (p->mdu.busy) p->mdu.cnt += (unsigned)n;
   if (p->idle != UINT64_MAX) p->idle -= n;
 }
+
+/* The quiet edge (pe_step_quiet): step_edge restricted to the edges a
+ * run-ahead window is made of, with every signal those edges cannot set
+ * left out.  The preconditions below are what makes each left-out term 0;
+ * the order of the writes is step_edge's (each reads the registers as they
+ * were before the clock).  Anything else is declined before a register is
+ * written (only the fetch's lookup memo and the decode cache, which are
+ * caches of pure functions, may have been filled). */
+int pe_step_quiet(pe_t *p, uint32_t hart_id, pe_out_t *ret) {
+  /* one request at most and no prefetcher (!mlp), running, port idle, no
+   * line invalidate read last cycle, the divider neither counting nor done
+   * (pe_step's idle detection would then not apply either: idle stays 0) */
+  if (p->mlp || !p->run || p->p_state != PE_PORT_IDLE || p->inv || p->mdu.busy || p->mdu.done || p->idle)
+    return 0;
+  pe_comb_t c;
+  /* pe_if_stage_comb; device space at f_pc would fault: declined */
+  if (is_device(p->f_pc)) return 0;
+  c.f_fault = 0;
+  pe_if_stage_comb(p, &c);
+  /* a fetch miss issues a fill at this edge: the window's last, declined */
+  if (p->i_rd_ok && !c.i_hit) return 0;
+  /* pe_id_stage_comb: an ID instruction that traps is declined */
+  const ctl_t *dc = NULL;
+  int d_hazard = 0;
+  uint32_t rs1v = 0, rs2v = 0;
+  if (p->d.valid) {
+    pe_id_stage_comb(p, &c);
+    if (c.d_trap) return 0;
+    dc = c.dc;
+    d_hazard = c.d_hazard;
+    rs1v = c.rs1v;
+    rs2v = c.rs2v;
+  }
+  /* pe_ex_block_comb: the forwarded operands always (a held or empty EX
+   * keeps them); an EX instruction that uses the M unit, carries a trap,
+   * jumps to a misaligned target or makes a misaligned access: declined */
+  const ctl_t *ec = &p->e.c;
+  const unsigned e_rs1 = rs1_of(p->e.insn), e_rs2 = rs2_of(p->e.insn), m_rd = rd_of(p->m.insn);
+  const ctl_t *mc = &p->m.c;
+  const int m_fwd = p->m.valid && mc->wr;
+  uint32_t fa, fb;
+  if (e_rs1 == 0) fa = 0;
+  else if (m_fwd && m_rd == e_rs1) fa = p->m.res;
+  else if (p->w.valid && p->w.rd == e_rs1) fa = p->w.val;
+  else fa = p->e.rs1v;
+  if (e_rs2 == 0) fb = 0;
+  else if (m_fwd && m_rd == e_rs2) fb = p->m.res;
+  else if (p->w.valid && p->w.rd == e_rs2) fb = p->w.val;
+  else fb = p->e.rs2v;
+  int e_ready = 0, e_taken = 0;
+  uint32_t e_res = 0, e_target = 0;
+  if (p->e.valid) {
+    if (ec->mdu || p->e.trap) return 0;
+    const int m_late = mc->load || mc->amo || mc->csr;
+    const int e_dep_m = p->m.valid && m_late && mc->wr && m_rd != 0 &&
+                        ((ec->u1 && e_rs1 == m_rd) || (ec->u2 && e_rs2 == m_rd));
+    const uint32_t e_imm = (uint32_t)ec->dec.imm;
+    const uint32_t e_addr = fa + (ec->csr ? 0 : e_imm);
+    e_taken = ec->jal || ec->jalr || (ec->branch && rv32_branch_taken(ec->dec.op, fa, fb));
+    e_target = ec->jalr ? (e_addr & ~1u) : p->e.pc + e_imm;
+    if (e_taken && (e_target & 2)) return 0;
+    if ((ec->load || ec->store) && (e_addr & (mem_size(ec->dec.op) - 1))) return 0;
+    if (ec->amo && (e_addr & 3)) return 0;
+    if (ec->alu) e_res = rv32_alu(ec->dec.op, ec->dec.op == RV32_AUIPC ? p->e.pc : fa, ec->alu_reg ? fb : e_imm);
+    else if (ec->jal || ec->jalr) e_res = p->e.pc + 4;
+    else if (ec->load || ec->store || ec->amo) e_res = e_addr;
+    else if (ec->csr) e_res = (p->e.insn & (1u << 14)) ? e_rs1 : fa;
+    e_ready = !e_dep_m;
+  }
+  /* pe_lsu_comb: MEM holds nothing, a plain instruction (done now) or a
+   * cacheable load that hits or waits for the D-cache's read port; a miss
+   * (a fill issued), a trap, a store, an AMO, a CSR access, a fence,
+   * fence.i, mret and wfi are declined */
+  int m_done = 0;
+  uint32_t m_wval = p->m.res;
+  if (p->m.valid) {
+    if (p->m.trap || mc->store || mc->amo || mc->csr || mc->fence || mc->fence_i || mc->mret || mc->wfi) return 0;
+    if (mc->load) {
+      const uint32_t maddr = p->m.res;
+      if (is_device(maddr)) return 0;
+      const uint32_t m_idx = (maddr >> p->off) & (p->dsets - 1), m_tag = maddr >> p->dshift;
+      int hit = 0;
+      uint32_t word = 0;
+      for (unsigned w = 0; w < p->cfg.dcache_ways; w++) {
+        const unsigned s = w * p->dsets + m_idx;
+        if (p->dvalid[s] && p->dtag[s] == m_tag) {
+          hit = 1;
+          word = p->ddata[(size_t)s * p->lw + ((maddr >> 2) & (p->lw - 1))];
+        }
+      }
+      if (p->d_rd_ok && !hit) return 0;
+      m_done = p->d_rd_ok;
+      m_wval = rv32_load_extract(mc->dec.op, word, maddr);
+    } else {
+      m_done = 1;
+    }
+  }
+  /* every check passed: the edge is the quiet one.  pe_controller_comb
+   * (no boot, no M-stage flush, no trap) */
+  const int m_hold = p->m.valid && !m_done;
+  const int e_advance = p->e.valid && e_ready && !m_hold;
+  const int e_can_accept = !p->e.valid || e_advance;
+  const int d_advance = p->d.valid && !d_hazard && e_can_accept;
+  const int d_can_accept = !p->d.valid || d_advance;
+  const int e_redirect = e_advance && e_taken;
+  const int f_ready = p->i_rd_ok && c.i_hit;
+  const int f_advance = f_ready && d_can_accept;
+  /* the outputs the run-ahead records (WB before the edge) */
+  ret->ret_valid = p->w.valid;
+  ret->ret_pc = p->w.pc;
+  ret->ret_insn = p->w.insn;
+  ret->ret_rd = p->w.rd;
+  ret->ret_rd_value = p->w.val;
+  p->h.mhartid = hart_id;
+  /* stats_edge */
+  p->st.cycles++;
+  p->st.run_cycles++;
+  if (p->w.valid) p->st.retired++;
+  if (d_hazard && p->d.valid) p->st.load_use_stalls++;
+  if (e_redirect) p->st.branch_flushes++;
+  /* pe_lsu_edge: the port stays idle, no RAM written: the next read is good */
+  p->pf_chk = 0;
+  p->d_rd_ok = 1;
+  p->inv = p->inv_all = 0;
+  /* pe_if_stage_cache_edge */
+  p->i_rd_ok = 1;
+  /* pe_cs_registers_edge */
+  p->h.mcycle++;
+  if (m_done) p->h.minstret++;
+  if (!p->cfg.counters) p->h.mcycle = p->h.minstret = 0;
+  /* pe_register_file */
+  if (p->w.valid && p->w.rd) p->h.x[p->w.rd] = p->w.val;
+  /* pe_lsu_wb_edge */
+  const int m_wr_rd = mc->wr && m_rd != 0;
+  p->w.valid = m_done;
+  p->w.pc = p->m.pc;
+  p->w.insn = p->m.insn;
+  p->w.rd = m_wr_rd ? m_rd : 0;
+  p->w.val = m_wr_rd ? m_wval : 0;
+  /* pe_ex_block_edge */
+  if (!m_hold) {
+    if (!e_advance) {
+      p->m.valid = 0;
+    } else {
+      p->m.valid = 1;
+      p->m.pc = p->e.pc;
+      p->m.insn = p->e.insn;
+      p->m.res = e_res;
+      p->m.wdata = fb;
+      p->m.c = p->e.c;
+      p->m.trap = 0;
+      p->m.cause = 0;
+      p->m.tval = 0;
+    }
+  }
+  /* pe_id_stage_edge (no trap in ID: cause and tval as its comb leaves them) */
+  if (d_advance && !e_redirect) {
+    p->e.valid = 1;
+    p->e.pc = p->d.pc;
+    p->e.insn = p->d.insn;
+    p->e.rs1v = rs1v;
+    p->e.rs2v = rs2v;
+    p->e.c = *dc;
+    p->e.trap = 0;
+    p->e.cause = RV32_EXC_BREAKPOINT;
+    p->e.tval = p->d.pc;
+  } else {
+    p->e.valid = p->e.valid && !e_advance;
+    p->e.rs1v = fa;
+    p->e.rs2v = fb;
+  }
+  /* pe_if_stage_edge */
+  const uint32_t npc = e_redirect ? e_target : f_advance ? p->f_pc + 4 : p->f_pc;
+  if (e_redirect) {
+    p->d.valid = 0;
+  } else if (f_advance) {
+    p->d.valid = 1;
+    p->d.pc = p->f_pc;
+    p->d.insn = c.i_word;
+    p->d.ifault = 0;
+  } else {
+    p->d.valid = p->d.valid && !d_advance;
+  }
+  p->f_pc = npc;
+  p->idle = 0;
+  return 1;
+}

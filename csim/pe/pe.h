@@ -117,6 +117,19 @@ void pe_reset(pe_t *p);
 void pe_outputs(const pe_t *p, pe_out_t *out);
 /* One clock: out = the outputs before the edge, then the edge. */
 void pe_step(pe_t *p, const pe_in_t *in, pe_out_t *out);
+/* One clock with quiet inputs (no start, no response, no ready, no line
+ * invalidate; hart_id as given), the edge a run-ahead window is made of,
+ * through a shortcut of step_edge for the common case: a running PE with
+ * one request at most (dmshrs = 1), its port idle, whose fetch hits or
+ * waits, whose MEM stage holds nothing, a plain instruction or a load that
+ * hits (or waits for the read port), with no trap, M-unit instruction,
+ * store, AMO, CSR access, fence, mret or wfi in EX or MEM, and no request
+ * issued at this edge.  Returns 1 when it stepped the edge, exactly as
+ * pe_step() with those inputs would (ret: the ret_* outputs before the
+ * edge; the other fields are not written), 0 when the edge is not one it
+ * covers: the state is then unchanged and the caller steps it with
+ * pe_step().  Speed only: pe_fast_equiv compares it with pe_step(). */
+int pe_step_quiet(pe_t *p, uint32_t hart_id, pe_out_t *ret);
 /* How many more edges are known to repeat the last one (always 0 with
  * dmshrs > 1): when the last
  * pe_step() waited (for a memory response, or for the divider with the port
