@@ -18,6 +18,10 @@ typedef struct {
   /* flags as bytes: the stages copy this record every edge (ID -> EX -> MEM) */
   uint8_t alu, alu_reg, jal, jalr, branch, load, store, amo, mdu, csr, fence, fence_i, mret, wfi;
   uint8_t wr, u1, u2;
+  /* for pe_step_quiet: traps in ID (illegal, ecall, ebreak); a late result
+   * (load, AMO, CSR); leaves MEM other than done or by a hit (store, AMO,
+   * CSR, fence, fence.i, mret, wfi) */
+  uint8_t d_trap, late, m_slow;
 } ctl_t;
 
 /* The decode cache: decode() is a function of the instruction word only,
@@ -242,6 +246,9 @@ static void decode(uint32_t insn, ctl_t *c) {
   c->wr = (k & RV32_C_WRITES_RD) != 0;
   c->u1 = (k & RV32_C_USES_RS1) != 0;
   c->u2 = (k & RV32_C_USES_RS2) != 0;
+  c->d_trap = op == RV32_ILLEGAL || op == RV32_ECALL || op == RV32_EBREAK;
+  c->late = c->load || c->amo || c->csr;
+  c->m_slow = c->store || c->amo || c->csr || c->fence || c->fence_i || c->mret || c->wfi;
 }
 
 /* device space: addr[31:28] == pe_pkg::DevNibble, as the RTL decodes it */
@@ -334,13 +341,17 @@ static inline void pe_if_stage_comb(pe_t *p, pe_comb_t *c) {
  * interlock (with dmshrs > 1 the scoreboard too: pe_id_stage_sb_comb).
  * The decode is cached by instruction word (pe_dcache_t: a kernel's loop
  * decodes each of its words once). */
-static inline void pe_id_stage_comb(pe_t *p, pe_comb_t *c) {
-  const unsigned slot = dc_slot(p->d.insn);
-  if (p->dc->key[slot] != p->d.insn) {
-    decode(p->d.insn, &p->dc->ctl[slot]);
-    p->dc->key[slot] = p->d.insn;
+static inline const ctl_t *dc_lookup(pe_t *p, uint32_t insn) {
+  const unsigned slot = dc_slot(insn);
+  if (p->dc->key[slot] != insn) {
+    decode(insn, &p->dc->ctl[slot]);
+    p->dc->key[slot] = insn;
   }
-  c->dc = &p->dc->ctl[slot];
+  return &p->dc->ctl[slot];
+}
+
+static inline void pe_id_stage_comb(pe_t *p, pe_comb_t *c) {
+  c->dc = dc_lookup(p, p->d.insn);
   const ctl_t *dc = c->dc;
   const unsigned d_rs1 = rs1_of(p->d.insn), d_rs2 = rs2_of(p->d.insn);
   const int dc_illegal = dc->dec.op == RV32_ILLEGAL;
@@ -1061,13 +1072,14 @@ int pe_step_quiet(pe_t *p, uint32_t hart_id, pe_out_t *ret) {
   const ctl_t *dc = NULL;
   int d_hazard = 0;
   uint32_t rs1v = 0, rs2v = 0;
-  if (p->d.valid) {
-    pe_id_stage_comb(p, &c);
-    if (c.d_trap) return 0;
-    dc = c.dc;
-    d_hazard = c.d_hazard;
-    rs1v = c.rs1v;
-    rs2v = c.rs2v;
+  if (p->d.valid) { /* pe_id_stage_comb's terms without a trap */
+    dc = dc_lookup(p, p->d.insn);
+    if (p->d.ifault || dc->d_trap) return 0;
+    const unsigned d_rs1 = rs1_of(p->d.insn), d_rs2 = rs2_of(p->d.insn), e_rd = rd_of(p->e.insn);
+    d_hazard = p->e.valid && p->e.c.late && p->e.c.wr && e_rd != 0 &&
+               ((dc->u1 && d_rs1 == e_rd) || (dc->u2 && d_rs2 == e_rd));
+    rs1v = d_rs1 == 0 ? 0 : (p->w.valid && p->w.rd == d_rs1) ? p->w.val : p->h.x[d_rs1];
+    rs2v = d_rs2 == 0 ? 0 : (p->w.valid && p->w.rd == d_rs2) ? p->w.val : p->h.x[d_rs2];
   }
   /* pe_ex_block_comb: the forwarded operands always (a held or empty EX
    * keeps them); an EX instruction that uses the M unit, carries a trap,
@@ -1089,8 +1101,7 @@ int pe_step_quiet(pe_t *p, uint32_t hart_id, pe_out_t *ret) {
   uint32_t e_res = 0, e_target = 0;
   if (p->e.valid) {
     if (ec->mdu || p->e.trap) return 0;
-    const int m_late = mc->load || mc->amo || mc->csr;
-    const int e_dep_m = p->m.valid && m_late && mc->wr && m_rd != 0 &&
+    const int e_dep_m = p->m.valid && mc->late && mc->wr && m_rd != 0 &&
                         ((ec->u1 && e_rs1 == m_rd) || (ec->u2 && e_rs2 == m_rd));
     const uint32_t e_imm = (uint32_t)ec->dec.imm;
     const uint32_t e_addr = fa + (ec->csr ? 0 : e_imm);
@@ -1112,7 +1123,7 @@ int pe_step_quiet(pe_t *p, uint32_t hart_id, pe_out_t *ret) {
   int m_done = 0;
   uint32_t m_wval = p->m.res;
   if (p->m.valid) {
-    if (p->m.trap || mc->store || mc->amo || mc->csr || mc->fence || mc->fence_i || mc->mret || mc->wfi) return 0;
+    if (p->m.trap || mc->m_slow) return 0;
     if (mc->load) {
       const uint32_t maddr = p->m.res;
       if (is_device(maddr)) return 0;
