@@ -1066,8 +1066,8 @@ int pe_step_quiet(pe_t *p, uint32_t hart_id, pe_out_t *ret) {
   if (is_device(p->f_pc)) return 0;
   c.f_fault = 0;
   pe_if_stage_comb(p, &c);
-  /* a fetch miss issues a fill at this edge: the window's last, declined */
-  if (p->i_rd_ok && !c.i_hit) return 0;
+  /* a fetch miss issues its fill at this edge unless MEM issues (below) */
+  const int f_miss = p->i_rd_ok && !c.i_hit;
   /* pe_id_stage_comb: an ID instruction that traps is declined */
   const ctl_t *dc = NULL;
   int d_hazard = 0;
@@ -1120,13 +1120,22 @@ int pe_step_quiet(pe_t *p, uint32_t hart_id, pe_out_t *ret) {
    * cacheable load that hits or waits for the D-cache's read port; a miss
    * (a fill issued), a trap, a store, an AMO, a CSR access, a fence,
    * fence.i, mret and wfi are declined */
-  int m_done = 0;
-  uint32_t m_wval = p->m.res;
+  int m_done = 0, m_issue = 0;
+  unsigned iss_op = PE_OP_FILL, st_be = 0;
+  uint32_t m_wval = p->m.res, iss_addr = 0, st_wdata = 0;
   if (p->m.valid) {
-    if (p->m.trap || mc->m_slow) return 0;
-    if (mc->load) {
+    if (p->m.trap || (mc->m_slow && !mc->store && !mc->amo)) return 0;
+    if (mc->amo && !mc->load && !mc->store) { /* the port is idle: the AMO goes out now, done by its response */
+      m_issue = 1;
+      iss_op = PE_OP_AMO;
+      iss_addr = p->m.res;
+    } else if (mc->store) { /* the port is idle: its write goes out now, it completes when accepted */
+      m_issue = 1;
+      iss_op = PE_OP_WRITE;
+      iss_addr = p->m.res & ~3u;
+      rv32_store_lane(mc->dec.op, p->m.res, p->m.wdata, &st_wdata, &st_be);
+    } else if (mc->load) {
       const uint32_t maddr = p->m.res;
-      if (is_device(maddr)) return 0;
       const uint32_t m_idx = (maddr >> p->off) & (p->dsets - 1), m_tag = maddr >> p->dshift;
       int hit = 0;
       uint32_t word = 0;
@@ -1137,8 +1146,16 @@ int pe_step_quiet(pe_t *p, uint32_t hart_id, pe_out_t *ret) {
           word = p->ddata[(size_t)s * p->lw + ((maddr >> 2) & (p->lw - 1))];
         }
       }
-      if (p->d_rd_ok && !hit) return 0;
-      m_done = p->d_rd_ok;
+      if (is_device(maddr)) { /* uncached: read at the idle port (the lookup's word is still the value's source) */
+        m_issue = 1;
+        iss_op = PE_OP_READ;
+        iss_addr = maddr & ~3u;
+      } else if (p->d_rd_ok && !hit) { /* a miss: its line's fill goes out now */
+        m_issue = 1;
+        iss_addr = maddr & ~(p->cfg.line_bytes - 1);
+      } else {
+        m_done = p->d_rd_ok;
+      }
       m_wval = rv32_load_extract(mc->dec.op, word, maddr);
     } else {
       m_done = 1;
@@ -1167,7 +1184,32 @@ int pe_step_quiet(pe_t *p, uint32_t hart_id, pe_out_t *ret) {
   if (p->w.valid) p->st.retired++;
   if (d_hazard && p->d.valid) p->st.load_use_stalls++;
   if (e_redirect) p->st.branch_flushes++;
-  /* pe_lsu_edge: the port stays idle, no RAM written: the next read is good */
+  /* pe_lsu_edge: MEM's request wins the idle port over the fetch's; no
+   * RAM is written: the next read is good */
+  if (m_issue) {
+    p->p_state = PE_PORT_REQ;
+    p->p_src = 1;
+    p->p_addr = iss_addr;
+    p->p_op = iss_op;
+    p->p_amo = iss_op == PE_OP_AMO ? mc->dec.funct5 : 0;
+    p->p_wdata = iss_op == PE_OP_WRITE ? st_wdata : iss_op == PE_OP_AMO ? p->m.wdata : 0;
+    p->p_be = iss_op == PE_OP_WRITE ? st_be : iss_op == PE_OP_FILL ? PE_BE_NONE : PE_BE_WORD;
+    p->p_tag = 0;
+    if (iss_op == PE_OP_FILL) p->st.dfills++;
+    else if (iss_op == PE_OP_WRITE) p->st.writes++;
+    else if (iss_op == PE_OP_AMO) p->st.amos++;
+    else p->st.reads++;
+  } else if (f_miss) {
+    p->p_state = PE_PORT_REQ;
+    p->p_src = 0;
+    p->p_addr = p->f_pc & ~(p->cfg.line_bytes - 1);
+    p->p_op = PE_OP_FILL;
+    p->p_amo = 0;
+    p->p_wdata = 0;
+    p->p_be = PE_BE_NONE;
+    p->p_tag = 0;
+    p->st.ifills++;
+  }
   p->pf_chk = 0;
   p->d_rd_ok = 1;
   p->inv = p->inv_all = 0;

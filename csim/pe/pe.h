@@ -120,11 +120,12 @@ void pe_step(pe_t *p, const pe_in_t *in, pe_out_t *out);
 /* One clock with quiet inputs (no start, no response, no ready, no line
  * invalidate; hart_id as given), the edge a run-ahead window is made of,
  * through a shortcut of step_edge for the common case: a running PE with
- * one request at most (dmshrs = 1), its port idle, whose fetch hits or
- * waits, whose MEM stage holds nothing, a plain instruction or a load that
- * hits (or waits for the read port), with no trap, M-unit instruction,
- * store, AMO, CSR access, fence, mret or wfi in EX or MEM, and no request
- * issued at this edge.  Returns 1 when it stepped the edge, exactly as
+ * one request at most (dmshrs = 1), its port idle, the divider idle, no
+ * trap, misaligned access or M-unit instruction in ID, EX or MEM, and in
+ * MEM nothing, a plain instruction, a load (a hit, a wait for the read
+ * port, or the fill or uncached read it issues), a store or an AMO (the
+ * request it issues); a fetch miss issues its fill.  No CSR access,
+ * fence, fence.i, mret or wfi in MEM.  Returns 1 when it stepped the edge, exactly as
  * pe_step() with those inputs would (ret: the ret_* outputs before the
  * edge; the other fields are not written), 0 when the edge is not one it
  * covers: the state is then unchanged and the caller steps it with
