@@ -11,9 +11,12 @@
  * in an idle-skipped span) without looking at the PE, and steps the PE for
  * real again at the edge that needs its inputs.
  *
- * The engine is the RTL-mirroring model itself (csim/pe/pe.c), stepped in
- * a tight loop with the quiet inputs, so every edge is the one the lockstep
- * reference computes (sim.pe_fast=0: the system steps every edge); what the
+ * The engine is the RTL-mirroring model's own state (csim/pe/pe.c), stepped
+ * in a tight loop with the quiet inputs: through pe_step_quiet(), a shortcut
+ * of the edge for the window's common edges, and through pe_step() for any
+ * edge the shortcut declines, so every edge must be the one the lockstep
+ * reference computes (sim.pe_fast=0: the system steps every edge with
+ * pe_step(); pe_fast_equiv compares the two every edge); what the
  * run-ahead saves is the system's per-edge work (the PE loop, the HMC and
  * dispatcher polls, the host cycle around each edge), and the idle-skip
  * spans it opens: a PE ahead no longer stops the system's skip at every
