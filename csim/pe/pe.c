@@ -687,6 +687,38 @@ static inline void pe_cs_registers_edge(pe_t *p, const pe_comb_t *c) {
   if (!p->cfg.counters) p->h.mcycle = p->h.minstret = 0; /* Counters = 0: read 0, writes lost */
 }
 
+/* pe_lsu: MEM's request (op, its address, a store's lanes, its MSHR's tag)
+ * onto the idle port, counted by kind. */
+static inline void port_mem_issue(pe_t *p, unsigned op, uint32_t addr, uint32_t st_wdata, unsigned st_be, unsigned tag) {
+  p->p_state = PE_PORT_REQ;
+  p->p_src = 1;
+  p->p_addr = addr;
+  p->p_op = op;
+  p->p_amo = op == PE_OP_AMO ? p->m.c.dec.funct5 : 0;
+  p->p_wdata = op == PE_OP_WRITE ? st_wdata : op == PE_OP_AMO ? p->m.wdata : 0;
+  p->p_be = op == PE_OP_WRITE ? st_be : op == PE_OP_FILL ? PE_BE_NONE : PE_BE_WORD;
+  p->p_tag = tag;
+  switch (op) {
+    case PE_OP_FILL: p->st.dfills++; break;
+    case PE_OP_WRITE: p->st.writes++; break;
+    case PE_OP_AMO: p->st.amos++; break;
+    default: p->st.reads++; break;
+  }
+}
+
+/* pe_lsu: a line fill onto the idle port, the fetch's (src 0) or a
+ * prefetch's (src 1, tag its MSHR); the caller counts it. */
+static inline void port_fill_issue(pe_t *p, int src, uint32_t addr, unsigned tag) {
+  p->p_state = PE_PORT_REQ;
+  p->p_src = src;
+  p->p_addr = addr;
+  p->p_op = PE_OP_FILL;
+  p->p_amo = 0;
+  p->p_wdata = 0;
+  p->p_be = PE_BE_NONE;
+  p->p_tag = tag;
+}
+
 /* pe_lsu: the memory port's state machine (MEM's request wins over the
  * fetch's), D-cache writes (fills, store hits), valid bits and replacement,
  * then MEM -> WB.  Before pe_ex_block_edge: reads the MEM registers. */
@@ -697,39 +729,12 @@ static inline void pe_lsu_edge(pe_t *p, const pe_in_t *in, const pe_comb_t *c) {
   switch (p->p_state) {
     case PE_PORT_IDLE:
       if (c->m_issue) {
-        p->p_state = PE_PORT_REQ;
-        p->p_src = 1;
-        p->p_addr = c->m_iss_addr;
-        p->p_op = c->m_iss_op;
-        p->p_amo = c->m_iss_op == PE_OP_AMO ? mc->dec.funct5 : 0;
-        p->p_wdata = c->m_iss_op == PE_OP_WRITE ? c->st_wdata : c->m_iss_op == PE_OP_AMO ? p->m.wdata : 0;
-        p->p_be = c->m_iss_op == PE_OP_WRITE ? c->st_be : c->m_iss_op == PE_OP_FILL ? PE_BE_NONE : PE_BE_WORD;
-        p->p_tag = c->m_iss_tag;
-        switch (c->m_iss_op) {
-          case PE_OP_FILL: p->st.dfills++; break;
-          case PE_OP_WRITE: p->st.writes++; break;
-          case PE_OP_AMO: p->st.amos++; break;
-          default: p->st.reads++; break;
-        }
+        port_mem_issue(p, c->m_iss_op, c->m_iss_addr, c->st_wdata, c->st_be, c->m_iss_tag);
       } else if (c->f_issue) {
-        p->p_state = PE_PORT_REQ;
-        p->p_src = 0;
-        p->p_addr = p->f_pc & ~(cfg->line_bytes - 1);
-        p->p_op = PE_OP_FILL;
-        p->p_amo = 0;
-        p->p_wdata = 0;
-        p->p_be = PE_BE_NONE;
-        p->p_tag = 0;
+        port_fill_issue(p, 0, p->f_pc & ~(cfg->line_bytes - 1), 0);
         p->st.ifills++;
       } else if (c->pf_go) {
-        p->p_state = PE_PORT_REQ;
-        p->p_src = 1;
-        p->p_addr = p->pf_line << p->off;
-        p->p_op = PE_OP_FILL;
-        p->p_amo = 0;
-        p->p_wdata = 0;
-        p->p_be = PE_BE_NONE;
-        p->p_tag = c->ms_free_k + 1;
+        port_fill_issue(p, 1, p->pf_line << p->off, c->ms_free_k + 1);
         p->st.pf_issued++;
       }
       break;
@@ -1187,27 +1192,9 @@ int pe_step_quiet(pe_t *p, uint32_t hart_id, pe_out_t *ret) {
   /* pe_lsu_edge: MEM's request wins the idle port over the fetch's; no
    * RAM is written: the next read is good */
   if (m_issue) {
-    p->p_state = PE_PORT_REQ;
-    p->p_src = 1;
-    p->p_addr = iss_addr;
-    p->p_op = iss_op;
-    p->p_amo = iss_op == PE_OP_AMO ? mc->dec.funct5 : 0;
-    p->p_wdata = iss_op == PE_OP_WRITE ? st_wdata : iss_op == PE_OP_AMO ? p->m.wdata : 0;
-    p->p_be = iss_op == PE_OP_WRITE ? st_be : iss_op == PE_OP_FILL ? PE_BE_NONE : PE_BE_WORD;
-    p->p_tag = 0;
-    if (iss_op == PE_OP_FILL) p->st.dfills++;
-    else if (iss_op == PE_OP_WRITE) p->st.writes++;
-    else if (iss_op == PE_OP_AMO) p->st.amos++;
-    else p->st.reads++;
+    port_mem_issue(p, iss_op, iss_addr, st_wdata, st_be, 0);
   } else if (f_miss) {
-    p->p_state = PE_PORT_REQ;
-    p->p_src = 0;
-    p->p_addr = p->f_pc & ~(p->cfg.line_bytes - 1);
-    p->p_op = PE_OP_FILL;
-    p->p_amo = 0;
-    p->p_wdata = 0;
-    p->p_be = PE_BE_NONE;
-    p->p_tag = 0;
+    port_fill_issue(p, 0, p->f_pc & ~(p->cfg.line_bytes - 1), 0);
     p->st.ifills++;
   }
   p->pf_chk = 0;
