@@ -337,6 +337,47 @@ static inline void pe_if_stage_comb(pe_t *p, pe_comb_t *c) {
   c->f_ready = p->run && (c->f_fault || (p->i_rd_ok && c->i_hit));
 }
 
+/* pe_id_stage's register read: x0, else WB's value for its rd (the WB
+ * bypass), else the register file. */
+static inline uint32_t id_read(const pe_t *p, unsigned r) {
+  return r == 0 ? 0 : (p->w.valid && p->w.rd == r) ? p->w.val : p->h.x[r];
+}
+
+/* pe_ex_block's operand r: x0, else MEM's result for its rd, else WB's,
+ * else the value EX holds. */
+static inline uint32_t ex_forward(const pe_t *p, unsigned r, uint32_t held) {
+  if (r == 0) return 0;
+  if (p->m.valid && p->m.c.wr && rd_of(p->m.insn) == r) return p->m.res;
+  if (p->w.valid && p->w.rd == r) return p->w.val;
+  return held;
+}
+
+/* pe_ex_block's result of the EX instruction from its operands and address. */
+static inline uint32_t ex_result(const pe_t *p, uint32_t fa, uint32_t fb, uint32_t e_addr) {
+  const ctl_t *ec = &p->e.c;
+  if (ec->alu) return rv32_alu(ec->dec.op, ec->dec.op == RV32_AUIPC ? p->e.pc : fa, ec->alu_reg ? fb : (uint32_t)ec->dec.imm);
+  if (ec->jal || ec->jalr) return p->e.pc + 4;
+  if (ec->mdu) return rv32_alu(p->mdu.op, p->mdu.a, p->mdu.b);
+  if (ec->load || ec->store || ec->amo) return e_addr;
+  if (ec->csr) return (p->e.insn & (1u << 14)) ? rs1_of(p->e.insn) : fa;
+  return 0;
+}
+
+/* pe_lsu's D-cache lookup of maddr: the way that hits (the last one, as
+ * the RTL's loop), -1 if none; *word the hit word, else left alone. */
+static inline int dcache_read(const pe_t *p, uint32_t maddr, uint32_t *word) {
+  const uint32_t idx = (maddr >> p->off) & (p->dsets - 1), tag = maddr >> p->dshift;
+  int way = -1;
+  for (unsigned w = 0; w < p->cfg.dcache_ways; w++) {
+    const unsigned s = w * p->dsets + idx;
+    if (p->dvalid[s] && p->dtag[s] == tag) {
+      way = (int)w;
+      *word = p->ddata[(size_t)s * p->lw + ((maddr >> 2) & (p->lw - 1))];
+    }
+  }
+  return way;
+}
+
 /* pe_id_stage: decode, register read with the WB bypass, load-use
  * interlock (with dmshrs > 1 the scoreboard too: pe_id_stage_sb_comb).
  * The decode is cached by instruction word (pe_dcache_t: a kernel's loop
@@ -366,22 +407,16 @@ static inline void pe_id_stage_comb(pe_t *p, pe_comb_t *c) {
   const int e_late = p->e.c.load || p->e.c.amo || p->e.c.csr;
   c->d_hazard = p->e.valid && e_late && p->e.c.wr && e_rd != 0 &&
                 ((dc->u1 && d_rs1 == e_rd) || (dc->u2 && d_rs2 == e_rd));
-  c->rs1v = d_rs1 == 0 ? 0 : (p->w.valid && p->w.rd == d_rs1) ? p->w.val : p->h.x[d_rs1];
-  c->rs2v = d_rs2 == 0 ? 0 : (p->w.valid && p->w.rd == d_rs2) ? p->w.val : p->h.x[d_rs2];
+  c->rs1v = id_read(p, d_rs1);
+  c->rs2v = id_read(p, d_rs2);
 }
 
 /* pe_ex_block: forwarding from MEM and WB, ALU, branches and jumps,
  * addresses, the M unit's result and its start. */
 static inline void pe_ex_block_comb(const pe_t *p, pe_comb_t *c) {
   const unsigned e_rs1 = rs1_of(p->e.insn), e_rs2 = rs2_of(p->e.insn), m_rd = rd_of(p->m.insn);
-  if (e_rs1 == 0) c->fa = 0;
-  else if (p->m.valid && p->m.c.wr && m_rd == e_rs1) c->fa = p->m.res;
-  else if (p->w.valid && p->w.rd == e_rs1) c->fa = p->w.val;
-  else c->fa = p->e.rs1v;
-  if (e_rs2 == 0) c->fb = 0;
-  else if (p->m.valid && p->m.c.wr && m_rd == e_rs2) c->fb = p->m.res;
-  else if (p->w.valid && p->w.rd == e_rs2) c->fb = p->w.val;
-  else c->fb = p->e.rs2v;
+  c->fa = ex_forward(p, e_rs1, p->e.rs1v);
+  c->fb = ex_forward(p, e_rs2, p->e.rs2v);
   const uint32_t fa = c->fa, fb = c->fb;
   const int m_late = p->m.c.load || p->m.c.amo || p->m.c.csr;
   c->e_dep_m = p->m.valid && m_late && p->m.c.wr && m_rd != 0 &&
@@ -392,12 +427,7 @@ static inline void pe_ex_block_comb(const pe_t *p, pe_comb_t *c) {
   c->e_taken = ec->jal || ec->jalr || (ec->branch && rv32_branch_taken(ec->dec.op, fa, fb));
   c->e_target = ec->jalr ? (c->e_addr & ~1u) : p->e.pc + e_imm;
   c->e_mis_target = c->e_taken && (c->e_target & 2);
-  c->e_res = 0;
-  if (ec->alu) c->e_res = rv32_alu(ec->dec.op, ec->dec.op == RV32_AUIPC ? p->e.pc : fa, ec->alu_reg ? fb : e_imm);
-  else if (ec->jal || ec->jalr) c->e_res = p->e.pc + 4;
-  else if (ec->mdu) c->e_res = rv32_alu(p->mdu.op, p->mdu.a, p->mdu.b);
-  else if (ec->load || ec->store || ec->amo) c->e_res = c->e_addr;
-  else if (ec->csr) c->e_res = (p->e.insn & (1u << 14)) ? e_rs1 : fa;
+  c->e_res = ex_result(p, fa, fb, c->e_addr);
   c->e_ready = (!ec->mdu || p->mdu.done) && !c->e_dep_m;
   c->mdu_start = p->e.valid && p->e.c.mdu && !p->mdu.busy && !p->mdu.done && !c->e_dep_m;
 }
@@ -423,22 +453,13 @@ static inline void pe_lsu_comb(const pe_t *p, const pe_in_t *in, pe_comb_t *c) {
   c->maddr = maddr;
   c->m_rd = rd_of(p->m.insn);
   c->m_idx = (maddr >> p->off) & (p->dsets - 1);
-  const uint32_t m_tag = maddr >> p->dshift;
   const int m_cacheable = !is_device(maddr);
-  c->d_hit_way = -1;
   uint32_t d_hword = 0;
   /* the hit is read only for a load or store in MEM without a trap (its
    * completion, the store hit's write, the prefetcher's pf_hit): the
    * lookup and the store's lanes are skipped otherwise */
   const int m_ldst = p->m.valid && !p->m.trap && (mc->load || mc->store);
-  if (m_ldst)
-    for (unsigned w = 0; w < cfg->dcache_ways; w++) {
-      const unsigned s = w * p->dsets + c->m_idx;
-      if (p->dvalid[s] && p->dtag[s] == m_tag) {
-        c->d_hit_way = (int)w;
-        d_hword = p->ddata[(size_t)s * lw + ((maddr >> 2) & (lw - 1))];
-      }
-    }
+  c->d_hit_way = m_ldst ? dcache_read(p, maddr, &d_hword) : -1;
   const int d_hit = m_cacheable && c->d_hit_way >= 0;
   const uint32_t resp_word = in->mem_resp_data[0];
   c->st_wdata = 0;
@@ -1097,8 +1118,8 @@ static inline __attribute__((always_inline)) int quiet_comb(pe_t *p, pe_quiet_t 
     const unsigned d_rs1 = rs1_of(p->d.insn), d_rs2 = rs2_of(p->d.insn), e_rd = rd_of(p->e.insn);
     d_hazard = p->e.valid && p->e.c.late && p->e.c.wr && e_rd != 0 &&
                ((dc->u1 && d_rs1 == e_rd) || (dc->u2 && d_rs2 == e_rd));
-    rs1v = d_rs1 == 0 ? 0 : (p->w.valid && p->w.rd == d_rs1) ? p->w.val : p->h.x[d_rs1];
-    rs2v = d_rs2 == 0 ? 0 : (p->w.valid && p->w.rd == d_rs2) ? p->w.val : p->h.x[d_rs2];
+    rs1v = id_read(p, d_rs1);
+    rs2v = id_read(p, d_rs2);
   }
   /* pe_ex_block_comb: the forwarded operands always (a held or empty EX
    * keeps them); an EX instruction that uses the M unit, carries a trap,
@@ -1106,16 +1127,7 @@ static inline __attribute__((always_inline)) int quiet_comb(pe_t *p, pe_quiet_t 
   const ctl_t *ec = &p->e.c;
   const unsigned e_rs1 = rs1_of(p->e.insn), e_rs2 = rs2_of(p->e.insn), m_rd = rd_of(p->m.insn);
   const ctl_t *mc = &p->m.c;
-  const int m_fwd = p->m.valid && mc->wr;
-  uint32_t fa, fb;
-  if (e_rs1 == 0) fa = 0;
-  else if (m_fwd && m_rd == e_rs1) fa = p->m.res;
-  else if (p->w.valid && p->w.rd == e_rs1) fa = p->w.val;
-  else fa = p->e.rs1v;
-  if (e_rs2 == 0) fb = 0;
-  else if (m_fwd && m_rd == e_rs2) fb = p->m.res;
-  else if (p->w.valid && p->w.rd == e_rs2) fb = p->w.val;
-  else fb = p->e.rs2v;
+  const uint32_t fa = ex_forward(p, e_rs1, p->e.rs1v), fb = ex_forward(p, e_rs2, p->e.rs2v);
   int e_ready = 0, e_taken = 0;
   uint32_t e_res = 0, e_target = 0;
   if (p->e.valid) {
@@ -1129,42 +1141,23 @@ static inline __attribute__((always_inline)) int quiet_comb(pe_t *p, pe_quiet_t 
     if (e_taken && (e_target & 2)) return 0;
     if ((ec->load || ec->store) && (e_addr & (mem_size(ec->dec.op) - 1))) return 0;
     if (ec->amo && (e_addr & 3)) return 0;
-    if (ec->alu) e_res = rv32_alu(ec->dec.op, ec->dec.op == RV32_AUIPC ? p->e.pc : fa, ec->alu_reg ? fb : e_imm);
-    else if (ec->jal || ec->jalr) e_res = p->e.pc + 4;
-    else if (ec->load || ec->store || ec->amo) e_res = e_addr;
-    else if (ec->csr) e_res = (p->e.insn & (1u << 14)) ? e_rs1 : fa;
+    e_res = ex_result(p, fa, fb, e_addr);
     e_ready = !e_dep_m;
   }
-  /* pe_lsu_comb: MEM holds nothing, a plain instruction (done now) or a
-   * cacheable load that hits or waits for the D-cache's read port; a miss
-   * (a fill issued), a trap, a store, an AMO, a CSR access, a fence,
-   * fence.i, mret and wfi are declined */
+  /* pe_lsu_comb, in its order: MEM holds nothing, a load (a hit, a wait
+   * for the D-cache's read port, or the fill or uncached read it issues at
+   * the idle port), a store or an AMO (the request it issues), or a plain
+   * instruction (done now); a trap, a CSR access, a fence, fence.i, mret
+   * and wfi are declined */
   int m_done = 0, m_issue = 0;
   unsigned iss_op = PE_OP_FILL, st_be = 0;
   uint32_t m_wval = p->m.res, iss_addr = 0, st_wdata = 0;
   if (p->m.valid) {
     if (p->m.trap || (mc->m_slow && !mc->store && !mc->amo)) return 0;
-    if (mc->amo && !mc->load && !mc->store) { /* the port is idle: the AMO goes out now, done by its response */
-      m_issue = 1;
-      iss_op = PE_OP_AMO;
-      iss_addr = p->m.res;
-    } else if (mc->store) { /* the port is idle: its write goes out now, it completes when accepted */
-      m_issue = 1;
-      iss_op = PE_OP_WRITE;
-      iss_addr = p->m.res & ~3u;
-      rv32_store_lane(mc->dec.op, p->m.res, p->m.wdata, &st_wdata, &st_be);
-    } else if (mc->load) {
+    if (mc->load) {
       const uint32_t maddr = p->m.res;
-      const uint32_t m_idx = (maddr >> p->off) & (p->dsets - 1), m_tag = maddr >> p->dshift;
-      int hit = 0;
       uint32_t word = 0;
-      for (unsigned w = 0; w < p->cfg.dcache_ways; w++) {
-        const unsigned s = w * p->dsets + m_idx;
-        if (p->dvalid[s] && p->dtag[s] == m_tag) {
-          hit = 1;
-          word = p->ddata[(size_t)s * p->lw + ((maddr >> 2) & (p->lw - 1))];
-        }
-      }
+      const int hit = dcache_read(p, maddr, &word) >= 0;
       if (is_device(maddr)) { /* uncached: read at the idle port (the lookup's word is still the value's source) */
         m_issue = 1;
         iss_op = PE_OP_READ;
@@ -1176,6 +1169,15 @@ static inline __attribute__((always_inline)) int quiet_comb(pe_t *p, pe_quiet_t 
         m_done = p->d_rd_ok;
       }
       m_wval = rv32_load_extract(mc->dec.op, word, maddr);
+    } else if (mc->store) { /* the port is idle: its write goes out now, it completes when accepted */
+      m_issue = 1;
+      iss_op = PE_OP_WRITE;
+      iss_addr = p->m.res & ~3u;
+      rv32_store_lane(mc->dec.op, p->m.res, p->m.wdata, &st_wdata, &st_be);
+    } else if (mc->amo) { /* the port is idle: the AMO goes out now, done by its response */
+      m_issue = 1;
+      iss_op = PE_OP_AMO;
+      iss_addr = p->m.res;
     } else {
       m_done = 1;
     }
