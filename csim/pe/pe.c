@@ -192,6 +192,15 @@ void pe_reset(pe_t *p) {
 const pe_stats_t *pe_stats(const pe_t *p) { return &p->st; }
 const rv32_hart_t *pe_hart(const pe_t *p) { return &p->h; }
 
+unsigned pe_dcache_lines(const pe_t *p) { return p->dsets * p->cfg.dcache_ways; }
+
+int pe_dcache_line(const pe_t *p, unsigned k, uint32_t *addr, const uint32_t **words) {
+  if (k >= pe_dcache_lines(p) || !p->dvalid[k]) return 0;
+  *addr = p->dtag[k] << p->dshift | (k & (p->dsets - 1)) << p->off;
+  *words = &p->ddata[(size_t)k * p->lw];
+  return 1;
+}
+
 /* No MSHR busy or ready (rtl pe_lsu port_idle_o's second half). */
 static int ms_empty(const pe_t *p) {
   for (unsigned k = 0; k < p->cfg.dmshrs; k++)

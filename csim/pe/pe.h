@@ -146,5 +146,10 @@ const pe_stats_t *pe_stats(const pe_t *p);
 /* Architectural state for debugging and tests: the register file (x[])
  * and the CSR file (mcycle etc.) as an rv32 hart. */
 const rv32_hart_t *pe_hart(const pe_t *p);
+/* The D-cache's contents for checkers (not a port): entry k (way * sets +
+ * set, k < pe_dcache_lines()) when valid, 1 with its line address and its
+ * words; 0 when invalid. */
+unsigned pe_dcache_lines(const pe_t *p);
+int pe_dcache_line(const pe_t *p, unsigned k, uint32_t *addr, const uint32_t **words);
 
 #endif

@@ -85,6 +85,7 @@ typedef struct {
   uint32_t pim_inval_hashes;   /* its hash functions, 2 */
   uint32_t pim_inval_stats;    /* 1: the pe_inval statistics under all too (D-cache fills) */
   uint64_t pim_inval_drop;     /* tests only: drop the N-th invalidation message (0 none) */
+  uint64_t pim_inval_drop_back; /* tests only: with MSHRs, drop the back-invalidations from the N-th on (0 none) */
   uint32_t e_inval_fj;         /* energy per access of the unit's directory and signature arrays, fJ */
   uint64_t max_cycles;     /* host cycles; the run fails beyond, 2e9.  The default is a soft
                               limit while the progress watchdog is on: a run still making

@@ -124,6 +124,8 @@ static const param_def_t params[] = {
     P("pim.inval_hashes", pim_inval_hashes, 1, 8, "pe_inval=written: the signature's hash functions"),
     P("pim.inval_stats", pim_inval_stats, 0, 1, "1: the pe_inval statistics (D-cache fills) under pe_inval=all too"),
     P("pim.inval_drop", pim_inval_drop, 0, U64, "tests only: drop the N-th needed line invalidation (a planted fault)"),
+    P("pim.inval_drop_back", pim_inval_drop_back, 0, U64,
+      "tests only: with pe.dmshrs > 1, drop the back-invalidations from the N-th on (a planted fault)"),
     PN("host.sleep", host.wrs_sleep, 0, 1, "0 wrs.nto is a nop (harts spin), 1 harts sleep in it (Zawrs)", "off|on"),
     PMC_SYS_PARAMS(PB)
     IMU_SYS_PARAMS(PB)
@@ -387,12 +389,6 @@ int sys_cfg_check(const sys_cfg_t *c, char *err, size_t cap) {
   BAD(h->t_faw_ps && h->t_faw_ps < h->t_rrd_ps, "hmc.t_faw_ps = %u: 0 (off) or at least hmc.t_rrd_ps (%u)", h->t_faw_ps,
       h->t_rrd_ps);
   BAD(!pow2(c->pe.line_bytes), "pe.line_bytes = %u: 16, 32 or 64", c->pe.line_bytes);
-  /* pim.pe_inval=written's directory mirrors the D-cache at each request's
-   * acceptance, one request at a time; with MSHRs fills and AMO answers land
-   * in another order, so its copy could miss a line the PE keeps */
-  BAD(c->pe.dmshrs > 1 && c->pim_pe_inval,
-      "pe.dmshrs = %u with pim.pe_inval=written: not supported (its directory follows blocking loads only)",
-      c->pe.dmshrs);
   BAD(c->pe.dprefetch && c->pe.dmshrs < 2,
       "pe.dprefetch = %u needs pe.dmshrs > 1 (the prefetcher's fills take MSHRs; it is %u)", c->pe.dprefetch,
       c->pe.dmshrs);

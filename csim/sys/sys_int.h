@@ -51,6 +51,8 @@ typedef struct {
 /* A response waiting for the PE's port (taken one an edge, earliest time first). */
 typedef struct {
   unsigned tag;
+  int fill;              /* a fill's answer (pim.pe_inval=written follows their landing with MSHRs) */
+  uint32_t addr;         /* a fill's address */
   uint64_t t_ps, seq;
   uint32_t data[PE_MAX_LINE_BYTES / 4];
 } sys_pe_resp_t;
@@ -63,6 +65,7 @@ typedef struct {
   uint32_t boot_pc, loop_id;
   hmc_grab_t grab;       /* the dispatcher's last answer (the PE_* registers) */
   int grab_unsent;       /* its work-counter AMO waits for the HMC to accept it */
+  unsigned grab_tag;     /* the port tag of its last work grab (held by the invalidation unit) */
   unsigned wait_resp;    /* requests waiting for their HMC response (slots with wait) */
   unsigned resp_ready;   /* responses queued for the port (resp[0..resp_ready)) */
   uint64_t resp_t_ps;    /* the earliest time among them (sys.c's idle skip reads it) */

@@ -13,10 +13,23 @@
 /* One PE's part of the unit. */
 typedef struct {
   /* the directory: the PE D-cache's tags (line address >> line bits), its
-   * valid bits and its round-robin victim counter, as pe_lsu keeps them */
+   * valid bits and its round-robin victim counter, as pe_lsu keeps them;
+   * with MSHRs (pe.dmshrs > 1) a superset of them: dways entries a set,
+   * fills in flight (pend) pinned, a victim per set in turn (fifo) */
   uint32_t *tag;
   uint8_t *valid;
   unsigned drr;
+  uint8_t *pend, *fifo;
+  unsigned fills_out;      /* D-cache fills accepted whose answer the PE has not taken */
+  /* with MSHRs: a boundary waits for the fills in flight (deferred) */
+  int deferred;
+  uint32_t def_ticket;
+  /* with MSHRs: the PE's own D-cache is checked at the edge after a walk's
+   * messages (verify), since the directory is only a superset of it */
+  int verify;
+  /* with MSHRs: back-invalidations, the lines a full directory set gave up */
+  uint32_t *bq;
+  size_t bqn, bqhead, bqcap;
   /* the checker's copy of each directory line: what the PE holds */
   uint8_t *data;
   /* write signature: sig_bits bits; inserts since its last clear */
@@ -39,6 +52,8 @@ typedef struct {
 
 struct sys_inval {
   int on;                  /* written: the mechanism; 0: counting only (pim.inval_stats) */
+  int mshr;                /* pe.dmshrs > 1: the directory is a superset (fills land in any order) */
+  unsigned dways;          /* directory entries a set: the D-cache's ways, + pe.dmshrs with MSHRs */
   unsigned npe, dsets, ways, line, off;
   unsigned sig_bits, hashes;
   uint32_t code_lo, code_hi, warm_lo, warm_hi; /* I-fetch ranges: .text and .pe_warm */
@@ -48,6 +63,7 @@ struct sys_inval {
   int latch_pe;
   uint32_t latch_addr;
   uint64_t drop_at;        /* pim.inval_drop: the needed message to drop, 0 none */
+  uint64_t drop_back;      /* pim.inval_drop_back: drop the back-invalidations from this one on, 0 none */
   uint64_t needed;         /* messages for lines whose copy in the PE was stale when sent */
   inval_pe_t pe[SYS_MAX_PES];
   /* ---- statistics of the mechanism (docs/stats.md "pe_inval"): the one
@@ -57,6 +73,7 @@ struct sys_inval {
   uint64_t boundaries, walks, walk_sets, tested, msgs, false_pos, dropped;
   uint64_t hold_cycles;    /* PE cycles grab answers waited for the unit */
   uint64_t dir_updates;    /* directory writes: fills and AMO set clears */
+  uint64_t dir_evictions;  /* with MSHRs: back-invalidations of a full directory set's victim */
   uint64_t checks;         /* directory lines the checker compared with memory */
 };
 
@@ -134,11 +151,14 @@ int sys_inval_new(struct sys *s, const char *elf, char *err, size_t cap) {
   u->line = c->pe.line_bytes;
   u->ways = c->pe.dcache_ways;
   u->dsets = c->pe.dcache_bytes / c->pe.line_bytes / c->pe.dcache_ways;
+  u->mshr = c->pe.dmshrs > 1;
+  u->dways = u->ways + (u->mshr ? c->pe.dmshrs : 0);
   for (u->off = 0; (1u << u->off) < u->line; u->off++) {
   }
   u->sig_bits = c->pim_inval_sig_bits;
   u->hashes = c->pim_inval_hashes;
   u->drop_at = c->pim_inval_drop;
+  u->drop_back = c->pim_inval_drop_back;
   u->latch_pe = -1;
   u->lines = s->mem_bytes >> u->off;
   u->wwords = u->lines / 64 + 1;
@@ -159,15 +179,17 @@ int sys_inval_new(struct sys *s, const char *elf, char *err, size_t cap) {
   u->code_lo = COPIM_TEXT_BASE;
   u->code_hi = text_end;
   if (u->on) s->pe_start = warm;
-  const size_t dl = (size_t)u->dsets * u->ways;
+  const size_t dl = (size_t)u->dsets * u->dways;
   for (unsigned p = 0; p < u->npe; p++) {
     inval_pe_t *q = &u->pe[p];
     q->tag = calloc(dl, sizeof *q->tag);
     q->valid = calloc(dl, 1);
+    q->pend = calloc(dl, 1);
+    q->fifo = calloc(u->dsets, 1);
     q->data = calloc(dl, u->line);
     q->sig = calloc(u->sig_bits / 64 + 1, sizeof *q->sig);
     q->wset = u->on ? calloc(u->wwords, sizeof *q->wset) : malloc(1);
-    if (!q->tag || !q->valid || !q->data || !q->sig || !q->wset) {
+    if (!q->tag || !q->valid || !q->pend || !q->fifo || !q->data || !q->sig || !q->wset) {
       snprintf(err, cap, "sys: out of memory");
       return -1;
     }
@@ -186,6 +208,9 @@ void sys_inval_free(sys_inval_t *u) {
     inval_pe_t *q = &u->pe[p];
     free(q->tag);
     free(q->valid);
+    free(q->pend);
+    free(q->fifo);
+    free(q->bq);
     free(q->data);
     free(q->sig);
     free(q->wset);
@@ -203,6 +228,65 @@ static int is_code(const sys_inval_t *u, uint32_t a) {
   return (a >= u->code_lo && a < u->code_hi) || (a >= u->warm_lo && a < u->warm_hi);
 }
 
+/* With MSHRs, a D-cache fill accepted: its line joins (or stays in) the
+ * directory, pinned until the PE takes the answer.  A set with no free
+ * entry gives up its next unpinned one in turn, and the unit sends that
+ * line a back-invalidation, so the directory always holds every line the
+ * PE may keep (as an inclusive directory does). */
+static void fill_mshr(struct sys *s, sys_inval_t *u, inval_pe_t *e, uint32_t line, uint32_t idx) {
+  u->dir_updates++;
+  e->fills_out++;
+  unsigned w = 0, victim = u->dways;
+  for (w = 0; w < u->dways; w++) {
+    const size_t d = (size_t)w * u->dsets + idx;
+    if (e->valid[d] && e->tag[d] == line) break;
+    if (!e->valid[d] && victim == u->dways) victim = w;
+  }
+  if (w == u->dways) {
+    if (victim == u->dways) {
+      /* at most pe.dmshrs fills are in flight, so one of ways + dmshrs entries is free to go */
+      for (unsigned k = 0; k < u->dways && victim == u->dways; k++) {
+        const unsigned v = (e->fifo[idx] + k) % u->dways;
+        if (!e->pend[(size_t)v * u->dsets + idx]) victim = v;
+      }
+      if (victim == u->dways) {
+        sys_fail(s, "pim.pe_inval=written: directory set %u of a PE has every entry pinned by a fill", idx);
+        return;
+      }
+      e->fifo[idx] = (uint8_t)((victim + 1) % u->dways);
+      u->dir_evictions++;
+      /* planted fault (tests): the PE keeps the line, the directory forgot it */
+      if (u->drop_back && u->dir_evictions >= u->drop_back) u->dropped++;
+      else if (push(&e->bq, &e->bqn, &e->bqcap, e->tag[(size_t)victim * u->dsets + idx])) {
+        sys_fail(s, "sys: out of memory");
+        return;
+      }
+    }
+    w = victim;
+  }
+  const size_t d = (size_t)w * u->dsets + idx;
+  e->tag[d] = line;
+  e->valid[d] = 1;
+  e->pend[d]++;
+  memcpy(e->data + d * u->line, s->mem + ((size_t)line << u->off), u->line);
+}
+
+void sys_inval_fill_done(struct sys *s, unsigned pe, uint32_t a) {
+  sys_inval_t *u = s->inval;
+  inval_pe_t *e = &u->pe[pe];
+  if (!u->on || !u->mshr || is_code(u, a)) return;
+  const uint32_t line = a >> u->off, idx = line & (u->dsets - 1);
+  for (unsigned w = 0; w < u->dways; w++) {
+    const size_t d = (size_t)w * u->dsets + idx;
+    if (e->valid[d] && e->tag[d] == line && e->pend[d]) {
+      e->pend[d]--;
+      e->fills_out--;
+      return;
+    }
+  }
+  sys_fail(s, "pim.pe_inval=written: PE %u took a fill of line 0x%08x its directory does not hold", pe, a & ~(u->line - 1));
+}
+
 void sys_inval_req(struct sys *s, unsigned pe, const pe_out_t *o) {
   sys_inval_t *u = s->inval;
   inval_pe_t *e = &u->pe[pe];
@@ -213,6 +297,10 @@ void sys_inval_req(struct sys *s, unsigned pe, const pe_out_t *o) {
       if (is_code(u, a)) return;
       e->d_fills++;
       if (!u->on) return;
+      if (u->mshr) {
+        fill_mshr(s, u, e, line, idx);
+        return;
+      }
       /* pe_lsu's victim: the lowest invalid way, else the round-robin one */
       unsigned victim = e->drr;
       for (int w = (int)u->ways - 1; w >= 0; w--)
@@ -226,14 +314,16 @@ void sys_inval_req(struct sys *s, unsigned pe, const pe_out_t *o) {
       return;
     }
     case PE_OP_AMO: /* an AMO (LR and SC too) empties its set in the PE when it answers */
-      if (!u->on) return;
+      /* with MSHRs the set's entries stay: a superset, and the AMO's line is
+       * in the PE's own signature (it is not latched as a store is) */
+      if (!u->on || u->mshr) return;
       for (unsigned w = 0; w < u->ways; w++) e->valid[w * u->dsets + idx] = 0;
       u->dir_updates++;
       return;
     case PE_OP_WRITE: {
       if (!u->on) return;
       /* write-through: a store hit updates the PE's line, so its copy stays current */
-      for (unsigned w = 0; w < u->ways; w++) {
+      for (unsigned w = 0; w < u->dways; w++) {
         const size_t d = (size_t)w * u->dsets + idx;
         if (!e->valid[d] || e->tag[d] != line) continue;
         for (unsigned b = 0; b < 4; b++)
@@ -252,7 +342,7 @@ void sys_inval_req(struct sys *s, unsigned pe, const pe_out_t *o) {
  * the PE's last boundary (still in its signature, invalidated at the next). */
 static void check(struct sys *s, sys_inval_t *u, unsigned pe, const char *when) {
   inval_pe_t *e = &u->pe[pe];
-  const size_t dl = (size_t)u->dsets * u->ways;
+  const size_t dl = (size_t)u->dsets * u->dways;
   for (size_t d = 0; d < dl && !s->failed; d++) {
     if (!e->valid[d] || bit(e->wset, e->tag[d])) continue;
     u->checks++;
@@ -264,18 +354,60 @@ static void check(struct sys *s, sys_inval_t *u, unsigned pe, const char *when) 
   }
 }
 
+/* A message for the walk's queue: a directory entry, or with MSHRs a line
+ * (INVAL_LOST: a planted lost message).  -1 out of memory. */
+#define INVAL_LOST UINT32_MAX
+static int queue(struct sys *s, inval_pe_t *e, uint32_t m) {
+  if (e->qn == e->qcap) {
+    const unsigned c = e->qcap ? e->qcap * 2 : 64;
+    uint32_t *nq = realloc(e->q, c * sizeof *nq);
+    if (!nq) {
+      sys_fail(s, "sys: out of memory");
+      return -1;
+    }
+    e->q = nq;
+    e->qcap = c;
+  }
+  e->q[e->qn++] = m;
+  return 0;
+}
+
+/* With MSHRs, on a C PE: every line its D-cache holds must equal memory,
+ * unless written since its last boundary.  The directory's check above
+ * cannot see a line the directory lost; this one reads the PE itself. */
+static void check_pe(struct sys *s, sys_inval_t *u, unsigned pe, const char *when) {
+  if (!u->mshr || !s->pe_c[pe]) return;
+  const pe_t *c = s->pe[pe].ctx;
+  for (unsigned k = 0; k < pe_dcache_lines(c) && !s->failed; k++) {
+    uint32_t a;
+    const uint32_t *w;
+    if (!pe_dcache_line(c, k, &a, &w) || bit(u->pe[pe].wset, a >> u->off)) continue;
+    if (memcmp(w, s->mem + a, u->line))
+      sys_fail(s,
+               "pim.pe_inval=written: PE %u keeps a stale copy of line 0x%08x %s (its D-cache: written since it "
+               "filled the line, and not invalidated) at PE cycle %llu",
+               pe, a, when, (unsigned long long)s->pe_cycle);
+  }
+}
+
 static void boundary(struct sys *s, sys_inval_t *u, unsigned pe, uint32_t ticket) {
   inval_pe_t *e = &u->pe[pe];
   e->boundaries++;
   u->boundaries++;
   unsigned n = 0, walk = 0;
+  if (u->mshr) {
+    /* back-invalidations not yet sent go first: the grab's answer waits for them too */
+    for (; e->bqhead < e->bqn; e->bqhead++, n++)
+      if (queue(s, e, e->bq[e->bqhead])) return;
+    e->bqhead = e->bqn = 0;
+  }
   if (e->sig_n) {
     /* the walk: one directory set a PE cycle, each valid line tested */
     walk = u->dsets;
     u->walks++;
     u->walk_sets += u->dsets;
     for (unsigned i = 0; i < u->dsets; i++)
-      for (unsigned w = 0; w < u->ways; w++) {
+      for (unsigned w = 0; w < u->dways; w++) {
         const size_t d = (size_t)w * u->dsets + i;
         if (!e->valid[d]) continue;
         u->tested++;
@@ -285,17 +417,21 @@ static void boundary(struct sys *s, sys_inval_t *u, unsigned pe, uint32_t ticket
         e->valid[d] = 0;
         n++;
         if (!bit(e->wset, e->tag[d])) u->false_pos++;
-        if (e->qn == e->qcap) {
-          const unsigned c = e->qcap ? e->qcap * 2 : 64;
-          uint32_t *nq = realloc(e->q, c * sizeof *nq);
-          if (!nq) {
-            sys_fail(s, "sys: out of memory");
-            return;
+        /* the directory entry (its line, or its copy if dropped); with MSHRs
+         * the entry may be refilled before the message leaves, so the line,
+         * judged stale or not now (a lost message: the entry stays) */
+        uint32_t m = (uint32_t)d;
+        if (u->mshr) {
+          const int stale = memcmp(e->data + d * u->line, s->mem + ((size_t)e->tag[d] << u->off), u->line) != 0;
+          u->needed += stale;
+          m = e->tag[d];
+          if (stale && u->needed == u->drop_at) {
+            e->valid[d] = 1;
+            u->dropped++;
+            m = INVAL_LOST;
           }
-          e->q = nq;
-          e->qcap = c;
         }
-        e->q[e->qn++] = (uint32_t)d; /* the directory entry: its line, or its copy if dropped */
+        if (queue(s, e, m)) return;
       }
   }
   /* the lines kept must be current now that the written ones are going */
@@ -316,16 +452,57 @@ void sys_inval_grab(struct sys *s, unsigned pe, uint32_t ticket) {
   if (!u->on || (e->have_ticket && e->last_ticket == ticket)) return;
   e->have_ticket = 1;
   e->last_ticket = ticket;
+  if (u->mshr && e->fills_out) {
+    /* a fill still in flight may bring a line the walk would have to
+     * invalidate: the walk waits for the fills to land */
+    e->deferred = 1;
+    e->def_ticket = ticket;
+    return;
+  }
   boundary(s, u, pe, ticket);
 }
 
 int sys_inval_edge(struct sys *s, unsigned pe, pe_in_t *in) {
   sys_inval_t *u = s->inval;
   inval_pe_t *e = &u->pe[pe];
-  if (!e->hold) return 0;
+  int held = 0;
+  if (e->verify) {
+    /* the walk's last message reached the D-cache's tags in the last edge */
+    e->verify = 0;
+    check_pe(s, u, pe, "after a launch boundary's invalidations");
+  }
+  if (e->deferred) {
+    held = e->fills_out != 0;
+    if (!held) {
+      e->deferred = 0;
+      boundary(s, u, pe, e->def_ticket);
+    }
+  }
+  if (held || !e->hold) {
+    /* with MSHRs, outside a walk's messages: a back-invalidation */
+    if (e->bqhead < e->bqn) {
+      in->dinval = 1;
+      in->dinval_addr = e->bq[e->bqhead++] << u->off;
+      u->msgs++;
+      e->msgs++;
+      if (e->bqhead == e->bqn) e->bqhead = e->bqn = 0;
+    }
+    u->hold_cycles += (uint64_t)held;
+    return held;
+  }
   e->hold--;
   u->hold_cycles++;
-  if (e->qhead < e->qn) {
+  e->verify = u->mshr && !e->hold;
+  if (e->qhead < e->qn && u->mshr) {
+    const uint32_t m = e->q[e->qhead++];
+    u->msgs++;
+    e->msgs++;
+    if (m != INVAL_LOST) {
+      in->dinval = 1;
+      in->dinval_addr = m << u->off;
+    }
+    if (e->qhead == e->qn) e->qhead = e->qn = 0;
+  } else if (e->qhead < e->qn) {
     const uint32_t d = e->q[e->qhead++];
     u->msgs++;
     e->msgs++;
@@ -345,12 +522,18 @@ int sys_inval_edge(struct sys *s, unsigned pe, pe_in_t *in) {
   return 1;
 }
 
-int sys_inval_busy(const struct sys *s, unsigned pe) { return s->inval->pe[pe].hold != 0; }
+int sys_inval_busy(const struct sys *s, unsigned pe) {
+  const inval_pe_t *e = &s->inval->pe[pe];
+  return e->hold != 0 || e->deferred || e->bqhead < e->bqn;
+}
 
 int sys_inval_finish(struct sys *s) {
   sys_inval_t *u = s->inval;
   if (!u->on) return 0;
-  for (unsigned p = 0; p < u->npe && !s->failed; p++) check(s, u, p, "at the end of the run");
+  for (unsigned p = 0; p < u->npe && !s->failed; p++) {
+    check(s, u, p, "at the end of the run");
+    check_pe(s, u, p, "at the end of the run");
+  }
   return s->failed ? -1 : 0;
 }
 
@@ -380,10 +563,11 @@ void sys_inval_json(const struct sys *s, FILE *f) {
           ", \"d_loads\": %" PRIu64 ", \"writes\": %" PRIu64 ", \"sig_inserts\": %" PRIu64 ", \"boundaries\": %" PRIu64
           ", \"walks\": %" PRIu64 ", \"walk_sets\": %" PRIu64 ", \"tested\": %" PRIu64 ", \"msgs\": %" PRIu64
           ", \"false_pos\": %" PRIu64 ", \"needed\": %" PRIu64 ", \"dropped\": %" PRIu64 ", \"hold_cycles\": %" PRIu64
-          ", \"dir_updates\": %" PRIu64 ", \"checks\": %" PRIu64 ", \"energy_pj\": %.9g, \"pes\": [",
+          ", \"dir_updates\": %" PRIu64 ", \"dir_evictions\": %" PRIu64 ", \"checks\": %" PRIu64
+          ", \"energy_pj\": %.9g, \"pes\": [",
           u->on ? "written" : "all", u->sig_bits, u->hashes, fills, loads, u->writes, u->sig_inserts, u->boundaries,
           u->walks, u->walk_sets, u->tested, u->msgs, u->false_pos, u->needed, u->dropped, u->hold_cycles, u->dir_updates,
-          u->checks, sys_inval_energy_pj(s));
+          u->dir_evictions, u->checks, sys_inval_energy_pj(s));
   for (unsigned p = 0; p < u->npe; p++)
     fprintf(f, "%s{\"d_fills\": %" PRIu64 ", \"boundaries\": %" PRIu64 ", \"msgs\": %" PRIu64 "}", p ? ", " : "",
             u->pe[p].d_fills, u->pe[p].boundaries, u->pe[p].msgs);

@@ -8,6 +8,12 @@
  * the logic layer keeps, per PE,
  *   - a duplicate of the PE D-cache's tags (the directory), kept from the
  *     PE's port: D-cache fills, its own AMOs, and the invalidations sent;
+ *     with MSHRs (pe.dmshrs > 1), whose fills land in any order, a superset
+ *     of them instead: pe.dmshrs more entries a set, a fill's entry pinned
+ *     until its answer is taken, and a full set's victim sent a
+ *     back-invalidation (an inclusive directory); the walk then waits for
+ *     the PE's fills in flight, and sends the back-invalidations not yet
+ *     sent first;
  *   - a write signature, a Bloom filter of the lines every other agent (a
  *     host core, another PE, a vault atomic) wrote since the PE's last
  *     launch boundary.
@@ -50,14 +56,19 @@ void sys_inval_free(sys_inval_t *u);
  * the reservation set): fills and AMOs keep the directory, writes the
  * checker's copy of a line the PE keeps. */
 void sys_inval_req(struct sys *s, unsigned pe, const pe_out_t *o);
+/* With pe.dmshrs > 1: the PE took the answer of its D-cache fill of a (its
+ * line's directory entry is no longer pinned). */
+void sys_inval_fill_done(struct sys *s, unsigned pe, uint32_t a);
 /* A work grab that the dispatcher answered with a chunk of ticket: the
- * launch boundary when the ticket is new to this PE. */
+ * launch boundary when the ticket is new to this PE (with MSHRs, once the
+ * PE's fills in flight have landed). */
 void sys_inval_grab(struct sys *s, unsigned pe, uint32_t ticket);
 /* This edge's line invalidation, if any, into in; 1 while the PE's work
- * grab answer must wait (invalidations or the directory walk left). */
+ * grab answer must wait (invalidations or the directory walk left, or the
+ * walk waiting for fills); the PE's other answers do not wait. */
 int sys_inval_edge(struct sys *s, unsigned pe, pe_in_t *in);
-/* 1 while the PE has invalidations or walk cycles left (its edges must be
- * stepped, not skipped). */
+/* 1 while the PE has invalidations or walk cycles left, or a walk waits
+ * (its edges must be stepped, not skipped). */
 int sys_inval_busy(const struct sys *s, unsigned pe);
 /* End of the run: the checker over every PE (lines not written since its
  * last boundary must equal memory).  0, or -1 with sys_fail. */

@@ -121,6 +121,7 @@ static hmc_cmd_t amo_cmd(unsigned f5) {
  * next one now; a dynamic grab then costs its work counter's fetch-and-add
  * in the HMC, whose response carries the answer.  1 accepted, 0 not. */
 static int pe_grab(struct sys *s, unsigned pe, sys_pe_t *p, unsigned tag, uint64_t t) {
+  p->grab_tag = tag;
   if (!p->grab_unsent) {
     if (hmc_dispatch_grab(s->disp, pe, t, &p->grab)) {
       sys_fail(s, "PE %u: work grab the dispatcher did not expect at PE cycle %llu", pe, (unsigned long long)s->pe_cycle);
@@ -280,7 +281,10 @@ void sys_pe_responses(struct sys *s) {
       sys_pe_slot_t *q = &p->slot[(r.tag >> 32) % SYS_PE_TAGS];
       if (!q->wait) continue;
       /* in the HMC's delivery order, which need not be the requests' */
-      uint32_t *d = resp_push(p, (unsigned)(q - p->slot), q->seq, r.t_ps)->data;
+      sys_pe_resp_t *e = resp_push(p, (unsigned)(q - p->slot), q->seq, r.t_ps);
+      uint32_t *d = e->data;
+      e->fill = q->kind == PE_OP_FILL;
+      e->addr = q->addr;
       switch (q->kind) {
         case PE_OP_FILL: memcpy(d, r.data, s->cfg.pe.line_bytes); break;
         case PE_OP_READ: memcpy(d, r.data + (q->addr & 12), 4); break;
@@ -414,13 +418,16 @@ void sys_pe_count(struct sys *s, unsigned pe, uint64_t n, int wide) {
 }
 
 /* The port's response of this edge: of those due, the earliest (the first
- * queued among equal times), with its tag.  With pe.dmshrs = 1 there is
- * never more than one. */
-static void resp_take(struct sys *s, sys_pe_t *p, pe_in_t *in) {
-  unsigned k = 0;
-  for (unsigned i = 1; i < p->resp_ready; i++)
-    if (p->resp[i].t_ps < p->resp[k].t_ps) k = i;
+ * queued among equal times), with its tag; while the invalidation unit
+ * holds the work grab's answer (hold), of the others.  With pe.dmshrs = 1
+ * there is never more than one. */
+static void resp_take(struct sys *s, unsigned pe, sys_pe_t *p, pe_in_t *in, uint64_t t, int hold) {
+  unsigned k = p->resp_ready;
+  for (unsigned i = 0; i < p->resp_ready; i++)
+    if (!(hold && p->resp[i].tag == p->grab_tag) && (k == p->resp_ready || p->resp[i].t_ps < p->resp[k].t_ps)) k = i;
+  if (k == p->resp_ready || p->resp[k].t_ps > t) return;
   const sys_pe_resp_t *e = &p->resp[k];
+  if (e->fill && s->inval) sys_inval_fill_done(s, pe, e->addr);
   in->mem_resp_valid = 1;
   in->mem_resp_tag = e->tag;
   memcpy(in->mem_resp_data, e->data, sizeof in->mem_resp_data);
@@ -493,7 +500,7 @@ static void pe_edge(struct sys *s, uint64_t t) {
       p->seen_run = 1;
     }
     const int inval_hold = s->inval && sys_inval_edge(s, pe, &in); /* line invalidations first */
-    if (p->resp_ready && p->resp_t_ps <= t && !inval_hold) resp_take(s, p, &in);
+    if (p->resp_ready && p->resp_t_ps <= t) resp_take(s, pe, p, &in, t, inval_hold);
     if (o.mem_req_valid) in.mem_req_ready = pe_request(s, pe, p, &o, t);
     pe_out_t so;
     if (s->pe[pe].step(s->pe[pe].ctx, &in, &so)) {

@@ -11,8 +11,9 @@
  *    and some response reaches a PE port out of its requests' order (the
  *    tags carry it);
  *  - the default (dmshrs = 1) file has neither the parameter nor the rows;
- *  - the combinations the system refuses say so in one line: dmshrs > 1
- *    with pim.pe_inval=written, and with the Verilated PE built blocking. */
+ *  - the combination the system refuses says so in one line: dmshrs > 1
+ *    with the Verilated PE built blocking (pim.pe_inval=written with
+ *    dmshrs > 1 is pim_inval_written's). */
 #include "cosim_util.h"
 #include "kernels.h"
 
@@ -100,8 +101,6 @@ int main(int argc, char **argv) {
     tb_fail(&t, "default run: exit %d, or the JSON names pe.dmshrs or the in-flight figures\n", rc);
   free(s);
   remove(j);
-  refused(&t, "--kernel bfs --graph kron:6:4 --set pe.dmshrs=2 --set pim.pe_inval=written",
-          "copim-sim: pe.dmshrs = 2 with pim.pe_inval=written: not supported");
   refused(&t, "--kernel bfs --graph kron:6:4 --set pe.dmshrs=4 --rtl pe",
           "copim-sim: the RTL PE was built with DMshrs 1 where the run asks for 4 (make PE_DMSHRS=4)");
   refused(&t, "--kernel bfs --graph kron:6:4 --set pe.dmshrs=16", "parameter pe.dmshrs: value 16 out of range 1..15");

@@ -16,7 +16,13 @@
  *    PEs; and in RTL + C lockstep;
  *  - planted missing invalidations (pim.inval_drop=N drops the N-th message
  *    whose line was stale in the PE): each run must fail with the checker's
- *    line naming the PE and the stale line. */
+ *    line naming the PE and the stale line;
+ *  - with MSHRs (pe.dmshrs = 4, and 8 with the stream prefetcher), whose
+ *    directory is a superset with back-invalidations: every kernel under
+ *    pim-only and copim verified, some directory set gave up a line, and
+ *    the planted faults caught: a lost walk message (pim.inval_drop) by
+ *    either checker, lost back-invalidations (pim.inval_drop_back) by the
+ *    one that reads the PE's own D-cache. */
 #include "cosim_util.h"
 #include "kernels.h"
 
@@ -36,10 +42,12 @@ static int run_ok(tb_t *t, const char *args, const char *json) {
   return 1;
 }
 
-static void written(tb_t *t, const char *kernel, const char *graph, const char *policy) {
+static double total_evictions; /* back-invalidations over the runs with MSHRs */
+
+static void written_with(tb_t *t, const char *kernel, const char *graph, const char *policy, const char *pe) {
   char a[512], j[128];
   snprintf(j, sizeof j, "build/pim-inval-%d.json", (int)getpid());
-  snprintf(a, sizeof a, "--kernel %s --graph %s --policy %s --set pim.pe_inval=written", kernel, graph, policy);
+  snprintf(a, sizeof a, "--kernel %s --graph %s --policy %s --set pim.pe_inval=written%s", kernel, graph, policy, pe);
   if (run_ok(t, a, j)) {
     char *s = cu_slurp(j, NULL);
     const double msgs = s ? cu_json_num(s, "\"pe_inval\"", "msgs") : 0;
@@ -49,14 +57,19 @@ static void written(tb_t *t, const char *kernel, const char *graph, const char *
     t->checks++;
     /* DC's one pass writes nothing a PE holds: no message is right there */
     if (msgs > 0) total_msgs += msgs;
+    if (s) total_evictions += cu_json_num(s, "\"pe_inval\"", "dir_evictions");
     if (!s || !strstr(s, "\"mode\": \"written\"") || bounds <= 0 || checks <= 0)
       tb_fail(t, "%s: the unit was not at work (boundaries %.0f, checks %.0f)\n", a, bounds, checks);
     else
-      tb_log(t, "%-5s %-16s %-8s written: PASS, %.0f invalidations (%.0f false positives), %.0f lines checked\n", kernel,
-             graph, policy, msgs, fp, checks);
+      tb_log(t, "%-5s %-16s %-8s written%s: PASS, %.0f invalidations (%.0f false positives), %.0f lines checked\n",
+             kernel, graph, policy, pe, msgs, fp, checks);
     free(s);
   }
   remove(j);
+}
+
+static void written(tb_t *t, const char *kernel, const char *graph, const char *policy) {
+  written_with(t, kernel, graph, policy, "");
 }
 
 /* The statistics of a --stats file from "params" on, without the unit's object
@@ -142,15 +155,19 @@ static void rtl(tb_t *t, const char *blocks, const char *run) {
   remove(jc);
 }
 
-static void planted(tb_t *t, const char *run, unsigned n) {
+static void planted_as(tb_t *t, const char *run, const char *knob, unsigned n, const char *expect) {
   char a[1024];
-  snprintf(a, sizeof a, "%s --quiet --set pim.pe_inval=written --set pim.inval_drop=%u", run, n);
+  snprintf(a, sizeof a, "%s --quiet --set pim.pe_inval=written --set %s=%u", run, knob, n);
   const int rc = cu_run(a, out, sizeof out, err, sizeof err);
   t->checks++;
-  if (!rc || !strstr(err, "keeps a stale copy of line"))
+  if (!rc || !strstr(err, expect))
     tb_fail(t, "%s: exit %d, expected the checker to catch the dropped invalidation: %s%s", a, rc, out, err);
   else
-    tb_log(t, "drop %u caught: %s", n, err);
+    tb_log(t, "%s=%u caught: %s", knob, n, err);
+}
+
+static void planted(tb_t *t, const char *run, unsigned n) {
+  planted_as(t, run, "pim.inval_drop", n, "keeps a stale copy of line");
 }
 
 int main(int argc, char **argv) {
@@ -176,5 +193,21 @@ int main(int argc, char **argv) {
   planted(&t, "--kernel pr --graph kron:10:8 --policy pim-only", 1);
   planted(&t, "--kernel pr --graph kron:10:8 --policy pim-only", 2);
   planted(&t, "--kernel pr --graph kron:10:8 --policy pim-only", 50);
+  /* with MSHRs: the directory a superset, kept by back-invalidations */
+  static const char *const mlp[] = {" --set pe.dmshrs=4", " --set pe.dmshrs=8 --set pe.dprefetch=4"};
+  for (unsigned m = 0; m < 2; m++)
+    for (unsigned i = 0; kern_at(i); i++) {
+      written_with(&t, kern_at(i)->name, kron, "pim-only", mlp[m]);
+      written_with(&t, kern_at(i)->name, kron, "copim", mlp[m]);
+    }
+  written_with(&t, "sssp", "kron:12:8", "copim", mlp[0]);
+  t.checks++;
+  if (total_evictions < 100) tb_fail(&t, "only %.0f back-invalidations with MSHRs\n", total_evictions);
+  else tb_log(&t, "with MSHRs: %.0f back-invalidations\n", total_evictions);
+  planted(&t, "--kernel pr --graph kron:10:8 --policy pim-only --set pe.dmshrs=4 --set pe.dprefetch=2", 1);
+  planted(&t, "--kernel pr --graph kron:10:8 --policy pim-only --set pe.dmshrs=4 --set pe.dprefetch=2", 50);
+  /* a lost back-invalidation leaves a line only the PE knows of: the check of its own D-cache */
+  planted_as(&t, "--kernel sssp --graph kron:12:8 --policy copim --set pe.dmshrs=4", "pim.inval_drop_back", 1,
+             "(its D-cache: written since it filled the line");
   return tb_finish(&t);
 }
