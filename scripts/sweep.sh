@@ -228,8 +228,14 @@ echo "sweep $SET: $N points, $((N - todo)) already done, $todo to run with $JOBS
 trap 'trap - INT; echo "sweep: interrupted; run the same command again to resume" >&2; exit 130' INT
 prc=0
 if [ "$todo" -gt 0 ]; then
+  # the large graphs' points first: they are the longest, and started last
+  # they would leave one core working alone at the end (the CSV is gathered
+  # in sorted order, so the order of the runs changes nothing in it)
+  awk -v large=" ${LARGE_GRAPHS:-} " 'index(large, " " $3 " ") { print; next } { rest[++n] = $0 }
+       END { for (i = 1; i <= n; i++) print rest[i] }' "$LIST" > "$LIST.order"
   COPIM_SIM=$SIM parallel -j "$JOBS" --colsep ' ' --halt never "$HERE/sweep_point.sh" "$OUT" {1} {2} {3} {4} {5} {6} {7} \
-    :::: "$LIST" || prc=$?
+    :::: "$LIST.order" || prc=$?
+  rm -f "$LIST.order"
 fi
 trap - INT
 # the gather names every point that is missing or bad in one line
