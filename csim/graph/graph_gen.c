@@ -25,17 +25,25 @@ static uint32_t gen_below(xoshiro_t *r, uint64_t n) {
   return (uint32_t)(m >> 32);
 }
 
-static graph_el_t *gen_alloc(const char *kind, unsigned scale, unsigned degree, graph_err_t *err) {
+/* 0 when kind:scale:degree is in range, else -1 with the message (the
+ * spec's parser calls it before narrowing, so kron:99:8 is named too). */
+static int gen_range(const char *kind, uint64_t scale, uint64_t degree, graph_err_t *err) {
   if (scale < 1 || scale > 30) {
-    if (err) snprintf(err->msg, sizeof err->msg, "%s:0: scale %u out of range (1..30)", kind, scale);
-    return NULL;
+    if (err) snprintf(err->msg, sizeof err->msg, "%s:0: scale %llu out of range (1..30)", kind, (unsigned long long)scale);
+    return -1;
   }
+  if (degree < 1 || degree > 0x7FFFFFF0ull || (degree << scale) > 0x7FFFFFF0ull) {
+    if (err)
+      snprintf(err->msg, sizeof err->msg, "%s:0: degree %llu out of range (1.., 2^scale * degree < 2^31)", kind,
+               (unsigned long long)degree);
+    return -1;
+  }
+  return 0;
+}
+
+static graph_el_t *gen_alloc(const char *kind, unsigned scale, unsigned degree, graph_err_t *err) {
+  if (gen_range(kind, scale, degree, err)) return NULL;
   uint64_t m = ((uint64_t)1 << scale) * degree;
-  if (degree < 1 || m > 0x7FFFFFF0ull) {
-    if (err) snprintf(err->msg, sizeof err->msg, "%s:0: degree %u out of range (1.., 2^scale * degree < 2^31)", kind,
-                      degree);
-    return NULL;
-  }
   graph_el_t *el = graph_el_new();
   if (el) {
     el->src = malloc(m * sizeof *el->src);
@@ -376,12 +384,13 @@ graph_t *graph_open(const char *spec, graph_fmt_t fmt, const graph_opts_t *opts,
   const char *p = spec + (kron ? 5 : 8);
   uint64_t scale, degree, seed = 1;
   if (spec_num(&p, &scale) || *p++ != ':' || spec_num(&p, &degree) || (*p == ':' && (p++, spec_num(&p, &seed))) ||
-      *p || scale > 64 || degree > 0xFFFFFFFFu) {
+      *p) {
     if (err)
       snprintf(err->msg, sizeof err->msg, "%s:0: generator spec is %s:SCALE:DEGREE[:SEED]", spec,
                kron ? "kron" : "uniform");
     return NULL;
   }
+  if (gen_range(kron ? "kron" : "uniform", scale, degree, err)) return NULL;
   graph_el_t *el = kron ? graph_gen_kron((unsigned)scale, (unsigned)degree, seed, err)
                         : graph_gen_uniform((unsigned)scale, (unsigned)degree, seed, err);
   if (!el) return NULL;

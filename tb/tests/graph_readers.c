@@ -349,6 +349,8 @@ static void generators(ctx_t *c) {
   tb_expect_u64(t, "other seed, other graph", h[0] != h[2], 1);
   const char *badspecs[][2] = {{"kron:0:8", "kron:0: scale 0 out of range (1..30)"},
                                {"kron:31:1", "kron:0: scale 31 out of range (1..30)"},
+                               {"kron:99:8", "kron:0: scale 99 out of range (1..30)"},
+                               {"uniform:4:99999999999", "uniform:0: degree 99999999999 out of range (1.., 2^scale * degree < 2^31)"},
                                {"uniform:4:0", "uniform:0: degree 0 out of range (1.., 2^scale * degree < 2^31)"},
                                {"kron:4", "kron:4:0: generator spec is kron:SCALE:DEGREE[:SEED]"},
                                {"uniform:4:4:x", "uniform:4:4:x:0: generator spec is uniform:SCALE:DEGREE[:SEED]"},
