@@ -42,7 +42,7 @@ typedef struct {
   size_t wn, wcap;
   /* invalidations to send, and PE edges the grab's answer still waits */
   uint32_t *q;
-  unsigned qn, qhead, qcap;
+  size_t qn, qhead, qcap;
   unsigned hold;
   uint32_t last_ticket;
   int have_ticket;
@@ -358,18 +358,9 @@ static void check(struct sys *s, sys_inval_t *u, unsigned pe, const char *when) 
  * (INVAL_LOST: a planted lost message).  -1 out of memory. */
 #define INVAL_LOST UINT32_MAX
 static int queue(struct sys *s, inval_pe_t *e, uint32_t m) {
-  if (e->qn == e->qcap) {
-    const unsigned c = e->qcap ? e->qcap * 2 : 64;
-    uint32_t *nq = realloc(e->q, c * sizeof *nq);
-    if (!nq) {
-      sys_fail(s, "sys: out of memory");
-      return -1;
-    }
-    e->q = nq;
-    e->qcap = c;
-  }
-  e->q[e->qn++] = m;
-  return 0;
+  if (!push(&e->q, &e->qn, &e->qcap, m)) return 0;
+  sys_fail(s, "sys: out of memory");
+  return -1;
 }
 
 /* With MSHRs, on a C PE: every line its D-cache holds must equal memory,
@@ -493,31 +484,30 @@ int sys_inval_edge(struct sys *s, unsigned pe, pe_in_t *in) {
   e->hold--;
   u->hold_cycles++;
   e->verify = u->mshr && !e->hold;
-  if (e->qhead < e->qn && u->mshr) {
+  if (e->qhead < e->qn) {
     const uint32_t m = e->q[e->qhead++];
     u->msgs++;
     e->msgs++;
-    if (m != INVAL_LOST) {
-      in->dinval = 1;
-      in->dinval_addr = m << u->off;
-    }
     if (e->qhead == e->qn) e->qhead = e->qn = 0;
-  } else if (e->qhead < e->qn) {
-    const uint32_t d = e->q[e->qhead++];
-    u->msgs++;
-    e->msgs++;
-    /* needed: the PE's copy differs from memory (else the message only costs) */
-    const int stale = memcmp(e->data + (size_t)d * u->line, s->mem + ((size_t)e->tag[d] << u->off), u->line) != 0;
+    if (u->mshr) { /* a line, judged when queued */
+      if (m != INVAL_LOST) {
+        in->dinval = 1;
+        in->dinval_addr = m << u->off;
+      }
+      return 1;
+    }
+    /* a directory entry.  needed: the PE's copy differs from memory (else
+     * the message only costs) */
+    const int stale = memcmp(e->data + (size_t)m * u->line, s->mem + ((size_t)e->tag[m] << u->off), u->line) != 0;
     u->needed += stale;
     if (stale && u->needed == u->drop_at) {
       /* planted fault (tests): the message is lost, the PE keeps the line */
-      e->valid[d] = 1;
+      e->valid[m] = 1;
       u->dropped++;
     } else {
       in->dinval = 1;
-      in->dinval_addr = e->tag[d] << u->off;
+      in->dinval_addr = e->tag[m] << u->off;
     }
-    if (e->qhead == e->qn) e->qhead = e->qn = 0;
   }
   return 1;
 }
