@@ -131,6 +131,29 @@ void pe_step(pe_t *p, const pe_in_t *in, pe_out_t *out);
  * covers: the state is then unchanged and the caller steps it with
  * pe_step().  Speed only: pe_fast_equiv compares it with pe_step(). */
 int pe_step_quiet(pe_t *p, uint32_t hart_id, pe_out_t *ret);
+/* One retirement of a run of quiet edges: the ret_* outputs of edge
+ * number `edge` (counted by the caller). */
+typedef struct {
+  uint32_t edge;
+  uint32_t pc, insn, rd_value;
+  unsigned rd;
+} pe_ret_t;
+/* Many quiet edges at once (the run-ahead's engine, docs/pe.md "The
+ * instruction-level run-ahead"): from the current state, the edges that
+ * pe_step_quiet() would step with every instruction flowing (no request,
+ * no I-cache miss, no D-cache miss, no trap, no M-unit, CSR, fence, fence.i,
+ * mret or wfi reaching the stage where it would act), timed instruction by
+ * instruction from the pipeline's rules (one instruction a cycle into EX,
+ * one more cycle for a load-use pair, two for a taken branch or jump)
+ * instead of stage by stage.  Steps at most max_edges edges and returns how
+ * many: T, leaving the model in exactly the state T pe_step() calls with
+ * quiet inputs would (the pipeline registers rebuilt from the
+ * instructions' times; the counters advanced).  Each retirement is appended
+ * to ret[*nret...] with edge = base + its edge number (0 .. T-1).  Returns
+ * 0 with nothing changed when the first edge is not such an edge (the
+ * caller steps it with pe_step_quiet() or pe_step()); after T > 0 the next
+ * edge is never one.  Speed only: pe_fast_equiv compares it with pe_step(). */
+uint32_t pe_run_quiet(pe_t *p, uint32_t hart_id, uint32_t max_edges, uint32_t base, pe_ret_t *ret, uint32_t *nret);
 /* How many more edges are known to repeat the last one (always 0 with
  * dmshrs > 1): when the last
  * pe_step() waited (for a memory response, or for the divider with the port

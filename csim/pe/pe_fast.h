@@ -11,10 +11,13 @@
  * in an idle-skipped span) without looking at the PE, and steps the PE for
  * real again at the edge that needs its inputs.
  *
- * The engine is the RTL-mirroring model's own state (csim/pe/pe.c), stepped
- * in a tight loop with the quiet inputs: through pe_step_quiet(), a shortcut
- * of the edge for the window's common edges, and through pe_step() for any
- * edge the shortcut declines, so every edge must be the one the lockstep
+ * The engine works on the RTL-mirroring model's own state (csim/pe/pe.c)
+ * with the quiet inputs: pe_run_quiet() takes the stretches in which every
+ * instruction flows (no request, no miss, no trap, no M unit, no CSR) an
+ * instruction at a time, from the pipeline's timing rules, and rebuilds the
+ * pipeline registers where the stretch ends; pe_step_quiet(), a shortcut of
+ * the edge, takes the edge that ends it when it can (a request it issues),
+ * and pe_step() any other edge, so every edge must be the one the lockstep
  * reference computes (sim.pe_fast=0: the system steps every edge with
  * pe_step(); pe_fast_equiv compares the two every edge); what the
  * run-ahead saves is the system's per-edge work (the PE loop, the HMC and
@@ -35,12 +38,9 @@
  * is several windows, each after one real step. */
 #define PE_FAST_WINDOW 512u
 
-/* One retirement inside the window: the ret_* outputs of its edge. */
-typedef struct {
-  uint32_t edge;          /* edge number inside the window, 0 = the first edge after the real step */
-  uint32_t pc, insn, rd_value;
-  unsigned rd;
-} pe_fast_ret_t;
+/* One retirement inside the window: the ret_* outputs of its edge (edge:
+ * its number inside the window, 0 = the first edge after the real step). */
+typedef pe_ret_t pe_fast_ret_t;
 
 /* Retirements of a span of edges (what the system's statistics count). */
 typedef struct {
