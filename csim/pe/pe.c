@@ -12,6 +12,9 @@ enum { PE_BE_NONE = 0x0, PE_BE_WORD = 0xF };
 /* The M unit's iterations, one bit each (rtl pe_mdu LastStep + 1). */
 #define PE_MDU_STEPS 32u
 
+/* The instruction kinds pe_run_quiet executes inline (ctl_t.kind). */
+enum { RI_K_SLOW, RI_K_ALU, RI_K_BR, RI_K_JAL, RI_K_JALR, RI_K_LOAD };
+
 /* Pipeline control of one instruction, decoded in ID (rtl pe_decode). */
 typedef struct {
   rv32_insn_t dec;
@@ -22,21 +25,25 @@ typedef struct {
    * (load, AMO, CSR); leaves MEM other than done or by a hit (store, AMO,
    * CSR, fence, fence.i, mret, wfi) */
   uint8_t d_trap, late, m_slow;
+  /* for pe_run_quiet: the kinds it executes itself (RI_K_*; RI_K_SLOW:
+   * through the generic EX/MEM functions), AUIPC, a load's size - 1 */
+  uint8_t kind, auipc, amask;
 } ctl_t;
 
 /* The decode cache: decode() is a function of the instruction word only,
  * so each word's control record is kept, direct mapped by a hash of the
  * word (every slot starts as word 0's record, so none is ever empty). */
-#define PE_DC_SLOTS 128u
+#define PE_DC_BITS 9u
+#define PE_DC_SLOTS (1u << PE_DC_BITS)
 typedef struct {
-  uint32_t key[PE_DC_SLOTS];
-  ctl_t ctl[PE_DC_SLOTS];
+  struct { uint32_t key; ctl_t ctl; } s[PE_DC_SLOTS]; /* a slot's key beside its record: one host cache miss, not two */
 } pe_dcache_t;
-static unsigned dc_slot(uint32_t insn) { return (insn * 0x9E3779B1u) >> 25; /* 7 bits: PE_DC_SLOTS */ }
+static unsigned dc_slot(uint32_t insn) { return (insn * 0x9E3779B1u) >> (32 - PE_DC_BITS); }
 
 struct pe {
   pe_cfg_t cfg;
   unsigned isets, dsets, lw, off, ishift, dshift; /* ishift/dshift: bits below the tags */
+  unsigned dsets_lg;
   rv32_hart_t h; /* x[] = register file; CSRs */
   int run;
   uint32_t f_pc;
@@ -124,7 +131,8 @@ pe_t *pe_new(const pe_cfg_t *cfg) {
   p->lw = c->line_bytes / 4;
   p->off = lg2(c->line_bytes);
   p->ishift = p->off + lg2(p->isets);
-  p->dshift = p->off + lg2(p->dsets);
+  p->dsets_lg = lg2(p->dsets);
+  p->dshift = p->off + p->dsets_lg;
   const unsigned ni = p->isets * c->icache_ways, nd = p->dsets * c->dcache_ways;
   p->ivalid = calloc(ni, 1);
   p->dvalid = calloc(nd, 1);
@@ -139,8 +147,8 @@ pe_t *pe_new(const pe_cfg_t *cfg) {
     return NULL;
   }
   for (unsigned i = 0; i < PE_DC_SLOTS; i++) {
-    p->dc->key[i] = 0;
-    decode(0, &p->dc->ctl[i]);
+    p->dc->s[i].key = 0;
+    decode(0, &p->dc->s[i].ctl);
   }
   pe_reset(p);
   return p;
@@ -258,6 +266,9 @@ static void decode(uint32_t insn, ctl_t *c) {
   c->d_trap = op == RV32_ILLEGAL || op == RV32_ECALL || op == RV32_EBREAK;
   c->late = c->load || c->amo || c->csr;
   c->m_slow = c->store || c->amo || c->csr || c->fence || c->fence_i || c->mret || c->wfi;
+  c->kind = c->alu ? RI_K_ALU : c->branch ? RI_K_BR : c->jal ? RI_K_JAL : c->jalr ? RI_K_JALR : c->load ? RI_K_LOAD : RI_K_SLOW;
+  c->auipc = op == RV32_AUIPC;
+  c->amask = c->load ? (uint8_t)(rv32_mem_size(op) - 1) : 0;
 }
 
 /* device space: addr[31:28] == pe_pkg::DevNibble, as the RTL decodes it */
@@ -382,19 +393,24 @@ static inline uint32_t ex_result(const pe_t *p, uint32_t fa, uint32_t fb, uint32
   return ex_result_of(p, &p->e.c, p->e.pc, p->e.insn, fa, fb, e_addr);
 }
 
-/* pe_lsu's D-cache lookup of maddr: the way that hits (the last one, as
- * the RTL's loop), -1 if none; *word the hit word, else left alone. */
-static inline int dcache_read(const pe_t *p, uint32_t maddr, uint32_t *word) {
+/* pe_lsu's D-cache lookup of maddr: the slot (way * dsets + set) of the
+ * way that hits (the last one, as the RTL's loop), -1 if none. */
+static inline int dcache_slot(const pe_t *p, uint32_t maddr) {
   const uint32_t idx = (maddr >> p->off) & (p->dsets - 1), tag = maddr >> p->dshift;
-  int way = -1;
+  int slot = -1;
   for (unsigned w = 0; w < p->cfg.dcache_ways; w++) {
     const unsigned s = w * p->dsets + idx;
-    if (p->dvalid[s] && p->dtag[s] == tag) {
-      way = (int)w;
-      *word = p->ddata[(size_t)s * p->lw + ((maddr >> 2) & (p->lw - 1))];
-    }
+    if (p->dvalid[s] && p->dtag[s] == tag) slot = (int)s;
   }
-  return way;
+  return slot;
+}
+
+/* The same as a way, -1 if none; *word the hit word, else left alone. */
+static inline int dcache_read(const pe_t *p, uint32_t maddr, uint32_t *word) {
+  const int s = dcache_slot(p, maddr);
+  if (s < 0) return -1;
+  *word = p->ddata[(size_t)s * p->lw + ((maddr >> 2) & (p->lw - 1))];
+  return s >> p->dsets_lg;
 }
 
 /* pe_id_stage: decode, register read with the WB bypass, load-use
@@ -403,11 +419,11 @@ static inline int dcache_read(const pe_t *p, uint32_t maddr, uint32_t *word) {
  * decodes each of its words once). */
 static inline const ctl_t *dc_lookup(pe_t *p, uint32_t insn) {
   const unsigned slot = dc_slot(insn);
-  if (p->dc->key[slot] != insn) {
-    decode(insn, &p->dc->ctl[slot]);
-    p->dc->key[slot] = insn;
+  if (p->dc->s[slot].key != insn) {
+    decode(insn, &p->dc->s[slot].ctl);
+    p->dc->s[slot].key = insn;
   }
-  return &p->dc->ctl[slot];
+  return &p->dc->s[slot].ctl;
 }
 
 static inline void pe_id_stage_comb(pe_t *p, pe_comb_t *c) {
@@ -1575,8 +1591,8 @@ static void ri_loop(ri_run_t *g, unsigned k) {
   unsigned prev_late = g->prev_late, n = g->n;
   uint32_t target = g->target, nret = g->nret;
   const unsigned off = p->off, lwm = p->lw - 1;
-  uint32_t iline = UINT32_MAX; /* IF's line looked up last (its words at iw) */
-  const uint32_t *iw = NULL;
+  uint32_t iline = UINT32_MAX, dline = UINT32_MAX; /* the I- and D-cache lines looked up last, their words at iw, dw */
+  const uint32_t *iw = NULL, *dw = NULL;
   for (; k < n; k++) {
     ri_t *r = ri_at(g, k);
     if (r->f >= T) break;
@@ -1626,13 +1642,68 @@ static void ri_loop(ri_run_t *g, unsigned k) {
     r->rs1v = fa;
     r->rs2v = fb;
     if (e == T) continue;
-    int taken;
-    uint32_t tgt;
-    if (!ri_exec(p, r, c, fa, fb, &taken, &tgt)) {
+    int taken = 0;
+    uint32_t tgt = 0;
+    if (c->kind == RI_K_SLOW) { /* stores, AMOs, CSRs, fences, the M unit, ...: the generic EX and MEM */
+      if (!ri_exec(p, r, c, fa, fb, &taken, &tgt)) {
+        T = e;
+        continue;
+      }
+      ri_after_exec(g, k, n, c, taken, tgt, &T, &target, &nret);
+      continue;
+    }
+    /* the common kinds inline: ri_exec, ri_after_exec and ri_mem for them */
+    const uint32_t imm = (uint32_t)c->dec.imm;
+    uint32_t res;
+    switch (c->kind) {
+      case RI_K_ALU: res = rv32_alu(c->dec.op, c->auipc ? r->pc : fa, c->alu_reg ? fb : imm); break;
+      case RI_K_BR:
+        res = 0;
+        taken = rv32_branch_taken(c->dec.op, fa, fb);
+        tgt = r->pc + imm;
+        break;
+      case RI_K_JAL:
+        res = r->pc + 4;
+        taken = 1;
+        tgt = r->pc + imm;
+        break;
+      case RI_K_JALR:
+        res = r->pc + 4;
+        taken = 1;
+        tgt = (fa + imm) & ~1u;
+        break;
+      default: /* RI_K_LOAD */
+        res = fa + imm;
+        if (res & c->amask) taken = -1;
+        break;
+    }
+    if (taken < 0 || (taken && (tgt & 2))) { /* a misaligned load or jump target: EX traps */
       T = e;
       continue;
     }
-    ri_after_exec(g, k, n, c, taken, tgt, &T, &target, &nret);
+    r->res = res;
+    r->wdata = fb;
+    if (taken) {
+      p->st.branch_flushes++;
+      r->fl |= RI_FLUSH;
+      for (unsigned j = k + 1; j < n; j++) ri_at(g, j)->kill = e + 1;
+      target = tgt;
+    }
+    if (e + 1 >= T) continue;
+    uint32_t wval = res;
+    if (c->kind == RI_K_LOAD) { /* MEM: a hit, through the last line's memo (no fill or store hit in a run) */
+      if ((res >> off) != dline) {
+        const int sl = is_device(res) ? -1 : dcache_slot(p, res);
+        if (sl < 0) { /* a miss sends its fill, device space its read */
+          T = e + 1;
+          continue;
+        }
+        dline = res >> off;
+        dw = &p->ddata[(size_t)sl * (lwm + 1)];
+      }
+      wval = rv32_load_extract(c->dec.op, dw[(res >> 2) & lwm], res);
+    }
+    ri_commit(p, r, c->wr ? rd_of(insn) : 0, wval, 1, T, g->base, g->ret, &nret);
   }
   g->T = T;
   g->n = n;
