@@ -85,6 +85,7 @@ static void d_start(void *ctx, unsigned pe, uint32_t boot_pc, uint64_t t_ps) {
   sys_pe_t *p = &s->pes[pe];
   p->start_pending = 1;
   p->boot_pc = boot_pc;
+  if (p->lazy != SYS_LAZY_WINDOW) s->pe_due[pe] = 0; /* an idle PE takes the start at its next edge (a window first ends) */
   if (!p->running) s->pe_active++;
   p->running = 1;
   p->starts++;
@@ -259,6 +260,7 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
     snprintf(err, cap, "sys: out of memory");
     return NULL;
   }
+  for (unsigned pe = 0; pe < SYS_MAX_PES; pe++) s->pe_due[pe] = UINT64_MAX; /* not running: never visited */
   s->cfg = *cfg;
   s->pol = pol;
   if (plan) s->plan = *plan;

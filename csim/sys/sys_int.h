@@ -83,7 +83,17 @@ typedef struct {
   int fast_set;          /* fast below is decided (at the PE's first edge) */
   pe_fast_t fast;        /* the run-ahead window (sys_pe.c; fast.pe NULL: stepped every edge) */
   pe_t *shadow;          /* sim.pe_fast=2: the reference stepped beside it, compared every edge */
+  /* lazy counting (sys_pe.c "Lazy PEs"): SYS_LAZY_WINDOW running ahead,
+   * SYS_LAZY_IDLE idle; the edges from `from` on are not counted yet
+   * (wide_from: struct sys's wide_edges at from) */
+  int lazy;
+  uint64_t from, wide_from;
 } sys_pe_t;
+
+enum { SYS_LAZY_NONE, SYS_LAZY_WINDOW, SYS_LAZY_IDLE };
+/* Retirement calendar of the lazy windows: PE edges ahead, a power of two
+ * above a window (PE_FAST_WINDOW) and the edge it starts after. */
+#define SYS_PE_CAL 1024u
 
 /* What one core's launches cost in coherence so far (snapshots of its host
  * counters, charged to loops at its next launch and at the end). */
@@ -126,6 +136,13 @@ struct sys {
   unsigned pe_active;    /* PEs running or with a start pending */
   uint64_t pe_t_ps;      /* time of the next PE edge */
   uint64_t pe_cycle;     /* PE edges so far */
+  /* lazy PEs (sys_pe.c): the edge at which each must be visited next (0:
+   * every edge), the edges so far during a wide launch, and the
+   * retirements of the lazy windows by edge (ret_cal[edge % SYS_PE_CAL],
+   * cal_n in all), which keep pe_insns counted at its edge */
+  uint64_t pe_due[SYS_MAX_PES];
+  uint64_t wide_edges, cal_n;
+  uint32_t ret_cal[SYS_PE_CAL];
   uint64_t pe_resp_seen; /* hmc_delivered() when the PE ports were last polled */
   uint64_t link_seen;    /* hmc_delivered() when sys_pe_side last drained the host links */
   /* lines the PEs wrote during the running launch (dropped from host caches at its end) */
@@ -184,6 +201,12 @@ uint64_t sys_pe_quiet(const struct sys *s, unsigned pe);
 /* sys_pe.c: counts n (<= sys_pe_quiet) such edges of PE pe, wide: a wide
  * launch is active. */
 void sys_pe_count(struct sys *s, unsigned pe, uint64_t n, int wide);
+/* sys_pe.c: n PE edges from pe_cycle on passed in a skip (wide: a wide
+ * launch active): the lazy PEs' share of them (the calendar's retirements,
+ * the wide edges).  Before pe_cycle moves. */
+void sys_pe_skip_edges(struct sys *s, uint64_t n, int wide);
+/* sys_pe.c: counts the lazy PEs' edges up to pe_cycle (before statistics are read). */
+void sys_pe_settle_all(struct sys *s);
 /* sys_pe.c: frees what sys_pe.c allocated for the PEs (sys_free). */
 void sys_pe_free(struct sys *s);
 /* sys_loops.c: follows core c's markers and IMU verdicts of this cycle. */

@@ -61,8 +61,15 @@ static void inflight_add(const struct sys *s, sys_pe_t *p, int n) {
   if (p->inflight > p->inflight_max) p->inflight_max = p->inflight;
 }
 
-/* A response for the port: queued until an edge at or after t_ps takes it. */
-static sys_pe_resp_t *resp_push(sys_pe_t *p, unsigned tag, uint64_t seq, uint64_t t_ps) {
+/* A response for the port: queued until an edge at or after t_ps takes it
+ * (a lazy idle PE is visited at that edge: pe_edge's idle test ends there). */
+static sys_pe_resp_t *resp_push(struct sys *s, sys_pe_t *p, unsigned tag, uint64_t seq, uint64_t t_ps) {
+  if (p->lazy == SYS_LAZY_IDLE) {
+    const uint64_t pclk = s->cfg.pe_clk_ps;
+    const uint64_t k = s->pe_cycle + (t_ps <= s->pe_t_ps ? 0 : (t_ps - s->pe_t_ps + pclk - 1) / pclk);
+    const unsigned pe = (unsigned)(p - s->pes);
+    if (k < s->pe_due[pe]) s->pe_due[pe] = k;
+  }
   sys_pe_resp_t *e = &p->resp[p->resp_ready];
   memset(e, 0, sizeof *e);
   e->tag = tag;
@@ -99,7 +106,7 @@ static sys_pe_slot_t *slot_take(struct sys *s, sys_pe_t *p, unsigned tag, unsign
 
 static void pe_respond_local(struct sys *s, sys_pe_t *p, unsigned tag, uint32_t v, uint64_t t) {
   inflight_add(s, p, 1);
-  resp_push(p, tag, p->req_seq++, t + (uint64_t)s->cfg.pe_mmio_lat * s->cfg.pe_clk_ps)->data[0] = v;
+  resp_push(s, p, tag, p->req_seq++, t + (uint64_t)s->cfg.pe_mmio_lat * s->cfg.pe_clk_ps)->data[0] = v;
 }
 
 static hmc_cmd_t amo_cmd(unsigned f5) {
@@ -281,7 +288,7 @@ void sys_pe_responses(struct sys *s) {
       sys_pe_slot_t *q = &p->slot[(r.tag >> 32) % SYS_PE_TAGS];
       if (!q->wait) continue;
       /* in the HMC's delivery order, which need not be the requests' */
-      sys_pe_resp_t *e = resp_push(p, (unsigned)(q - p->slot), q->seq, r.t_ps);
+      sys_pe_resp_t *e = resp_push(s, p, (unsigned)(q - p->slot), q->seq, r.t_ps);
       uint32_t *d = e->data;
       e->fill = q->kind == PE_OP_FILL;
       e->addr = q->addr;
@@ -380,6 +387,7 @@ void sys_pe_free(struct sys *s) {
 
 uint64_t sys_pe_quiet(const struct sys *s, unsigned pe) {
   const sys_pe_t *p = &s->pes[pe];
+  if (p->lazy) return s->pe_due[pe] == UINT64_MAX ? UINT64_MAX : s->pe_due[pe] - s->pe_cycle;
   if (p->start_pending) return 0;
   if (p->fast.edges) return p->fast.edges; /* run ahead: the next edge after them presents something */
   const uint64_t idle = s->pe_c[pe] ? pe_idle(s->pe[pe].ctx) : 0;
@@ -388,6 +396,7 @@ uint64_t sys_pe_quiet(const struct sys *s, unsigned pe) {
 
 void sys_pe_count(struct sys *s, unsigned pe, uint64_t n, int wide) {
   sys_pe_t *p = &s->pes[pe];
+  if (p->lazy) return; /* counted when visited (sys_pe_skip_edges keeps the calendar and the wide edges) */
   p->run_cycles += n;
   p->run_cycles_wide += wide ? n : 0;
   if (p->shadow) {
@@ -443,12 +452,97 @@ static void resp_take(struct sys *s, unsigned pe, sys_pe_t *p, pe_in_t *in, uint
   inflight_add(s, p, -1);
 }
 
+/* Lazy PEs.  A PE running ahead (its window's edges only counted) or idle
+ * (its edges only counted, pe_idle) needs nothing of an edge but its
+ * counts until a known edge: its window's end, its idle count's end, its
+ * response's edge (resp_push) or a start (d_start).  pe_edge visits it only
+ * from there (pe_due) and counts the edges it passed then (pe_settle):
+ * run_cycles, run_cycles_wide from the edges of wide launches so far
+ * (wide_edges), a window's retirements for the PE and its loop, an idle
+ * PE's owed edges.  The run's pe_insns, which the progress watchdog reads
+ * after every step, stays counted at each retirement's edge through the
+ * calendar of the windows' retirements (ret_cal).  A PE with a shadow
+ * reference (sim.pe_fast=2) or with the invalidation unit is never lazy. */
+
+/* The calendar's retirements at the n edges from pe_cycle on. */
+static void cal_take(struct sys *s, uint64_t n) {
+  if (n > SYS_PE_CAL) n = SYS_PE_CAL;
+  for (uint64_t j = 0; j < n && s->cal_n; j++) {
+    uint32_t *c = &s->ret_cal[(s->pe_cycle + j) & (SYS_PE_CAL - 1)];
+    s->pe_insns += *c;
+    s->cal_n -= *c;
+    *c = 0;
+  }
+}
+
+void sys_pe_skip_edges(struct sys *s, uint64_t n, int wide) {
+  if (s->cal_n) cal_take(s, n);
+  s->wide_edges += wide ? n : 0;
+}
+
+/* Counts the edges PE p passed lazily, up to pe_cycle (not included). */
+static void pe_settle(struct sys *s, sys_pe_t *p) {
+  const uint64_t n = s->pe_cycle - p->from;
+  p->run_cycles += n;
+  p->run_cycles_wide += s->wide_edges - p->wide_from;
+  p->from = s->pe_cycle;
+  p->wide_from = s->wide_edges;
+  if (p->lazy == SYS_LAZY_IDLE) {
+    p->owed += n;
+    return;
+  }
+  pe_fast_count_t c = {0, 0, 0};
+  pe_fast_take(&p->fast, n, &c); /* pe_insns: the calendar's */
+  p->retired += c.retired;
+  s->loops[p->loop_id].pe_insns += c.retired;
+  p->loads += c.loads;
+  p->stores += c.stores;
+  if (!p->fast.edges) p->lazy = SYS_LAZY_NONE;
+}
+
+void sys_pe_settle_all(struct sys *s) {
+  for (unsigned pe = 0; pe < s->cfg.num_pes; pe++)
+    if (s->pes[pe].lazy) pe_settle(s, &s->pes[pe]);
+}
+
+/* After the real step of edge pe_cycle opened a window: lazy until its end. */
+static void pe_lazy_window(struct sys *s, unsigned pe, sys_pe_t *p, uint64_t wide) {
+  p->lazy = SYS_LAZY_WINDOW;
+  p->from = s->pe_cycle + 1;
+  p->wide_from = s->wide_edges + wide;
+  s->pe_due[pe] = p->from + p->fast.edges;
+  for (uint32_t i = 0; i < p->fast.nret; i++) s->ret_cal[(p->from + p->fast.ret[i].edge) & (SYS_PE_CAL - 1)]++;
+  s->cal_n += p->fast.nret;
+}
+
+/* After edge pe_cycle counted PE pe idle: lazy while the idle test would
+ * hold (pe_edge), until its count's end or its response's edge. */
+static void pe_lazy_idle(struct sys *s, unsigned pe, sys_pe_t *p, uint64_t wide, uint64_t t) {
+  const uint64_t idle = pe_idle(s->pe[pe].ctx);
+  uint64_t due = idle == UINT64_MAX ? UINT64_MAX : s->pe_cycle + 1 + (idle - p->owed);
+  if (p->resp_ready) { /* resp_t_ps > t: the test held */
+    const uint64_t pclk = s->cfg.pe_clk_ps, k = s->pe_cycle + (p->resp_t_ps - t + pclk - 1) / pclk;
+    if (k < due) due = k;
+  }
+  if (due <= s->pe_cycle + 1) return;
+  p->lazy = SYS_LAZY_IDLE;
+  p->from = s->pe_cycle + 1;
+  p->wide_from = s->wide_edges + wide;
+  s->pe_due[pe] = due;
+}
+
 /* One PE clock edge at time t for every PE that is not clock gated. */
 static void pe_edge(struct sys *s, uint64_t t) {
   const uint64_t wide = hmc_dispatch_wide(s->disp) != 0; /* as the edge starts */
+  if (s->cal_n) cal_take(s, 1);
   for (unsigned pe = 0; pe < s->cfg.num_pes && !s->failed; pe++) {
+    if (s->pe_cycle < s->pe_due[pe]) continue; /* not running (UINT64_MAX), or lazy */
     sys_pe_t *p = &s->pes[pe];
     if (!p->running) continue;
+    if (p->lazy) {
+      pe_settle(s, p);
+      p->lazy = SYS_LAZY_NONE;
+    }
     if (p->fast.edges) {
       /* computed ahead with the inputs this edge has (none): only counted */
       p->seen_run = 1;
@@ -474,6 +568,7 @@ static void pe_edge(struct sys *s, uint64_t t) {
       p->run_cycles++;
       p->run_cycles_wide += wide;
       if (p->shadow) shadow_quiet(s, pe, p, NULL, s->pe_cycle);
+      else if (!s->inval) pe_lazy_idle(s, pe, p, wide, t);
       continue;
     }
     if (p->owed) {
@@ -484,6 +579,7 @@ static void pe_edge(struct sys *s, uint64_t t) {
     s->pe[pe].outputs(s->pe[pe].ctx, &o);
     if (!p->start_pending && p->seen_run && o.halted && !p->wait_resp && !p->resp_ready) {
       p->running = 0;
+      s->pe_due[pe] = UINT64_MAX;
       s->pe_active--;
       if (hmc_dispatch_pe_halted(s->disp, pe, t)) sys_fail(s, "PE %u: halt the dispatcher did not expect", pe);
       continue;
@@ -514,8 +610,12 @@ static void pe_edge(struct sys *s, uint64_t t) {
     /* the next edges' inputs are quiet until the PE presents a request or
      * halts: no start waits, no response is due (a write's port is free
      * again, anything else accepted waits for its response) */
-    if (p->fast.pe && !p->start_pending && !p->wait_resp && !p->resp_ready) pe_fast_run(&p->fast);
+    if (p->fast.pe && !p->start_pending && !p->wait_resp && !p->resp_ready) {
+      pe_fast_run(&p->fast);
+      if (p->fast.edges && !p->shadow) pe_lazy_window(s, pe, p, wide);
+    }
   }
+  s->wide_edges += wide;
 }
 
 /* The PE side of one cycle: the HMC, the dispatcher and the PE edges up to its time. */

@@ -91,9 +91,12 @@ static void skip_to(struct sys *s, uint64_t T) {
   const uint64_t last_ps = (T - 1) * hclk;
   if (s->pe_t_ps <= last_ps) {
     const uint64_t n = (last_ps - s->pe_t_ps) / pclk + 1;
-    if (s->pe_active)
+    if (s->pe_active) {
+      const int wide = hmc_dispatch_wide(s->disp) != 0;
       for (unsigned pe = 0; pe < s->cfg.num_pes; pe++) /* launches neither start nor end in a skip */
-        if (s->pes[pe].running) sys_pe_count(s, pe, n, hmc_dispatch_wide(s->disp) != 0);
+        if (s->pes[pe].running) sys_pe_count(s, pe, n, wide);
+      sys_pe_skip_edges(s, n, wide);
+    }
     s->pe_t_ps += n * pclk;
     s->pe_cycle += n;
   }
@@ -142,6 +145,12 @@ static uint64_t pe_bound_ps(struct sys *s) {
   /* responses already handed over wait in the poll queues until the next
    * edge; taking them now changes nothing (they keep their time) */
   sys_pe_responses(s);
+  /* every running PE lazy (its due edge after this one, responses included)
+   * and the others at UINT64_MAX: the first due edge */
+  uint64_t due = UINT64_MAX;
+  for (unsigned pe = 0; pe < s->cfg.num_pes; pe++)
+    if (s->pe_due[pe] < due) due = s->pe_due[pe];
+  if (due > s->pe_cycle) return due == UINT64_MAX ? UINT64_MAX : s->pe_t_ps + (due - s->pe_cycle) * pclk;
   for (unsigned pe = 0; pe < s->cfg.num_pes; pe++) {
     const sys_pe_t *p = &s->pes[pe];
     if (!p->running) continue;

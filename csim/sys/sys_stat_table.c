@@ -222,6 +222,7 @@ static double pe_util(const sys_t *s, uint64_t span_ps, size_t run_off) {
 }
 
 void sys_stat_snap(sys_t *s, const sys_run_info_t *info, int verify, sys_snap_t *sn) {
+  sys_pe_settle_all(s);
   memset(sn, 0, sizeof *sn);
   sn->s = s;
   host_stats(s->host, &sn->hs);
