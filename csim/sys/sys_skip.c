@@ -145,13 +145,15 @@ static uint64_t pe_bound_ps(struct sys *s) {
   /* responses already handed over wait in the poll queues until the next
    * edge; taking them now changes nothing (they keep their time) */
   sys_pe_responses(s);
-  /* every running PE lazy (its due edge after this one, responses included)
-   * and the others at UINT64_MAX: the first due edge */
-  uint64_t due = UINT64_MAX;
-  for (unsigned pe = 0; pe < s->cfg.num_pes; pe++)
-    if (s->pe_due[pe] < due) due = s->pe_due[pe];
-  if (due > s->pe_cycle) return due == UINT64_MAX ? UINT64_MAX : s->pe_t_ps + (due - s->pe_cycle) * pclk;
   for (unsigned pe = 0; pe < s->cfg.num_pes; pe++) {
+    /* a lazy PE due after this edge (its response included; a PE not
+     * running is due at UINT64_MAX): its due edge, from the compact array */
+    const uint64_t due = s->pe_due[pe];
+    if (due > s->pe_cycle) {
+      if (due != UINT64_MAX && s->pe_t_ps + (due - s->pe_cycle) * pclk < edges_ps)
+        edges_ps = s->pe_t_ps + (due - s->pe_cycle) * pclk;
+      continue;
+    }
     const sys_pe_t *p = &s->pes[pe];
     if (!p->running) continue;
     const uint64_t left = sys_pe_quiet(s, pe); /* its edge number left must be stepped */
