@@ -1064,7 +1064,10 @@ static void step_edge(pe_t *p, const pe_in_t *in, pe_out_t *out) {
 /* The state before the statistics: what an idle step must leave alone. */
 #define PE_STATE_BYTES offsetof(struct pe, st)
 
+static void step_any(pe_t *p, const pe_in_t *in, pe_out_t *out);
+
 void pe_step(pe_t *p, const pe_in_t *in, pe_out_t *out) {
+  p->idle = 0; /* recomputed below (nothing in the edge reads it; the quiet terms decline while it is set) */
   /* Only a step that waits (for a memory response, or for the divider with
    * the port idle), with no response and no start, can repeat itself; compare
    * the state it leaves against the one it found (mcycle and the divider's
@@ -1072,12 +1075,12 @@ void pe_step(pe_t *p, const pe_in_t *in, pe_out_t *out) {
   const int waits = p->p_state == PE_PORT_RESP || (p->p_state == PE_PORT_IDLE && p->mdu.busy);
   if (!waits || p->mlp || in->mem_resp_valid || in->start || p->w.valid || in->dinval || p->inv) {
     p->idle = 0;
-    step_edge(p, in, out);
+    step_any(p, in, out);
     return;
   }
   struct pe before; /* the compared state and the counters (ms[] is not written: !mlp) */
   memcpy(&before, p, offsetof(struct pe, ms));
-  step_edge(p, in, out);
+  step_any(p, in, out);
   const uint64_t mcycle0 = before.h.mcycle;
   const unsigned cnt0 = before.mdu.cnt;
   before.h.mcycle = p->h.mcycle;
@@ -1130,19 +1133,24 @@ typedef struct {
 
 /* The quiet edge's signals (its comb functions), into q; 0 when the edge
  * is not one it covers. */
-static inline __attribute__((always_inline)) int quiet_comb(pe_t *p, pe_quiet_t *q) {
-  /* one request at most and no prefetcher (!mlp), running, port idle, no
-   * line invalidate read last cycle, the divider neither counting nor done
-   * (pe_step's idle detection would then not apply either: idle stays 0) */
-  if (p->mlp || !p->run || p->p_state != PE_PORT_IDLE || p->inv || p->mdu.busy || p->mdu.done || p->idle)
-    return 0;
+static inline __attribute__((always_inline)) int quiet_comb(pe_t *p, pe_quiet_t *q, int busy) {
+  /* one request at most and no prefetcher (!mlp), running, no line
+   * invalidate read last cycle, the divider neither counting nor done
+   * (pe_step's idle detection would then not apply either: idle stays 0);
+   * the port idle, or with busy a request that is not a write presented
+   * or waiting for its response (nothing then issues: MEM's loads that
+   * miss, stores and AMOs hold, and so does a fetch that misses) */
+  const int port_ok = busy ? p->p_state == PE_PORT_RESP ||
+                                 (p->p_state == PE_PORT_REQ && p->p_op != PE_OP_WRITE && !p->p_tag)
+                           : p->p_state == PE_PORT_IDLE;
+  if (p->mlp || !p->run || !port_ok || p->inv || p->mdu.busy || p->mdu.done || p->idle) return 0;
   pe_comb_t c;
   /* pe_if_stage_comb; device space at f_pc would fault: declined */
   if (is_device(p->f_pc)) return 0;
   c.f_fault = 0;
   pe_if_stage_comb(p, &c);
   /* a fetch miss issues its fill at this edge unless MEM issues (below) */
-  const int f_miss = p->i_rd_ok && !c.i_hit;
+  const int f_miss = !busy && p->i_rd_ok && !c.i_hit;
   /* pe_id_stage_comb: an ID instruction that traps is declined */
   const ctl_t *dc = NULL;
   int d_hazard = 0;
@@ -1194,23 +1202,23 @@ static inline __attribute__((always_inline)) int quiet_comb(pe_t *p, pe_quiet_t 
       uint32_t word = 0;
       const int hit = dcache_read(p, maddr, &word) >= 0;
       if (is_device(maddr)) { /* uncached: read at the idle port (the lookup's word is still the value's source) */
-        m_issue = 1;
+        m_issue = !busy;
         iss_op = PE_OP_READ;
         iss_addr = maddr & ~3u;
       } else if (p->d_rd_ok && !hit) { /* a miss: its line's fill goes out now */
-        m_issue = 1;
+        m_issue = !busy;
         iss_addr = maddr & ~(p->cfg.line_bytes - 1);
       } else {
         m_done = p->d_rd_ok;
       }
       m_wval = rv32_load_extract(mc->dec.op, word, maddr);
     } else if (mc->store) { /* the port is idle: its write goes out now, it completes when accepted */
-      m_issue = 1;
+      m_issue = !busy;
       iss_op = PE_OP_WRITE;
       iss_addr = p->m.res & ~3u;
       rv32_store_lane(mc->dec.op, p->m.res, p->m.wdata, &st_wdata, &st_be);
     } else if (mc->amo) { /* the port is idle: the AMO goes out now, done by its response */
-      m_issue = 1;
+      m_issue = !busy;
       iss_op = PE_OP_AMO;
       iss_addr = p->m.res;
     } else {
@@ -1241,7 +1249,8 @@ static inline __attribute__((always_inline)) int quiet_comb(pe_t *p, pe_quiet_t 
 }
 
 /* The quiet edge's register updates (its edge functions), from q. */
-static inline __attribute__((always_inline)) void quiet_edge(pe_t *p, const pe_quiet_t *q, uint32_t hart_id, pe_out_t *ret) {
+static inline __attribute__((always_inline)) void quiet_edge(pe_t *p, const pe_quiet_t *q, uint32_t hart_id,
+                                                             pe_out_t *ret, int ready) {
   const ctl_t *mc = &p->m.c, *dc = q->dc;
   const unsigned m_rd = rd_of(p->m.insn);
   const int d_hazard = q->d_hazard, e_taken = q->e_taken, m_done = q->m_done, m_issue = q->m_issue;
@@ -1269,8 +1278,10 @@ static inline __attribute__((always_inline)) void quiet_edge(pe_t *p, const pe_q
   if (p->w.valid) p->st.retired++;
   if (d_hazard && p->d.valid) p->st.load_use_stalls++;
   if (e_redirect) p->st.branch_flushes++;
-  /* pe_lsu_edge: MEM's request wins the idle port over the fetch's; no
-   * RAM is written: the next read is good */
+  /* pe_lsu_edge: a presented request (not a write, untagged) accepted
+   * waits for its response; MEM's request wins the idle port over the
+   * fetch's; no RAM is written: the next read is good */
+  if (p->p_state == PE_PORT_REQ && ready) p->p_state = PE_PORT_RESP;
   if (m_issue) {
     port_mem_issue(p, q->iss_op, q->iss_addr, q->st_wdata, q->st_be, 0);
   } else if (q->f_miss) {
@@ -1345,9 +1356,26 @@ static inline __attribute__((always_inline)) void quiet_edge(pe_t *p, const pe_q
 
 int pe_step_quiet(pe_t *p, uint32_t hart_id, pe_out_t *ret) {
   pe_quiet_t q;
-  if (!quiet_comb(p, &q)) return 0;
-  quiet_edge(p, &q, hart_id, ret);
+  if (!quiet_comb(p, &q, 0)) return 0;
+  quiet_edge(p, &q, hart_id, ret, 0);
   return 1;
+}
+
+/* pe_step's edge: with the port busy (a request that is not a write
+ * presented, or waiting for its response) and no start, response or line
+ * invalidate at the inputs, the quiet edge's terms when they cover it
+ * (the edges of a request's acceptance and of its wait), else step_edge. */
+static void step_any(pe_t *p, const pe_in_t *in, pe_out_t *out) {
+  if (p->p_state != PE_PORT_IDLE && !in->start && !in->mem_resp_valid && !in->dinval) {
+    pe_quiet_t q;
+    if (quiet_comb(p, &q, 1)) {
+      pe_out_t r;
+      if (out) pe_outputs(p, out);
+      quiet_edge(p, &q, in->hart_id, out ? out : &r, in->mem_req_ready);
+      return;
+    }
+  }
+  step_edge(p, in, out);
 }
 
 /* The instruction-level run-ahead (pe_run_quiet, docs/pe.md).
