@@ -13,7 +13,7 @@ enum { PE_BE_NONE = 0x0, PE_BE_WORD = 0xF };
 #define PE_MDU_STEPS 32u
 
 /* The instruction kinds pe_run_quiet executes inline (ctl_t.kind). */
-enum { RI_K_SLOW, RI_K_ALU, RI_K_BR, RI_K_JAL, RI_K_JALR, RI_K_LOAD };
+enum { RI_K_SLOW, RI_K_ALU, RI_K_BR, RI_K_JAL, RI_K_JALR, RI_K_LOAD, RI_K_MDU };
 
 /* Pipeline control of one instruction, decoded in ID (rtl pe_decode). */
 typedef struct {
@@ -266,7 +266,8 @@ static void decode(uint32_t insn, ctl_t *c) {
   c->d_trap = op == RV32_ILLEGAL || op == RV32_ECALL || op == RV32_EBREAK;
   c->late = c->load || c->amo || c->csr;
   c->m_slow = c->store || c->amo || c->csr || c->fence || c->fence_i || c->mret || c->wfi;
-  c->kind = c->alu ? RI_K_ALU : c->branch ? RI_K_BR : c->jal ? RI_K_JAL : c->jalr ? RI_K_JALR : c->load ? RI_K_LOAD : RI_K_SLOW;
+  c->kind = c->alu ? RI_K_ALU : c->branch ? RI_K_BR : c->jal ? RI_K_JAL : c->jalr ? RI_K_JALR : c->load ? RI_K_LOAD
+          : c->mdu ? RI_K_MDU : RI_K_SLOW;
   c->auipc = op == RV32_AUIPC;
   c->amask = c->load ? (uint8_t)(rv32_mem_size(op) - 1) : 0;
 }
@@ -1417,18 +1418,20 @@ static void step_any(pe_t *p, const pe_in_t *in, pe_out_t *out) {
 /* What a record did (ri_t.fl): its word is known; it wrote its register
  * (old value kept); counted its retirement, minstret, a load-use cycle, a
  * branch flush. */
-enum { RI_FETCHED = 1, RI_WROTE = 2, RI_RET = 4, RI_MRET = 8, RI_HZ = 16, RI_FLUSH = 32 };
+enum { RI_FETCHED = 1, RI_WROTE = 2, RI_RET = 4, RI_MRET = 8, RI_HZ = 16, RI_FLUSH = 32, RI_MDU = 64 };
 
 typedef struct {
   uint32_t pc, insn, res, wdata, rs1v, rs2v, wval, old;
-  int32_t f, d, e, kill; /* states: IF arrival, ID entry, EX entry; kill: wrong path, flushed at (else RI_INF) */
-  uint8_t rd, fl;
+  /* states: IF arrival, ID entry, EX entry, MEM entry (e + 1; e + 34 for
+   * the M unit); kill: wrong path, flushed at (else RI_INF) */
+  int32_t f, d, e, x, kill;
+  uint8_t rd, fl, mdu_n; /* mdu_n: the M unit's EX cycles counted in mdu_cycles */
 } ri_t;
 
 typedef struct {
   pe_t *p;
   int32_t T;           /* the first state not of the run's kind (so far) */
-  int32_t prev_e;      /* EX entry of the last instruction on the path */
+  int32_t prev_e, prev_x; /* EX and MEM entry of the last instruction on the path */
   unsigned prev_late;  /* its rd when it is a load, AMO or CSR writing one, else 0 */
   uint32_t target;     /* the last taken branch's target */
   unsigned n;          /* records pushed: r[k % RI_N] for k < n */
@@ -1443,9 +1446,9 @@ RI_AI ri_t *ri_push(ri_run_t *g, unsigned *n, uint32_t pc, int32_t f, int32_t ki
   ri_t *r = ri_at(g, (*n)++);
   r->pc = pc;
   r->f = f;
-  r->d = r->e = RI_INF;
+  r->d = r->e = r->x = RI_INF;
   r->kill = kill;
-  r->rd = r->fl = 0;
+  r->rd = r->fl = r->mdu_n = 0;
   return r;
 }
 
@@ -1479,8 +1482,8 @@ RI_AI int ri_mem(const pe_t *p, const ctl_t *c, uint32_t res, uint32_t *wval) {
   return 1;
 }
 
-/* WB of record r (EX at r->e): its register write (kept for undoing), its
- * retirement at edge e + 2 while that is before T (appended to ret at
+/* WB of record r (MEM at r->x): its register write (kept for undoing), its
+ * retirement at edge x + 1 while that is before T (appended to ret at
  * *nret), minstret at its MEM completion unless that was before the run
  * (mret 0). */
 RI_AI void ri_commit(pe_t *p, ri_t *r, unsigned rd, uint32_t wval, int mret, int32_t T, uint32_t base,
@@ -1491,9 +1494,9 @@ RI_AI void ri_commit(pe_t *p, ri_t *r, unsigned rd, uint32_t wval, int mret, int
     p->h.minstret++;
     r->fl |= RI_MRET;
   }
-  if (r->e + 2 < T) {
+  if (r->x + 1 < T) {
     pe_ret_t *o = &ret[(*nret)++];
-    o->edge = base + (uint32_t)(r->e + 2);
+    o->edge = base + (uint32_t)(r->x + 1);
     o->pc = r->pc;
     o->insn = r->insn;
     o->rd_value = r->wval;
@@ -1520,13 +1523,22 @@ RI_AI void ri_after_exec(ri_run_t *g, unsigned k, unsigned n, const ctl_t *c, in
     for (unsigned j = k + 1; j < n; j++) ri_at(g, j)->kill = r->e + 1;
     *target = tgt;
   }
-  if (r->e + 1 >= *T) return;
+  if (r->x >= *T) return;
   uint32_t wval;
   if (!ri_mem(p, c, r->res, &wval)) {
-    *T = r->e + 1;
+    *T = r->x;
     return;
   }
   ri_commit(p, r, c->wr ? rd_of(r->insn) : 0, wval, 1, *T, g->base, g->ret, nret);
+}
+
+/* The M unit's cycles of record r (EX at e .. x - 1) that mdu_cycles counts:
+ * those it holds EX, e .. x - 2, before T and from state 0. */
+RI_AI void ri_mdu_cycles(ri_run_t *g, ri_t *r) {
+  const int32_t lo = r->e > 0 ? r->e : 0, hi = r->x - 1 < g->T ? r->x - 1 : g->T;
+  r->mdu_n = (uint8_t)(hi > lo ? hi - lo : 0);
+  r->fl |= RI_MDU;
+  g->p->st.mdu_cycles += r->mdu_n;
 }
 
 /* State 0: 0 unless its edge is of the run's kind; else the records of the
@@ -1534,54 +1546,70 @@ RI_AI void ri_after_exec(ri_run_t *g, unsigned k, unsigned n, const ctl_t *c, in
  * and the index of the first of those to go on from, plus one. */
 static int ri_import(ri_run_t *g) {
   pe_t *p = g->p;
-  if (p->mlp || !p->run || p->p_state != PE_PORT_IDLE || p->inv || p->mdu.busy || p->mdu.done || p->idle ||
-      !p->i_rd_ok || !p->d_rd_ok)
+  const ctl_t *mc = &p->m.c, *ec = &p->e.c;
+  const int e_mdu = p->e.valid && ec->mdu && !p->e.trap; /* the M unit may be counting for it */
+  if (p->mlp || !p->run || p->p_state != PE_PORT_IDLE || p->inv || ((p->mdu.busy || p->mdu.done) && !e_mdu) ||
+      p->idle || !p->i_rd_ok || !p->d_rd_ok)
     return 0;
   uint32_t f_word;
   if (is_device(p->f_pc) || !icache_lookup(p, p->f_pc, &f_word)) return 0;
   if (p->d.valid && (p->d.ifault || dc_lookup(p, p->d.insn)->d_trap)) return 0;
-  const ctl_t *mc = &p->m.c, *ec = &p->e.c;
   const unsigned m_rd = rd_of(p->m.insn);
   uint32_t m_wval = 0;
   if (p->m.valid && (p->m.trap || !ri_mem(p, mc, p->m.res, &m_wval))) return 0;
   ri_t e_rec;
   int taken = 0;
+  int32_t e_e = 0; /* EX entry of the EX instruction: before state 0 for the M unit counting */
   uint32_t fa = 0, fb = 0, target = 0;
   if (p->e.valid) {
     const unsigned e_rs1 = rs1_of(p->e.insn), e_rs2 = rs2_of(p->e.insn);
-    if (p->e.trap || (p->m.valid && mc->late && mc->wr && m_rd != 0 &&
+    const int started = e_mdu && (p->mdu.busy || p->mdu.done);
+    if (p->e.trap || (!started && p->m.valid && mc->late && mc->wr && m_rd != 0 &&
                       ((ec->u1 && e_rs1 == m_rd) || (ec->u2 && e_rs2 == m_rd))))
       return 0;
     fa = ex_forward(p, e_rs1, p->e.rs1v);
     fb = ex_forward(p, e_rs2, p->e.rs2v);
     e_rec.pc = p->e.pc;
     e_rec.insn = p->e.insn;
-    if (!ri_exec(p, &e_rec, ec, fa, fb, &taken, &target)) return 0;
+    if (e_mdu) { /* its operands as the M unit took them at its start */
+      if (started) {
+        fa = p->mdu.a;
+        fb = p->mdu.b;
+        e_e = p->mdu.done ? -(int32_t)PE_MDU_STEPS - 1 : -(int32_t)p->mdu.cnt - 1;
+      }
+      e_rec.res = rv32_alu(ec->dec.op, fa, fb);
+      e_rec.wdata = fb;
+    } else if (!ri_exec(p, &e_rec, ec, fa, fb, &taken, &target)) {
+      return 0;
+    }
   }
   /* state 0's edge is of the run's kind: T >= 1 from here */
   unsigned n = 0;
   ri_t *r;
   if (p->w.valid) { /* retires at edge 0 (its MEM completion was before the run) */
-    r = ri_push(g, &n, p->w.pc, -6, RI_INF); /* IF and ID before the run: never state T's */
+    r = ri_push(g, &n, p->w.pc, -106, RI_INF); /* IF and ID before the run: never state T's */
     r->insn = p->w.insn;
-    r->d = -5;
+    r->d = -105;
     r->e = -2;
+    r->x = -1;
     ri_commit(p, r, p->w.rd, p->w.val, 0, g->T, g->base, g->ret, &g->nret);
   }
   if (p->m.valid) {
-    r = ri_push(g, &n, p->m.pc, -5, RI_INF);
+    r = ri_push(g, &n, p->m.pc, -105, RI_INF);
     r->insn = p->m.insn;
-    r->d = -4;
+    r->d = -104;
     r->e = -1;
+    r->x = 0;
     r->res = p->m.res;
     ri_commit(p, r, mc->wr ? m_rd : 0, m_wval, 1, g->T, g->base, g->ret, &g->nret);
   }
   const unsigned ek = n;
   if (p->e.valid) {
-    r = ri_push(g, &n, p->e.pc, -4, RI_INF);
+    r = ri_push(g, &n, p->e.pc, -104, RI_INF);
     r->insn = p->e.insn;
-    r->d = -3;
-    r->e = 0;
+    r->d = -103;
+    r->e = e_e;
+    r->x = e_e + (e_mdu ? PE_MDU_STEPS + 2 : 1);
     r->res = e_rec.res;
     r->wdata = e_rec.wdata;
     r->rs1v = fa;
@@ -1600,10 +1628,14 @@ static int ri_import(ri_run_t *g) {
   r->fl = RI_FETCHED;
   g->n = n;
   g->prev_e = -1;
+  g->prev_x = 0;
   g->prev_late = 0;
   if (p->e.valid) {
-    g->prev_e = 0;
+    r = ri_at(g, ek);
+    g->prev_e = r->e;
+    g->prev_x = r->x;
     g->prev_late = ec->late && ec->wr ? rd_of(p->e.insn) : 0;
+    if (e_mdu) ri_mdu_cycles(g, r);
     ri_after_exec(g, ek, n, ec, taken, target, &g->T, &g->target, &g->nret);
   }
   return (int)k0 + 1;
@@ -1615,7 +1647,7 @@ static int ri_import(ri_run_t *g) {
  * (the register file's stores would otherwise reload them). */
 static void ri_loop(ri_run_t *g, unsigned k) {
   pe_t *const p = g->p;
-  int32_t T = g->T, prev_e = g->prev_e;
+  int32_t T = g->T, prev_e = g->prev_e, prev_x = g->prev_x;
   unsigned prev_late = g->prev_late, n = g->n;
   uint32_t target = g->target, nret = g->nret;
   const unsigned off = p->off, lwm = p->lw - 1;
@@ -1657,13 +1689,15 @@ static void ri_loop(ri_run_t *g, unsigned k) {
     }
     const unsigned rs1 = rs1_of(insn), rs2 = rs2_of(insn);
     const int hz = prev_late && r->d <= prev_e && ((c->u1 && rs1 == prev_late) || (c->u2 && rs2 == prev_late));
-    const int32_t e = (r->d > prev_e ? r->d : prev_e) + 1 + hz;
+    const int32_t e = (r->d + 1 > prev_x ? r->d + 1 : prev_x) + hz; /* EX free: the one before in MEM */
     r->e = e;
+    r->x = e + (c->kind == RI_K_MDU ? (int32_t)PE_MDU_STEPS + 2 : 1);
     if (hz && prev_e < T) { /* the cycle ID waits, with the load in EX */
       p->st.load_use_stalls++;
       r->fl |= RI_HZ;
     }
     prev_e = e;
+    prev_x = r->x;
     prev_late = c->late && c->wr ? rd_of(insn) : 0;
     if (e > T) continue;
     const uint32_t fa = p->h.x[rs1], fb = p->h.x[rs2];
@@ -1700,6 +1734,11 @@ static void ri_loop(ri_run_t *g, unsigned k) {
         taken = 1;
         tgt = (fa + imm) & ~1u;
         break;
+      case RI_K_MDU: /* 34 cycles in EX (start, 32 steps, result) */
+        res = rv32_alu(c->dec.op, fa, fb);
+        g->T = T;
+        ri_mdu_cycles(g, r);
+        break;
       default: /* RI_K_LOAD */
         res = fa + imm;
         if (res & c->amask) taken = -1;
@@ -1717,13 +1756,13 @@ static void ri_loop(ri_run_t *g, unsigned k) {
       for (unsigned j = k + 1; j < n; j++) ri_at(g, j)->kill = e + 1;
       target = tgt;
     }
-    if (e + 1 >= T) continue;
+    if (r->x >= T) continue;
     uint32_t wval = res;
     if (c->kind == RI_K_LOAD) { /* MEM: a hit, through the last line's memo (no fill or store hit in a run) */
       if ((res >> off) != dline) {
         const int sl = is_device(res) ? -1 : dcache_slot(p, res);
         if (sl < 0) { /* a miss sends its fill, device space its read */
-          T = e + 1;
+          T = r->x;
           continue;
         }
         dline = res >> off;
@@ -1737,6 +1776,8 @@ static void ri_loop(ri_run_t *g, unsigned k) {
   g->n = n;
   g->target = target;
   g->nret = nret;
+  g->prev_e = prev_e;
+  g->prev_x = prev_x;
 }
 
 /* Undo what the records did at or after state T, newest first. */
@@ -1746,12 +1787,16 @@ static void ri_undo(ri_run_t *g) {
   for (unsigned j = g->n; j-- > 0 && g->n - j <= RI_N;) {
     const ri_t *r = ri_at(g, j);
     if (r->kill != RI_INF || r->e == RI_INF) continue;
-    if (r->e + 2 < T) break;
-    if ((r->fl & RI_RET) && r->e + 2 >= T) p->st.retired--;
-    if ((r->fl & RI_MRET) && r->e + 1 >= T) p->h.minstret--;
+    if (r->x + 1 < T) break;
+    if ((r->fl & RI_RET) && r->x + 1 >= T) p->st.retired--;
+    if ((r->fl & RI_MRET) && r->x >= T) p->h.minstret--;
     if ((r->fl & RI_HZ) && r->e - 2 >= T) p->st.load_use_stalls--;
     if ((r->fl & RI_FLUSH) && r->e >= T) p->st.branch_flushes--;
-    if ((r->fl & RI_WROTE) && r->e + 2 >= T) p->h.x[r->rd] = r->old;
+    if (r->fl & RI_MDU) { /* the cycles counted at T's value then, less those at or after T */
+      const int32_t lo = r->e > 0 ? r->e : 0, hi = r->x - 1 < T ? r->x - 1 : T;
+      p->st.mdu_cycles -= r->mdu_n - (uint64_t)(hi > lo ? hi - lo : 0);
+    }
+    if ((r->fl & RI_WROTE) && r->x + 1 >= T) p->h.x[r->rd] = r->old;
   }
   while (g->nret && g->ret[g->nret - 1].edge >= g->base + (uint32_t)T) g->nret--;
 }
@@ -1764,13 +1809,13 @@ static void ri_rebuild(ri_run_t *g, uint32_t hart_id) {
   for (unsigned j = g->n; j-- > 0 && g->n - j <= RI_N;) {
     const ri_t *r = ri_at(g, j);
     const int path = r->kill == RI_INF;
-    if (path && r->e == T - 2) W = r;
-    else if (path && r->e == T - 1) M = r;
-    else if (path && r->e == T) E = r;
+    if (path && r->x == T - 1) W = r;
+    else if (path && r->x == T) M = r;
+    else if (path && r->e <= T && T < r->x) E = r;
     const int32_t d_end = path ? r->e : r->kill, f_end = r->d < r->kill ? r->d : r->kill;
     if (r->d <= T && T < d_end) D = r;
     if (r->f <= T && T < f_end) F = r;
-    if (path && r->e < T - 2) break;
+    if (path && r->x != RI_INF && r->x + 1 < T) break;
   }
   if (!F) { /* the records tile IF's time: a bug, not an input */
     fprintf(stderr, "pe: run-ahead lost the fetch address at state %d\n", (int)T);
@@ -1804,6 +1849,20 @@ static void ri_rebuild(ri_run_t *g, uint32_t hart_id) {
     p->e.trap = 0;
     p->e.cause = RV32_EXC_BREAKPOINT;
     p->e.tval = E->pc;
+  }
+  /* the M unit: counting (or done) for an M instruction that entered EX
+   * before T; else idle (a count that ended leaves 0) */
+  if (E && E->e < T && p->e.c.mdu) {
+    const int32_t k = T - E->e; /* 1 .. 33 */
+    p->mdu.busy = k <= (int32_t)PE_MDU_STEPS;
+    p->mdu.done = k == (int32_t)PE_MDU_STEPS + 1;
+    p->mdu.cnt = p->mdu.done ? 0 : (unsigned)(k - 1);
+    p->mdu.op = p->e.c.dec.op;
+    p->mdu.a = E->rs1v;
+    p->mdu.b = E->rs2v;
+  } else if (p->mdu.busy || p->mdu.done) {
+    p->mdu.busy = p->mdu.done = 0;
+    p->mdu.cnt = 0;
   }
   p->d.valid = D != NULL;
   if (D) {
@@ -1868,6 +1927,7 @@ uint32_t pe_run_quiet(pe_t *p, uint32_t hart_id, uint32_t max_edges, uint32_t ba
     RC(memcmp(&ref.st, &p->st, sizeof p->st), "st");
     RC(ref.h.minstret != p->h.minstret || ref.h.mcycle != p->h.mcycle, "counters");
     RC(ref.p_state != p->p_state, "port");
+    RC(ref.mdu.busy != p->mdu.busy || ref.mdu.done != p->mdu.done || (ref.mdu.busy && ref.mdu.cnt != p->mdu.cnt), "mdu");
     if (bad) {
       fprintf(stderr, "RI T=%d: ref f=%08x d=%d:%08x e=%d:%08x m=%d:%08x w=%d:%08x | got f=%08x d=%d:%08x e=%d:%08x m=%d:%08x w=%d:%08x\n", g.T,
               ref.f_pc, ref.d.valid, ref.d.pc, ref.e.valid, ref.e.pc, ref.m.valid, ref.m.pc, ref.w.valid, ref.w.pc,
