@@ -1381,32 +1381,34 @@ static void step_any(pe_t *p, const pe_in_t *in, pe_out_t *out) {
 
 /* The instruction-level run-ahead (pe_run_quiet, docs/pe.md).
  *
- * Inside a run of quiet edges the pipeline's timing has three rules: MEM
+ * Inside a run of quiet edges the pipeline's timing has four rules: MEM
  * never holds (every instruction reaching it completes: no request, no
- * miss), so EX never holds either and takes one instruction a cycle; an
- * instruction in ID that reads the register a load (or AMO, CSR) in EX
- * will write waits one cycle (load_use_stalls); a taken branch or jump in
- * EX flushes ID and IF, so its target reaches EX three cycles after it.
+ * miss), so EX holds only for the M unit (34 cycles: start, 32 steps,
+ * result) and otherwise takes one instruction a cycle; an instruction in ID
+ * that reads the register a load (or AMO, CSR) in EX will write waits one
+ * cycle (load_use_stalls); a taken branch or jump in EX flushes ID and IF,
+ * so its target reaches EX three cycles after it.
  * An instruction's states (the state after edge k is state k, the one the
  * run starts from state 0) follow from its predecessor's:
  *   F arrival f: the state its address is at IF (the predecessor entered
  *     ID, or a redirect's state + 1);
  *   ID entry  d = max(e_prev, f + 1);
- *   EX entry  e = max(d, e_prev) + 1 + (load-use pair, with d <= e_prev);
- *   MEM e + 1, WB e + 2 (its retirement is edge e + 2's output).
+ *   EX entry  e = max(d + 1, x_prev) + (load-use pair, with d <= e_prev);
+ *   MEM entry x = e + 1 (e + 34 for the M unit), WB x + 1 (its retirement
+ *   is edge x + 1's output).
  * Each instruction is executed once, in order, on the register file as it
  * would be with every older write done (the values forwarding gives).  The
  * run ends at the first state T at which an edge is not of that kind: an
  * IF lookup that misses (its fill goes out) or reads device space, a
- * trapping word entering ID, an M-unit instruction or a misaligned access
- * or jump target in EX, a load that misses or reads device space, a store,
+ * trapping word entering ID, a misaligned access or jump target in EX, a
+ * load that misses or reads device space, a store,
  * AMO, CSR access, fence, fence.i, mret or wfi in MEM; or max_edges.  The
  * effects of edges at or after T (register writes, counters, retirements
  * taken while T was still further) are undone, and the pipeline registers
  * of state T are rebuilt from the instructions' states: WB holds the
- * instruction with e = T - 2, MEM e = T - 1, EX e = T, ID the one with
- * d <= T < e (or a wrong-path word: T is its branch's e), IF the address
- * with f <= T < d.  Fields the rebuilt state leaves different from the
+ * instruction with x = T - 1, MEM x = T, EX e <= T < x (the M unit's count
+ * from T - e), ID the one with d <= T < e (or a wrong-path word: T is its
+ * branch's e), IF the address with f <= T < d.  Fields the rebuilt state leaves different from the
  * stepped one are fields no output and no later value reads: EX's held
  * operands of a register another stage forwards, the invalid stages'
  * records, ID's cause and tval without a trap. */

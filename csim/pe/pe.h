@@ -140,12 +140,12 @@ typedef struct {
 } pe_ret_t;
 /* Many quiet edges at once (the run-ahead's engine, docs/pe.md "The
  * instruction-level run-ahead"): from the current state, the edges that
- * pe_step_quiet() would step with every instruction flowing (no request,
- * no I-cache miss, no D-cache miss, no trap, no M-unit, CSR, fence, fence.i,
- * mret or wfi reaching the stage where it would act), timed instruction by
- * instruction from the pipeline's rules (one instruction a cycle into EX,
- * one more cycle for a load-use pair, two for a taken branch or jump)
- * instead of stage by stage.  Steps at most max_edges edges and returns how
+ * pe_step() with quiet inputs would step with every instruction flowing (no
+ * request, no I-cache miss, no D-cache miss, no trap, no CSR, fence,
+ * fence.i, mret or wfi reaching the stage where it would act), timed
+ * instruction by instruction from the pipeline's rules (one instruction a
+ * cycle into EX, 34 for the M unit, one more cycle for a load-use pair, two
+ * for a taken branch or jump) instead of stage by stage.  Steps at most max_edges edges and returns how
  * many: T, leaving the model in exactly the state T pe_step() calls with
  * quiet inputs would (the pipeline registers rebuilt from the
  * instructions' times; the counters advanced).  Each retirement is appended
