@@ -1075,7 +1075,6 @@ void pe_step(pe_t *p, const pe_in_t *in, pe_out_t *out) {
    * count apart), so pe_idle() is exact, not a guess. */
   const int waits = p->p_state == PE_PORT_RESP || (p->p_state == PE_PORT_IDLE && p->mdu.busy);
   if (!waits || p->mlp || in->mem_resp_valid || in->start || p->w.valid || in->dinval || p->inv) {
-    p->idle = 0;
     step_any(p, in, out);
     return;
   }
@@ -1408,8 +1407,9 @@ static void step_any(pe_t *p, const pe_in_t *in, pe_out_t *out) {
  * of state T are rebuilt from the instructions' states: WB holds the
  * instruction with x = T - 1, MEM x = T, EX e <= T < x (the M unit's count
  * from T - e), ID the one with d <= T < e (or a wrong-path word: T is its
- * branch's e), IF the address with f <= T < d.  Fields the rebuilt state leaves different from the
- * stepped one are fields no output and no later value reads: EX's held
+ * branch's e), IF the address with f <= T < d.  Fields the rebuilt state
+ * leaves different from the stepped one are fields no output and no later
+ * value reads: EX's held
  * operands of a register another stage forwards, the invalid stages'
  * records, ID's cause and tval without a trap. */
 
@@ -1454,11 +1454,11 @@ RI_AI ri_t *ri_push(ri_run_t *g, unsigned *n, uint32_t pc, int32_t f, int32_t ki
   return r;
 }
 
-/* EX of an instruction with operands fa, fb: 0 when EX would not pass it
- * (M unit; misaligned access or jump target).  Sets its result, store
- * data and *taken, *target. */
+/* EX of an instruction that is not the M unit's (ri_loop and ri_import
+ * take those themselves), with operands fa, fb: 0 when EX would not pass it
+ * (a misaligned access or jump target).  Sets its result, store data and
+ * *taken, *target. */
 RI_AI int ri_exec(const pe_t *p, ri_t *r, const ctl_t *c, uint32_t fa, uint32_t fb, int *taken, uint32_t *target) {
-  if (c->mdu) return 0;
   const uint32_t imm = (uint32_t)c->dec.imm, e_addr = fa + (c->csr ? 0 : imm);
   *taken = c->jal || c->jalr || (c->branch && rv32_branch_taken(c->dec.op, fa, fb));
   *target = c->jalr ? (e_addr & ~1u) : r->pc + imm;
@@ -1513,18 +1513,24 @@ RI_AI void ri_commit(pe_t *p, ri_t *r, unsigned rd, uint32_t wval, int mret, int
   }
 }
 
-/* After EX passed record k (EX at r->e < *T): a taken branch's flush (the
- * records after it become its wrong path), then MEM and WB. */
+/* A taken branch or jump, record k of n (EX at its e): ID and IF flushed,
+ * so the records after it are its wrong path, gone at e + 1; IF goes to
+ * tgt then. */
+RI_AI void ri_flush(ri_run_t *g, unsigned k, unsigned n, uint32_t tgt, uint32_t *target) {
+  ri_t *r = ri_at(g, k);
+  g->p->st.branch_flushes++;
+  r->fl |= RI_FLUSH;
+  for (unsigned j = k + 1; j < n; j++) ri_at(g, j)->kill = r->e + 1;
+  *target = tgt;
+}
+
+/* After EX passed record k (EX at r->e < *T): a taken branch's flush, then
+ * MEM and WB. */
 RI_AI void ri_after_exec(ri_run_t *g, unsigned k, unsigned n, const ctl_t *c, int taken, uint32_t tgt,
                          int32_t *T, uint32_t *target, uint32_t *nret) {
   ri_t *r = ri_at(g, k);
   pe_t *p = g->p;
-  if (taken) {
-    p->st.branch_flushes++;
-    r->fl |= RI_FLUSH;
-    for (unsigned j = k + 1; j < n; j++) ri_at(g, j)->kill = r->e + 1;
-    *target = tgt;
-  }
+  if (taken) ri_flush(g, k, n, tgt, target);
   if (r->x >= *T) return;
   uint32_t wval;
   if (!ri_mem(p, c, r->res, &wval)) {
@@ -1536,11 +1542,11 @@ RI_AI void ri_after_exec(ri_run_t *g, unsigned k, unsigned n, const ctl_t *c, in
 
 /* The M unit's cycles of record r (EX at e .. x - 1) that mdu_cycles counts:
  * those it holds EX, e .. x - 2, before T and from state 0. */
-RI_AI void ri_mdu_cycles(ri_run_t *g, ri_t *r) {
-  const int32_t lo = r->e > 0 ? r->e : 0, hi = r->x - 1 < g->T ? r->x - 1 : g->T;
+RI_AI void ri_mdu_cycles(pe_t *p, ri_t *r, int32_t T) {
+  const int32_t lo = r->e > 0 ? r->e : 0, hi = r->x - 1 < T ? r->x - 1 : T;
   r->mdu_n = (uint8_t)(hi > lo ? hi - lo : 0);
   r->fl |= RI_MDU;
-  g->p->st.mdu_cycles += r->mdu_n;
+  p->st.mdu_cycles += r->mdu_n;
 }
 
 /* State 0: 0 unless its edge is of the run's kind; else the records of the
@@ -1637,7 +1643,7 @@ static int ri_import(ri_run_t *g) {
     g->prev_e = r->e;
     g->prev_x = r->x;
     g->prev_late = ec->late && ec->wr ? rd_of(p->e.insn) : 0;
-    if (e_mdu) ri_mdu_cycles(g, r);
+    if (e_mdu) ri_mdu_cycles(p, r, g->T);
     ri_after_exec(g, ek, n, ec, taken, target, &g->T, &g->target, &g->nret);
   }
   return (int)k0 + 1;
@@ -1708,7 +1714,7 @@ static void ri_loop(ri_run_t *g, unsigned k) {
     if (e == T) continue;
     int taken = 0;
     uint32_t tgt = 0;
-    if (c->kind == RI_K_SLOW) { /* stores, AMOs, CSRs, fences, the M unit, ...: the generic EX and MEM */
+    if (c->kind == RI_K_SLOW) { /* stores, AMOs, CSRs, fences, ...: the generic EX and MEM */
       if (!ri_exec(p, r, c, fa, fb, &taken, &tgt)) {
         T = e;
         continue;
@@ -1738,8 +1744,7 @@ static void ri_loop(ri_run_t *g, unsigned k) {
         break;
       case RI_K_MDU: /* 34 cycles in EX (start, 32 steps, result) */
         res = rv32_alu(c->dec.op, fa, fb);
-        g->T = T;
-        ri_mdu_cycles(g, r);
+        ri_mdu_cycles(p, r, T);
         break;
       default: /* RI_K_LOAD */
         res = fa + imm;
@@ -1752,12 +1757,7 @@ static void ri_loop(ri_run_t *g, unsigned k) {
     }
     r->res = res;
     r->wdata = fb;
-    if (taken) {
-      p->st.branch_flushes++;
-      r->fl |= RI_FLUSH;
-      for (unsigned j = k + 1; j < n; j++) ri_at(g, j)->kill = e + 1;
-      target = tgt;
-    }
+    if (taken) ri_flush(g, k, n, tgt, &target);
     if (r->x >= T) continue;
     uint32_t wval = res;
     if (c->kind == RI_K_LOAD) { /* MEM: a hit, through the last line's memo (no fill or store hit in a run) */

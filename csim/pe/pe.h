@@ -145,8 +145,9 @@ typedef struct {
  * fence.i, mret or wfi reaching the stage where it would act), timed
  * instruction by instruction from the pipeline's rules (one instruction a
  * cycle into EX, 34 for the M unit, one more cycle for a load-use pair, two
- * for a taken branch or jump) instead of stage by stage.  Steps at most max_edges edges and returns how
- * many: T, leaving the model in exactly the state T pe_step() calls with
+ * for a taken branch or jump) instead of stage by stage.  Steps at most
+ * max_edges edges and returns how many: T, leaving the model in exactly the
+ * state T pe_step() calls with
  * quiet inputs would (the pipeline registers rebuilt from the
  * instructions' times; the counters advanced).  Each retirement is appended
  * to ret[*nret...] with edge = base + its edge number (0 .. T-1).  Returns

@@ -13,7 +13,7 @@
  *
  * The engine works on the RTL-mirroring model's own state (csim/pe/pe.c)
  * with the quiet inputs: pe_run_quiet() takes the stretches in which every
- * instruction flows (no request, no miss, no trap, no M unit, no CSR) an
+ * instruction flows (no request, no miss, no trap, no CSR) an
  * instruction at a time, from the pipeline's timing rules, and rebuilds the
  * pipeline registers where the stretch ends; pe_step_quiet(), a shortcut of
  * the edge, takes the edge that ends it when it can (a request it issues),
@@ -60,9 +60,9 @@ typedef struct {
 
 /* 1 if the run-ahead covers a PE of this configuration (the system then
  * runs it ahead unless sim.pe_fast=0), 0 if the system must step it every
- * edge.  Today: every configuration pe_new() accepts (one request in flight
- * at the port, the engine is pe.c).  A parameter that lets the port hold a
- * second request or a response arrive while quiet inputs are assumed must
+ * edge.  Today: every configuration with one request in flight at the port
+ * (pe.dmshrs = 1, so no prefetcher either).  A parameter that lets the
+ * port hold a second request or a response arrive while quiet inputs are assumed must
  * make this 0 until the run-ahead's quiet-input rule covers it. */
 int pe_fast_supported(const pe_cfg_t *cfg);
 
