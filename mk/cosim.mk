@@ -15,6 +15,19 @@ $(BUILD)/obj/app/copim-sim/%.o: CFLAGS += -Iapp/copim-sim
 # takes 5-15 % off a run; the statistics are the same byte for byte
 # (sim_skip_equiv, stats_equiv).  Tests and tools keep libcsim.a (no LTO:
 # each of their links would redo it).  SAN=1 builds without LTO.
+#
+# Profile-guided (PGO=1, the default; docs/performance.md "Profile-guided
+# build"): the same C is first built instrumented (obj-pgo/, linked as
+# copim-sim-train), scripts/pgo_train.sh runs it on small generated graphs,
+# and the LTO objects are compiled with those counts, which steer inlining
+# and code layout only.  Any change of the simulator's C retrains and
+# rebuilds every LTO object (about a minute on two cores): PGO=0 while
+# iterating on the models.  Both compiles of a file name the LTO object as
+# its dump base: the counts file's name and the ids of its static functions
+# come from it, so the counts of the obj-pgo object fit the obj-lto one.
+PGO ?= 1
+COSIM_SRCS := $(wildcard app/copim-sim/*.c) $(CSIM_SRC)
+COSIM_VL   := $(foreach b,$(COSIM_BLOCKS),$(BUILD)/obj/shim/$(b)_rtl.o $(BUILD)/vl/$(b)/V$(b)__ALL.a)
 ifeq ($(SAN),1)
 COSIM_C_OBJ := $(COSIM_OBJ)
 COSIM_C_LIB := $(BUILD)/lib/libcsim.a
@@ -22,18 +35,37 @@ COSIM_LTO   :=
 else
 COSIM_LTO   := -flto=auto
 COSIM_C_LIB :=
-COSIM_C_OBJ := $(patsubst %.c,$(BUILD)/obj-lto/%.o,$(wildcard app/copim-sim/*.c) $(CSIM_SRC))
-$(BUILD)/obj-lto/%.o: %.c | deps
+COSIM_C_OBJ := $(patsubst %.c,$(BUILD)/obj-lto/%.o,$(COSIM_SRCS))
+ifeq ($(PGO),1)
+COSIM_PGO     := $(abspath $(BUILD)/pgo)
+COSIM_PGO_OBJ := $(patsubst %.c,$(BUILD)/obj-pgo/%.o,$(COSIM_SRCS))
+COSIM_PGO_USE := -fprofile-use=$(COSIM_PGO) -fprofile-partial-training -Wno-missing-profile
+$(BUILD)/obj-pgo/%.o: %.c | deps
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Iapp/copim-sim $(COSIM_LTO) -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS) -Iapp/copim-sim $(COSIM_LTO) -fprofile-generate=$(COSIM_PGO) -dumpbase $(BUILD)/obj-lto/$* -MMD -MP -c $< -o $@
+$(BUILD)/copim-sim-train: $(COSIM_PGO_OBJ) $(foreach b,$(COSIM_BLOCKS),$(BUILD)/obj/shim/$(b)_rtl.o $(BUILD)/vl/$(b)/stamp)
+	$(CXX) $(OPT) $(COSIM_LTO) -fprofile-generate -o $@ $(COSIM_PGO_OBJ) $(COSIM_VL) $(BUILD)/vl/pmc/libverilated.a $(LDLIBS)
+$(BUILD)/pgo/stamp: $(BUILD)/copim-sim-train $(SW_ELFS) scripts/pgo_train.sh
+	@rm -rf $(COSIM_PGO); mkdir -p $(COSIM_PGO)
+	scripts/pgo_train.sh $(BUILD)/copim-sim-train $(BUILD)/sw $(COSIM_PGO)
+	@touch $@
+-include $(COSIM_PGO_OBJ:.o=.d)
+else
+COSIM_PGO_USE :=
+endif
+# the objects remember which way they were built: switching PGO rebuilds them
+COSIM_MODE := $(BUILD)/obj-lto/pgo-mode
+$(shell mkdir -p $(BUILD)/obj-lto; [ "$$(cat $(COSIM_MODE) 2>/dev/null)" = "PGO=$(PGO)" ] || echo "PGO=$(PGO)" >$(COSIM_MODE))
+$(BUILD)/obj-lto/%.o: %.c $(COSIM_MODE) $(if $(COSIM_PGO_USE),$(BUILD)/pgo/stamp) | deps
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Iapp/copim-sim $(COSIM_LTO) $(COSIM_PGO_USE) -dumpbase $(BUILD)/obj-lto/$* -MMD -MP -c $< -o $@
 -include $(COSIM_C_OBJ:.o=.d)
 endif
 
 $(COSIM_BIN): $(COSIM_C_OBJ) $(COSIM_C_LIB) \
     $(foreach b,$(COSIM_BLOCKS),$(BUILD)/obj/shim/$(b)_rtl.o $(BUILD)/vl/$(b)/stamp)
 	@mkdir -p $(@D)
-	$(CXX) $(OPT) $(COSIM_LTO) -o $@ $(COSIM_C_OBJ) $(foreach b,$(COSIM_BLOCKS),$(BUILD)/obj/shim/$(b)_rtl.o $(BUILD)/vl/$(b)/V$(b)__ALL.a) \
-	  $(COSIM_C_LIB) $(BUILD)/vl/pmc/libverilated.a $(LDLIBS)
+	$(CXX) $(OPT) $(COSIM_LTO) -o $@ $(COSIM_C_OBJ) $(COSIM_VL) $(COSIM_C_LIB) $(BUILD)/vl/pmc/libverilated.a $(LDLIBS)
 
 # make cosim KERNEL=bfs GRAPH=... POLICY=copim RTL=pmc,imu,pe LOCKSTEP=... COSIM_STATS=... COSIM_WAVES=prefix
 #   COSIM_ARGS='--llc.lat=40 --pe-1ghz'  (the first five are the issue's user-facing names)
