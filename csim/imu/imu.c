@@ -37,6 +37,11 @@ struct imu {
   unsigned ptr;
   /* the table read port's id, presented a cycle before its answer */
   uint32_t rd_id;
+  /* the read port's answer for the table and rd_id as they stand (rp_ok):
+   * a step reads it instead of matching every entry again, and drops it
+   * when an edge writes the table or moves rd_id */
+  int rp_ok;
+  imu_out_t rp;
 };
 
 imu_t *imu_new(const imu_cfg_t *cfg) {
@@ -299,7 +304,17 @@ void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out) {
 
   /* Outputs before the edge: registers and the table read port. */
   imu_moore(m, out);
-  imu_read_port(m, out);
+  if (!m->rp_ok) {
+    imu_read_port(m, &m->rp);
+    m->rp_ok = 1;
+  }
+  out->tbl_rd_hit = m->rp.tbl_rd_hit;
+  out->tbl_rd_decided = m->rp.tbl_rd_decided;
+  out->tbl_rd_site = m->rp.tbl_rd_site;
+  out->tbl_rd_num = m->rp.tbl_rd_num;
+  out->tbl_rd_den = m->rp.tbl_rd_den;
+  out->tbl_rd_sampled = m->rp.tbl_rd_sampled;
+  out->tbl_rd_offloaded = m->rp.tbl_rd_offloaded;
 
   /* Arithmetic from the registers before the edge. */
   const imu_u128 addend = m->state == IMU_ST_CALC_S ? (imu_u128)m->trip : (imu_u128)m->den;
@@ -377,5 +392,6 @@ void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out) {
 
   const int tbl_clear = in->cfg_we ? cfg_write(m, in, &n) : 0;
   table_write(m, &wr, id, tbl_clear, &n);
+  if (wr.we_alloc || wr.we_dec || wr.we_meas || wr.we_sam || wr.we_off || tbl_clear || rid != m->rd_id) n.rp_ok = 0;
   *m = n;
 }

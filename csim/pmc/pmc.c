@@ -16,6 +16,11 @@ struct pmc {
   pmc_core_t *core;
   uint8_t *valid, *flag;
   uint16_t *owner;
+  /* valid[] as a bitmap: the per-entry loops of a step visit only valid
+   * entries (a flag is only ever set on a valid entry, so the clear loop
+   * has nothing to do on the others), and none at all while their
+   * condition (a clear, a pure-miss cycle) is absent */
+  uint64_t vmap[PMC_MAX_MSHR / 64];
 };
 
 pmc_t *pmc_new(const pmc_cfg_t *cfg) {
@@ -56,6 +61,7 @@ void pmc_reset(pmc_t *p) {
   memset(p->valid, 0, p->cfg.num_mshr);
   memset(p->flag, 0, p->cfg.num_mshr);
   memset(p->owner, 0, p->cfg.num_mshr * sizeof *p->owner);
+  memset(p->vmap, 0, sizeof p->vmap);
 }
 
 const pmc_cfg_t *pmc_cfg(const pmc_t *p) { return &p->cfg; }
@@ -99,16 +105,29 @@ void pmc_step(pmc_t *p, const pmc_in_t *in, pmc_out_t *out) {
     pure_miss_inc |= 1ull << p->owner[fi];
 
   /* Per-entry flags: clear, free, alloc, then this cycle's pure condition. */
-  for (unsigned e = 0; e < nm; e++)
-    if (bit(in->clear, p->owner[e])) p->flag[e] = 0;
-  if (in->mshr_free) p->valid[fi] = p->flag[fi] = 0;
+  const unsigned nw = (nm + 63) / 64;
+  if (in->clear)
+    for (unsigned w = 0; w < nw; w++)
+      for (uint64_t m = p->vmap[w]; m; m &= m - 1) {
+        const unsigned e = w * 64 + (unsigned)__builtin_ctzll(m);
+        if (bit(in->clear, p->owner[e])) p->flag[e] = 0;
+      }
+  if (in->mshr_free) {
+    p->valid[fi] = p->flag[fi] = 0;
+    p->vmap[fi / 64] &= ~(1ull << (fi % 64));
+  }
   if (in->mshr_alloc) {
     p->valid[ai] = 1;
+    p->vmap[ai / 64] |= 1ull << (ai % 64);
     p->owner[ai] = (uint16_t)ac;
     p->flag[ai] = 0;
   }
-  for (unsigned e = 0; e < nm; e++)
-    if (p->valid[e] && bit(pure_cycle, p->owner[e])) p->flag[e] = 1;
+  if (pure_cycle)
+    for (unsigned w = 0; w < nw; w++)
+      for (uint64_t m = p->vmap[w]; m; m &= m - 1) {
+        const unsigned e = w * 64 + (unsigned)__builtin_ctzll(m);
+        if (bit(pure_cycle, p->owner[e])) p->flag[e] = 1;
+      }
 
   for (unsigned k = 0; k < c->num_cores; k++) {
     pmc_core_t *q = &p->core[k];
