@@ -316,6 +316,19 @@ void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out) {
   out->tbl_rd_sampled = m->rp.tbl_rd_sampled;
   out->tbl_rd_offloaded = m->rp.tbl_rd_offloaded;
 
+  const uint64_t ins_next =
+      ((m->clear ? 0 : m->ins) + (m->enable ? (in->instr_ret & m->ret_mask) : 0)) & m->cnt_mask;
+  if (m->state == IMU_ST_IDLE && !in->marker_valid && !in->cfg_we) {
+    /* the common edge (a core running between markers): of the next state
+     * below only the pulses' reset, the count and the read id move, and
+     * the table is not written */
+    m->vvalid = m->clear = m->flush = 0;
+    m->ins = ins_next;
+    if (rid != m->rd_id) m->rp_ok = 0;
+    m->rd_id = rid;
+    return;
+  }
+
   /* Arithmetic from the registers before the edge. */
   const imu_u128 addend = m->state == IMU_ST_CALC_S ? (imu_u128)m->trip : (imu_u128)m->den;
   const imu_u128 acc_step = ((m->acc << 1) + ((m->mplier >> 31) ? addend : 0)) & m->acc_mask;
@@ -324,8 +337,6 @@ void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out) {
   const imu_u128 lhs = (m->mpki_mode ? (imu_u128)m->num * 1000u : (imu_u128)m->num) << 16;
   const int offload = lhs > m->acc;
   const uint32_t trip_left = m->trip > m->k ? m->trip - m->k : 0;
-  const uint64_t ins_next =
-      ((m->clear ? 0 : m->ins) + (m->enable ? (in->instr_ret & m->ret_mask) : 0)) & m->cnt_mask;
 
   /* Next state (the RTL's always_comb: defaults are the current values). */
   struct imu n = *m;
