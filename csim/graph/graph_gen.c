@@ -134,7 +134,12 @@ graph_el_t *graph_gen_kron(unsigned scale, unsigned degree, uint64_t seed, graph
 /* Adds the edge (u, v) to el unless the set holds it: 1 added, 0 not. */
 static int gen_add_distinct(graph_el_t *el, uint64_t *set, uint64_t hcap, int directed, uint32_t u, uint32_t v) {
   uint64_t key = directed || u < v ? (uint64_t)u << 32 | v : (uint64_t)v << 32 | u;
-  for (uint64_t h = (key * 0x9e3779b97f4a7c15ull) >> 7;; h++) {
+  /* the product's top bits, which every bit of the key reaches (its low
+   * bits see only the key's low bits: v and three of u's, so the pairs of
+   * one destination, R-MAT's hubs, probed one long run); the slot decides
+   * speed only, never which pairs are added */
+  const unsigned bits = (unsigned)__builtin_ctzll(hcap);
+  for (uint64_t h = bits ? (key * 0x9e3779b97f4a7c15ull) >> (64 - bits) : 0;; h++) {
     uint64_t *slot = &set[h & (hcap - 1)];
     if (*slot == key + 1) return 0;
     if (!*slot) {
