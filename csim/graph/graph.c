@@ -295,68 +295,51 @@ static uint32_t max_vertices(const graph_opts_t *o) {
  * key shares. */
 #define SORT_SHORT 32
 
-static void sort_u64(uint64_t *a, size_t n, uint64_t *tmp) {
-  if (n <= SORT_SHORT) {
-    for (size_t i = 1; i < n; i++) {
-      const uint64_t x = a[i];
-      size_t j = i;
-      for (; j && a[j - 1] > x; j--) a[j] = a[j - 1];
-      a[j] = x;
-    }
-    return;
+/* NAME(a, n, tmp): sorts n keys of type T (DIGITS bytes) in place. */
+#define GRAPH_SORT(NAME, T, DIGITS)                                                 \
+  static void NAME(T *a, size_t n, T *tmp) {                                        \
+    if (n <= SORT_SHORT) {                                                          \
+      for (size_t i = 1; i < n; i++) {                                              \
+        const T x = a[i];                                                           \
+        size_t j = i;                                                               \
+        for (; j && a[j - 1] > x; j--) a[j] = a[j - 1];                             \
+        a[j] = x;                                                                   \
+      }                                                                             \
+      return;                                                                       \
+    }                                                                               \
+    size_t cnt[DIGITS][256];                                                        \
+    memset(cnt, 0, sizeof cnt);                                                     \
+    for (size_t i = 0; i < n; i++)                                                  \
+      for (unsigned d = 0; d < (DIGITS); d++) cnt[d][(a[i] >> (8 * d)) & 255]++;    \
+    T *src = a, *dst = tmp;                                                         \
+    for (unsigned d = 0; d < (DIGITS); d++) {                                       \
+      if (cnt[d][(a[0] >> (8 * d)) & 255] == n) continue; /* one value here */      \
+      size_t sum = 0;                                                               \
+      for (unsigned b = 0; b < 256; b++) {                                          \
+        const size_t c = cnt[d][b];                                                 \
+        cnt[d][b] = sum;                                                            \
+        sum += c;                                                                   \
+      }                                                                             \
+      for (size_t i = 0; i < n; i++) dst[cnt[d][(src[i] >> (8 * d)) & 255]++] = src[i]; \
+      T *t = src;                                                                   \
+      src = dst;                                                                    \
+      dst = t;                                                                      \
+    }                                                                               \
+    if (src != a) memcpy(a, src, n * sizeof *a);                                    \
   }
-  size_t cnt[8][256];
-  memset(cnt, 0, sizeof cnt);
-  for (size_t i = 0; i < n; i++)
-    for (unsigned d = 0; d < 8; d++) cnt[d][(a[i] >> (8 * d)) & 255]++;
-  uint64_t *src = a, *dst = tmp;
-  for (unsigned d = 0; d < 8; d++) {
-    if (cnt[d][(a[0] >> (8 * d)) & 255] == n) continue; /* one value of this digit */
-    size_t sum = 0;
-    for (unsigned b = 0; b < 256; b++) {
-      const size_t c = cnt[d][b];
-      cnt[d][b] = sum;
-      sum += c;
-    }
-    for (size_t i = 0; i < n; i++) dst[cnt[d][(src[i] >> (8 * d)) & 255]++] = src[i];
-    uint64_t *t = src;
-    src = dst;
-    dst = t;
-  }
-  if (src != a) memcpy(a, src, n * sizeof *a);
-}
+GRAPH_SORT(sort_u64, uint64_t, 8)
+GRAPH_SORT(sort_u32_in, uint32_t, 4)
 
 static int cmp_u32(const void *a, const void *b) {
   uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
   return x < y ? -1 : x > y;
 }
 
-/* sort_u64's radix for 32-bit keys; qsort when there is no room for tmp */
+/* 32-bit keys, tmp allocated here; qsort when there is no room for it */
 static void sort_u32(uint32_t *a, size_t n) {
   uint32_t *tmp = n > SORT_SHORT ? malloc(n * sizeof *tmp) : NULL;
-  if (!tmp) {
-    qsort(a, n, sizeof *a, cmp_u32);
-    return;
-  }
-  size_t cnt[4][256];
-  memset(cnt, 0, sizeof cnt);
-  for (size_t i = 0; i < n; i++)
-    for (unsigned d = 0; d < 4; d++) cnt[d][(a[i] >> (8 * d)) & 255]++;
-  uint32_t *src = a, *dst = tmp;
-  for (unsigned d = 0; d < 4; d++) {
-    if (cnt[d][(a[0] >> (8 * d)) & 255] == n) continue;
-    size_t sum = 0;
-    for (unsigned b = 0; b < 256; b++) {
-      const size_t c = cnt[d][b];
-      cnt[d][b] = sum;
-      sum += c;
-    }
-    for (size_t i = 0; i < n; i++) dst[cnt[d][(src[i] >> (8 * d)) & 255]++] = src[i];
-    uint32_t *t = src;
-    src = dst;
-    dst = t;
-  }
-  if (src != a) memcpy(a, src, n * sizeof *a);
+  if (n > SORT_SHORT && !tmp) qsort(a, n, sizeof *a, cmp_u32);
+  else sort_u32_in(a, n, tmp);
   free(tmp);
 }
 
