@@ -220,83 +220,86 @@ uint32_t rv32_mret(rv32_hart_t *h) {
 }
 
 static void exec(rv32_hart_t *h, const rv32_bus_t *bus, const rv32_insn_t *dp, int fetch_fault, rv32_result_t *res) {
-  rv32_result_t r;
-  memset(&r, 0, sizeof r);
+  /* filled in place: a local copied out at the end was read back
+   * (16 bytes) over its own narrower stores, a store-forwarding stall that
+   * perf put at a third of this function's time */
+  rv32_result_t tmp, *const rp = res ? res : &tmp;
+  memset(rp, 0, sizeof *rp);
   const uint32_t pc = h->pc;
-  r.pc = pc;
+  rp->pc = pc;
   const uint32_t raw = dp->raw;
   uint32_t cause = 0, tval = 0;
   int trap = 0, no_count = 0;
   uint32_t next = pc + 4, rdv = 0;
   int wr = 0;
-  const rv32_insn_t d = *dp;
+  const rv32_insn_t *const d = dp;
   if (fetch_fault) { trap = 1; cause = RV32_EXC_IACCESS; tval = pc; }
-  r.insn = raw;
-  const uint32_t a = h->x[d.rs1], b = h->x[d.rs2];
+  rp->insn = raw;
+  const uint32_t a = h->x[d->rs1], b = h->x[d->rs2];
   if (trap) {
-  } else if (d.cls & RV32_C_ALU) {
-    uint32_t opa = d.op == RV32_AUIPC ? pc : a;
-    uint32_t opb = (d.raw & 0x7f) == 0x33 ? b : (uint32_t)d.imm;
-    rdv = rv32_alu(d.op, opa, opb);
+  } else if (d->cls & RV32_C_ALU) {
+    uint32_t opa = d->op == RV32_AUIPC ? pc : a;
+    uint32_t opb = (d->raw & 0x7f) == 0x33 ? b : (uint32_t)d->imm;
+    rdv = rv32_alu(d->op, opa, opb);
     wr = 1;
-  } else if (d.cls & RV32_C_MULDIV) {
-    rdv = rv32_alu(d.op, a, b);
+  } else if (d->cls & RV32_C_MULDIV) {
+    rdv = rv32_alu(d->op, a, b);
     wr = 1;
-  } else if (d.cls & (RV32_C_BRANCH | RV32_C_JUMP)) {
+  } else if (d->cls & (RV32_C_BRANCH | RV32_C_JUMP)) {
     int taken = 1;
     uint32_t target;
-    if (d.op == RV32_JALR) target = (a + (uint32_t)d.imm) & ~1u;
+    if (d->op == RV32_JALR) target = (a + (uint32_t)d->imm) & ~1u;
     else {
-      target = pc + (uint32_t)d.imm;
-      if (d.cls & RV32_C_BRANCH) taken = rv32_branch_taken(d.op, a, b);
+      target = pc + (uint32_t)d->imm;
+      if (d->cls & RV32_C_BRANCH) taken = rv32_branch_taken(d->op, a, b);
     }
     if (taken && (target & 3)) {
       trap = 1; cause = RV32_EXC_IADDR_MISALIGNED; tval = target;
     } else {
       if (taken) next = target;
-      if (d.cls & RV32_C_JUMP) { rdv = pc + 4; wr = 1; }
+      if (d->cls & RV32_C_JUMP) { rdv = pc + 4; wr = 1; }
     }
-  } else if (d.cls & RV32_C_LOAD) {
-    const uint32_t addr = a + (uint32_t)d.imm;
-    const unsigned size = rv32_mem_size(d.op);
-    r.mem = 1;
-    r.mem_addr = addr;
+  } else if (d->cls & RV32_C_LOAD) {
+    const uint32_t addr = a + (uint32_t)d->imm;
+    const unsigned size = rv32_mem_size(d->op);
+    rp->mem = 1;
+    rp->mem_addr = addr;
     uint32_t v;
     if (addr & (size - 1)) { trap = 1; cause = RV32_EXC_LADDR_MISALIGNED; tval = addr; }
     else if (bus->load(bus->ctx, addr, size, &v)) { trap = 1; cause = RV32_EXC_LACCESS; tval = addr; }
     else {
-      rdv = rv32_load_extract(d.op, v << (8 * (addr & 3)), addr);
+      rdv = rv32_load_extract(d->op, v << (8 * (addr & 3)), addr);
       wr = 1;
     }
-  } else if (d.cls & RV32_C_STORE) {
-    const uint32_t addr = a + (uint32_t)d.imm;
-    const unsigned size = rv32_mem_size(d.op);
-    r.mem = 2;
-    r.mem_addr = addr;
+  } else if (d->cls & RV32_C_STORE) {
+    const uint32_t addr = a + (uint32_t)d->imm;
+    const unsigned size = rv32_mem_size(d->op);
+    rp->mem = 2;
+    rp->mem_addr = addr;
     const uint32_t v = size == 4 ? b : b & ((1u << (8 * size)) - 1);
     if (addr & (size - 1)) { trap = 1; cause = RV32_EXC_SADDR_MISALIGNED; tval = addr; }
     else if (bus->store(bus->ctx, addr, size, v)) { trap = 1; cause = RV32_EXC_SACCESS; tval = addr; }
-  } else if (d.cls & RV32_C_AMO) {
-    r.mem = 3;
-    r.mem_addr = a;
+  } else if (d->cls & RV32_C_AMO) {
+    rp->mem = 3;
+    rp->mem_addr = a;
     if (a & 3) {
-      trap = 1; cause = d.op == RV32_LR_W ? RV32_EXC_LADDR_MISALIGNED : RV32_EXC_SADDR_MISALIGNED; tval = a;
-    } else if (bus->amo(bus->ctx, d.funct5, a, b, &rdv)) {
-      trap = 1; cause = d.op == RV32_LR_W ? RV32_EXC_LACCESS : RV32_EXC_SACCESS; tval = a;
+      trap = 1; cause = d->op == RV32_LR_W ? RV32_EXC_LADDR_MISALIGNED : RV32_EXC_SADDR_MISALIGNED; tval = a;
+    } else if (bus->amo(bus->ctx, d->funct5, a, b, &rdv)) {
+      trap = 1; cause = d->op == RV32_LR_W ? RV32_EXC_LACCESS : RV32_EXC_SACCESS; tval = a;
     } else {
       wr = 1;
     }
-  } else if (d.cls & RV32_C_CSR) {
-    const uint32_t src = d.op >= RV32_CSRRWI ? (uint32_t)d.imm : a;
-    if (rv32_csr_op(h, &d, src, &rdv, &no_count)) { trap = 1; cause = RV32_EXC_ILLEGAL; tval = raw; }
+  } else if (d->cls & RV32_C_CSR) {
+    const uint32_t src = d->op >= RV32_CSRRWI ? (uint32_t)d->imm : a;
+    if (rv32_csr_op(h, d, src, &rdv, &no_count)) { trap = 1; cause = RV32_EXC_ILLEGAL; tval = raw; }
     else wr = 1;
-  } else if (d.cls & RV32_C_CUSTOM) {
-    if (!bus->custom || bus->custom(bus->ctx, h, &d, a, b, &rdv)) { trap = 1; cause = RV32_EXC_ILLEGAL; tval = raw; }
-    else wr = (d.cls & RV32_C_WRITES_RD) != 0;
+  } else if (d->cls & RV32_C_CUSTOM) {
+    if (!bus->custom || bus->custom(bus->ctx, h, d, a, b, &rdv)) { trap = 1; cause = RV32_EXC_ILLEGAL; tval = raw; }
+    else wr = (d->cls & RV32_C_WRITES_RD) != 0;
   } else {
-    switch (d.op) {
+    switch (d->op) {
       case RV32_FENCE: case RV32_FENCE_I:
-        if (bus->fence) bus->fence(bus->ctx, d.op == RV32_FENCE_I);
+        if (bus->fence) bus->fence(bus->ctx, d->op == RV32_FENCE_I);
         break;
       case RV32_ECALL: trap = 1; cause = RV32_EXC_ECALL_M; tval = 0; break;
       case RV32_EBREAK: trap = 1; cause = RV32_EXC_BREAKPOINT; tval = pc; break;
@@ -308,20 +311,19 @@ static void exec(rv32_hart_t *h, const rv32_bus_t *bus, const rv32_insn_t *dp, i
   }
   if (trap) {
     next = rv32_trap(h, pc, cause, tval);
-    r.cause = cause;
-    r.tval = tval;
+    rp->cause = cause;
+    rp->tval = tval;
   } else {
-    r.retired = 1;
-    if (wr && d.rd) {
-      h->x[d.rd] = rdv;
-      r.rd = d.rd;
-      r.rd_val = rdv;
+    rp->retired = 1;
+    if (wr && d->rd) {
+      h->x[d->rd] = rdv;
+      rp->rd = d->rd;
+      rp->rd_val = rdv;
     }
     if (!no_count) h->minstret++;
   }
   h->pc = next;
-  r.next_pc = next;
-  if (res) *res = r;
+  rp->next_pc = next;
 }
 
 void rv32_step(rv32_hart_t *h, const rv32_bus_t *bus, rv32_result_t *res) {
