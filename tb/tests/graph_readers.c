@@ -262,6 +262,102 @@ static void good_cases(ctx_t *c) {
   mark(c, f0);
 }
 
+/* What every CSR must be, checked edge by edge: each adjacency strictly
+ * increasing (sorted, one edge per destination), the original ids of a
+ * remapped file increasing, and the in-arrays the out-arrays transposed
+ * (each in-list increasing too, as the scan of the out-lists makes it).
+ * The sorts of graph_build and of the SNAP id remap must hold this on
+ * lists of every length (graph.c sorts short and long ones differently). */
+static void csr_invariants(ctx_t *c, const char *what, const graph_t *g) {
+  tb_t *t = c->t;
+  t->checks++;
+  for (uint32_t u = 0; u < g->n; u++)
+    for (uint32_t k = g->out_off[u] + 1; k < g->out_off[u + 1]; k++)
+      if (g->out_dst[k - 1] >= g->out_dst[k]) {
+        tb_fail(t, "%s: vertex %u's list not strictly increasing at edge %u (%u then %u)\n", what, u, k,
+                g->out_dst[k - 1], g->out_dst[k]);
+        return;
+      }
+  if (g->ids)
+    for (uint32_t v = 1; v < g->n; v++)
+      if (g->ids[v - 1] >= g->ids[v]) {
+        tb_fail(t, "%s: ids not increasing at dense id %u (%u then %u)\n", what, v, g->ids[v - 1], g->ids[v]);
+        return;
+      }
+  uint32_t *deg = calloc((size_t)g->n + 1, sizeof *deg);
+  if (!deg) return;
+  for (uint32_t k = 0; k < g->m; k++) deg[g->out_dst[k]]++;
+  for (uint32_t v = 0; v < g->n; v++) {
+    const uint32_t b = g->in_off[v], e = g->in_off[v + 1];
+    int bad = e - b != deg[v];
+    for (uint32_t k = b; k < e && !bad; k++) {
+      const uint32_t u = g->in_src[k];
+      bad = (k > b && g->in_src[k - 1] >= u) || u >= g->n;
+      if (!bad) { /* u -> v in u's list, by bisection (it is sorted) */
+        uint32_t lo = g->out_off[u], hi = g->out_off[u + 1];
+        while (lo < hi) {
+          const uint32_t mid = lo + (hi - lo) / 2;
+          if (g->out_dst[mid] < v) lo = mid + 1;
+          else hi = mid;
+        }
+        bad = lo == g->out_off[u + 1] || g->out_dst[lo] != v || g->out_w[lo] != g->in_w[k];
+      }
+    }
+    if (bad) {
+      tb_fail(t, "%s: vertex %u's in-list is not its in-edges\n", what, v);
+      break;
+    }
+  }
+  free(deg);
+}
+
+/* A hub with long lists of repeated destinations in random order, each
+ * (u, v) kept once with the weight of its first line after sorting by
+ * (destination, weight): the least; against a brute-force reference. */
+static void hub_lists(ctx_t *c) {
+  tb_t *t = c->t;
+  unsigned long f0 = t->failures;
+  enum { V = 300, L = 6000 };
+  static uint32_t want[V][V]; /* least weight of u -> v, 0: none */
+  memset(want, 0, sizeof want);
+  char *text = malloc((size_t)L * 32);
+  if (!text) return;
+  size_t at = 0;
+  uint64_t x = 0x243f6a8885a308d3ull;
+  for (unsigned i = 0; i < L; i++) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    const uint32_t u = (x >> 60) < 12 ? (uint32_t)(x >> 56) % 3 : (uint32_t)(x >> 20) % V; /* most lines from 3 hubs */
+    const uint32_t v = (uint32_t)(x >> 8) % V, w = 1 + (uint32_t)(x >> 32) % 100000;
+    if (u == v) continue;
+    at += (size_t)snprintf(text + at, 32, "%u %u %u\n", u, v, w);
+    if (!want[u][v] || w < want[u][v]) want[u][v] = w;
+  }
+  text[at] = 0;
+  graph_opts_t o = {.directed = 1};
+  graph_t *g = text_graph(c, "hubs.wel", text, GRAPH_FMT_WEL, &o);
+  free(text);
+  if (g) {
+    csr_invariants(c, "hubs.wel", g);
+    t->checks++;
+    uint32_t m = 0, bad = 0, maxdeg = 0;
+    for (uint32_t u = 0; u < V && u < g->n; u++) {
+      if (g->out_off[u + 1] - g->out_off[u] > maxdeg) maxdeg = g->out_off[u + 1] - g->out_off[u];
+      for (uint32_t v = 0, k = g->out_off[u]; v < V; v++) {
+        if (!want[u][v]) continue;
+        m++;
+        if (k == g->out_off[u + 1] || g->out_dst[k] != v || g->out_w[k] != want[u][v]) bad++;
+        else k++;
+      }
+    }
+    tb_log(t, "hubs.wel: %u edges, longest list %u\n", g->m, maxdeg);
+    tb_expect_u64(t, "hubs.wel: a list longer than the insertion sort's", maxdeg > 64, 1);
+    tb_expect_u64(t, "hubs.wel: edges", g->m, m);
+    tb_expect_u64(t, "hubs.wel: edges unlike the reference", bad, 0);
+  }
+  graph_free(g);
+  mark(c, f0);
+}
+
 /* One real SNAP graph of $COPIM_GRAPHS: its CSR's vertices and edges, and
  * whether it is symmetric and read so because its header says undirected. */
 static void real_graph(ctx_t *c, const char *file, uint32_t n, uint32_t m, int sym, int undirected) {
@@ -277,6 +373,7 @@ static void real_graph(ctx_t *c, const char *file, uint32_t n, uint32_t m, int s
     if (g->n != n || g->m != m || g->symmetric != sym || g->undirected_input != undirected)
       tb_fail(t, "%s: %u vertices, %u edges, symmetric %d, undirected header %d; expected %u, %u, %d, %d\n", file, g->n,
               g->m, g->symmetric, g->undirected_input, n, m, sym, undirected);
+    csr_invariants(c, file, g);
   }
   graph_free(g);
   mark(c, f0);
@@ -379,7 +476,8 @@ static void generators(ctx_t *c) {
             {"rmatd:1000:5000", 1000, 5000, 0}, {"rmatd:3:6", 3, 6, 0}, {"rmat:3:3", 3, 6, 1},
             {"rmatl:1000:3000", 1000, 6000, 1}, {"rmatld:1000:5000", 1000, 5000, 0},
             {"swr:1000:3000:0.6", 1000, 6000, 1}, {"swrd:1000:5000:0.1", 1000, 5000, 0},
-            {"swr:1000:999:0", 1000, 1998, 1}};
+            {"swr:1000:999:0", 1000, 1998, 1}, {"rmatd:20000:400000", 20000, 400000, 0},
+            {"rmat:20000:200000", 20000, 400000, 1}};
   for (unsigned i = 0; i < sizeof rm / sizeof rm[0]; i++) {
     graph_t *g = graph_open(rm[i].spec, GRAPH_FMT_AUTO, NULL, &err);
     t->checks++;
@@ -399,6 +497,7 @@ static void generators(ctx_t *c) {
     tb_expect_u64(t, "rmat symmetric", (uint64_t)g->symmetric, rm[i].sym);
     tb_expect_u64(t, "rmat isolated vertices", isolated, 0);
     tb_expect_u64(t, "rmat self loops or duplicates", bad, 0);
+    csr_invariants(c, rm[i].spec, g);
     graph_free(g);
   }
   /* rmatl is rmat's graph relabelled (the same sorted degrees), its hub
@@ -642,6 +741,7 @@ int main(int argc, char **argv) {
   c.v_ok = tb_fst_var(c.w, "ok", 1);
   good_cases(&c);
   real_graphs(&c);
+  hub_lists(&c);
   generators(&c);
   image(&c);
   bad_cases(&c);
