@@ -14,12 +14,12 @@ struct pmc {
   pmc_cfg_t cfg;
   uint64_t cnt_mask, win_mask;
   pmc_core_t *core;
-  uint8_t *valid, *flag;
+  uint8_t *flag;
   uint16_t *owner;
-  /* valid[] as a bitmap: the per-entry loops of a step visit only valid
-   * entries (a flag is only ever set on a valid entry, so the clear loop
-   * has nothing to do on the others), and none at all while their
-   * condition (a clear, a pure-miss cycle) is absent */
+  /* the entries' valid bits, a bitmap: the per-entry loops of a step visit
+   * only valid entries (a flag is only ever set on a valid entry, so the
+   * clear loop has nothing to do on the others), and none at all while
+   * their condition (a clear, a pure-miss cycle) is absent */
   uint64_t vmap[PMC_MAX_MSHR / 64];
 };
 
@@ -37,10 +37,9 @@ pmc_t *pmc_new(const pmc_cfg_t *cfg) {
   p->cnt_mask = c->cnt_w == 64 ? ~0ull : (1ull << c->cnt_w) - 1;
   p->win_mask = c->w == 64 ? ~0ull : (1ull << c->w) - 1;
   p->core = calloc(c->num_cores, sizeof *p->core);
-  p->valid = calloc(c->num_mshr, 1);
   p->flag = calloc(c->num_mshr, 1);
   p->owner = calloc(c->num_mshr, sizeof *p->owner);
-  if (!p->core || !p->valid || !p->flag || !p->owner) {
+  if (!p->core || !p->flag || !p->owner) {
     pmc_free(p);
     return NULL;
   }
@@ -50,7 +49,6 @@ pmc_t *pmc_new(const pmc_cfg_t *cfg) {
 void pmc_free(pmc_t *p) {
   if (!p) return;
   free(p->core);
-  free(p->valid);
   free(p->flag);
   free(p->owner);
   free(p);
@@ -58,7 +56,6 @@ void pmc_free(pmc_t *p) {
 
 void pmc_reset(pmc_t *p) {
   memset(p->core, 0, p->cfg.num_cores * sizeof *p->core);
-  memset(p->valid, 0, p->cfg.num_mshr);
   memset(p->flag, 0, p->cfg.num_mshr);
   memset(p->owner, 0, p->cfg.num_mshr * sizeof *p->owner);
   memset(p->vmap, 0, sizeof p->vmap);
@@ -101,7 +98,7 @@ void pmc_step(pmc_t *p, const pmc_in_t *in, pmc_out_t *out) {
   /* MSHR events -> per-core increments (from state before the edge). */
   uint64_t miss_inc = 0, pure_miss_inc = 0;
   if (in->mshr_alloc) miss_inc |= 1ull << ac;
-  if (in->mshr_free && p->valid[fi] && p->flag[fi] && !bit(in->clear, p->owner[fi]))
+  if (in->mshr_free && (p->vmap[fi / 64] >> (fi % 64) & 1) && p->flag[fi] && !bit(in->clear, p->owner[fi]))
     pure_miss_inc |= 1ull << p->owner[fi];
 
   /* Per-entry flags: clear, free, alloc, then this cycle's pure condition. */
@@ -113,11 +110,10 @@ void pmc_step(pmc_t *p, const pmc_in_t *in, pmc_out_t *out) {
         if (bit(in->clear, p->owner[e])) p->flag[e] = 0;
       }
   if (in->mshr_free) {
-    p->valid[fi] = p->flag[fi] = 0;
+    p->flag[fi] = 0;
     p->vmap[fi / 64] &= ~(1ull << (fi % 64));
   }
   if (in->mshr_alloc) {
-    p->valid[ai] = 1;
     p->vmap[ai / 64] |= 1ull << (ai % 64);
     p->owner[ai] = (uint16_t)ac;
     p->flag[ai] = 0;
