@@ -61,12 +61,17 @@ static void inflight_add(const struct sys *s, sys_pe_t *p, int n) {
   if (p->inflight > p->inflight_max) p->inflight_max = p->inflight;
 }
 
+/* The number of the first PE edge at or after t_ps (pe_cycle's is at pe_t_ps). */
+static uint64_t edge_at(const struct sys *s, uint64_t t_ps) {
+  const uint64_t pclk = s->cfg.pe_clk_ps;
+  return s->pe_cycle + (t_ps <= s->pe_t_ps ? 0 : (t_ps - s->pe_t_ps + pclk - 1) / pclk);
+}
+
 /* A response for the port: queued until an edge at or after t_ps takes it
  * (a lazy idle PE is visited at that edge: pe_edge's idle test ends there). */
 static sys_pe_resp_t *resp_push(struct sys *s, sys_pe_t *p, unsigned tag, uint64_t seq, uint64_t t_ps) {
   if (p->lazy == SYS_LAZY_IDLE) {
-    const uint64_t pclk = s->cfg.pe_clk_ps;
-    const uint64_t k = s->pe_cycle + (t_ps <= s->pe_t_ps ? 0 : (t_ps - s->pe_t_ps + pclk - 1) / pclk);
+    const uint64_t k = edge_at(s, t_ps);
     const unsigned pe = (unsigned)(p - s->pes);
     if (k < s->pe_due[pe]) s->pe_due[pe] = k;
   }
@@ -517,11 +522,11 @@ static void pe_lazy_window(struct sys *s, unsigned pe, sys_pe_t *p, uint64_t wid
 
 /* After edge pe_cycle counted PE pe idle: lazy while the idle test would
  * hold (pe_edge), until its count's end or its response's edge. */
-static void pe_lazy_idle(struct sys *s, unsigned pe, sys_pe_t *p, uint64_t wide, uint64_t t) {
+static void pe_lazy_idle(struct sys *s, unsigned pe, sys_pe_t *p, uint64_t wide) {
   const uint64_t idle = pe_idle(s->pe[pe].ctx);
   uint64_t due = idle == UINT64_MAX ? UINT64_MAX : s->pe_cycle + 1 + (idle - p->owed);
-  if (p->resp_ready) { /* resp_t_ps > t: the test held */
-    const uint64_t pclk = s->cfg.pe_clk_ps, k = s->pe_cycle + (p->resp_t_ps - t + pclk - 1) / pclk;
+  if (p->resp_ready) { /* after this edge's time: the test held */
+    const uint64_t k = edge_at(s, p->resp_t_ps);
     if (k < due) due = k;
   }
   if (due <= s->pe_cycle + 1) return;
@@ -568,7 +573,7 @@ static void pe_edge(struct sys *s, uint64_t t) {
       p->run_cycles++;
       p->run_cycles_wide += wide;
       if (p->shadow) shadow_quiet(s, pe, p, NULL, s->pe_cycle);
-      else if (!s->inval) pe_lazy_idle(s, pe, p, wide, t);
+      else if (!s->inval) pe_lazy_idle(s, pe, p, wide);
       continue;
     }
     if (p->owed) {
