@@ -21,7 +21,7 @@ $(BUILD)/obj/app/copim-sim/%.o: CFLAGS += -Iapp/copim-sim
 # copim-sim-train), scripts/pgo_train.sh runs it on small generated graphs,
 # and the LTO objects are compiled with those counts, which steer inlining
 # and code layout only.  Any change of the simulator's C retrains and
-# rebuilds every LTO object (about a minute on two cores): PGO=0 while
+# rebuilds every LTO object (about 13 s more than without, on two cores): PGO=0 while
 # iterating on the models.  Both compiles of a file name the LTO object as
 # its dump base: the counts file's name and the ids of its static functions
 # come from it, so the counts of the obj-pgo object fit the obj-lto one.
