@@ -186,7 +186,7 @@ void host_free(host_t *h) {
   if (!h) return;
   for (unsigned c = 0; c < h->cfg.cores; c++) host_core_fini(&h->core[c]);
   host_mem_fini(h);
-  free(h->ev);
+  host_ev_fini(h);
   mmio_free(h->mmio);
   free(h);
 }
@@ -304,9 +304,8 @@ int host_step(host_t *h) {
   if (mmio_exited(h->mmio, NULL, NULL)) return 1;
   const unsigned nc = h->cfg.cores;
   host_mem_cycle(h);
-  while (h->ev_n && h->ev[0].t <= h->now && !h->failed) {
-    host_ev_t e = h->ev[0];
-    host_ev_pop(h);
+  host_ev_t e;
+  while (!h->failed && host_ev_take(h, h->now, &e)) {
     if (e.type == EV_LOAD) host_core_load_event(&h->core[e.core], e.a, e.b);
     else host_mem_event(h, &e);
   }
@@ -349,10 +348,9 @@ uint64_t host_quiet_until(host_t *h) {
   const uint64_t now = h->now;
   if (h->failed || mmio_exited(h->mmio, NULL, NULL) || h->sendq_n || h->fillq_n || h->invq_n) return now;
   uint64_t until = HOST_INF;
-  if (h->ev_n) {
-    if (h->ev[0].t <= now) return now;
-    until = h->ev[0].t;
-  }
+  const uint64_t te = host_ev_next(h);
+  if (te <= now) return now;
+  until = te;
   h->q_llc_stall = 0;
   if (h->llcq_n) {
     const uint64_t a = h->llcq[h->llcq_head].arrive;

@@ -79,6 +79,13 @@ typedef struct {
   uint32_t b;
 } host_ev_t;
 
+/* A wheel bucket's event and the next one in its bucket (or free list). */
+typedef struct {
+  host_ev_t e;
+  uint32_t next;
+} host_wev_t;
+#define HOST_WHEEL 1024u /* a power of two, a multiple of 64 */
+
 /* ---------------------------------------------------------------- MSHRs */
 typedef struct {
   uint32_t line;
@@ -242,10 +249,16 @@ struct host {
   /* LR/SC reservations of the cores (agent = core id), shared with whoever
    * else writes mem (the full system's PEs and vaults: host_resv()) */
   resv_t resv;
-  /* event heap */
-  host_ev_t *ev;
+  /* events (host_ev.c): a wheel of HOST_WHEEL one-cycle buckets for the
+   * events due in [wcur, wcur + HOST_WHEEL), a heap for any other */
+  host_ev_t *ev; /* the heap */
   unsigned ev_n, ev_cap;
   uint32_t ev_seq;
+  host_wev_t *wpool; /* the wheel's events, linked per bucket in push order */
+  uint32_t wcap, wfree, wn;
+  uint64_t wcur;
+  uint32_t whead[HOST_WHEEL], wtail[HOST_WHEEL];
+  uint64_t wbits[HOST_WHEEL / 64]; /* the non-empty buckets */
   /* LLC */
   host_cache_t llc;
   host_llcm_t llcm[HOST_MAX_MSHR];
@@ -286,7 +299,12 @@ struct host {
 /* host_ev.c: the layer every other file may call (it calls none of them) */
 void host_fail(struct host *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void host_ev_push(struct host *h, uint64_t t, unsigned type, unsigned core, unsigned a, uint32_t b);
-void host_ev_pop(struct host *h); /* drops the earliest event (h->ev[0]) */
+/* The earliest event due at or before limit, removed into *e: 0 when
+ * there is none.  Order: time, then push order. */
+int host_ev_take(struct host *h, uint64_t limit, host_ev_t *e);
+/* The earliest event's time, HOST_INF when there is none. */
+uint64_t host_ev_next(struct host *h);
+void host_ev_fini(struct host *h);
 
 /* host_core.c */
 int host_core_init(host_core_t *c, struct host *h, unsigned id);
