@@ -437,6 +437,22 @@ static int serialising(const rv32_insn_t *d) {
   return (d->cls & (RV32_C_CSR | RV32_C_SYSTEM | RV32_C_AMO | RV32_C_CUSTOM)) || d->op == RV32_ILLEGAL;
 }
 
+/* The decode cache's entry for the word raw at pc. */
+static void dec_fill(host_dec_t *dc, uint32_t pc, uint32_t raw) {
+  const rv32_insn_t *d = &dc->d;
+  dc->pc = pc;
+  dc->raw = raw;
+  rv32_decode(raw, &dc->d);
+  unsigned kind = K_ALU;
+  if (d->cls & RV32_C_LOAD) kind = K_LOAD;
+  else if (d->cls & RV32_C_STORE) kind = K_STORE;
+  else if (d->cls & (RV32_C_BRANCH | RV32_C_JUMP)) kind = K_BR;
+  else if (d->cls & RV32_C_MULDIV) kind = d->op >= RV32_DIV ? K_DIV : K_MUL;
+  dc->kind = (uint8_t)kind;
+  dc->ser = (uint8_t)serialising(d);
+  dc->size = (uint8_t)(kind == K_LOAD || kind == K_STORE ? rv32_mem_size(d->op) : 0);
+}
+
 static void dispatch(host_core_t *c) {
   struct host *h = c->h;
   const host_cfg_t *g = &h->cfg;
@@ -478,22 +494,19 @@ static void dispatch(host_core_t *c) {
       memcpy(&raw, h->mem + pc, 4);
     }
     host_dec_t *dc = &c->dec[(pc >> 2) & (HOST_DEC_SIZE - 1)];
-    if (dc->pc != pc || dc->raw != raw) {
-      dc->pc = pc;
-      dc->raw = raw;
-      rv32_decode(raw, &dc->d);
-    }
+    if (dc->pc != pc || dc->raw != raw) dec_fill(dc, pc, raw);
     const rv32_insn_t *d = &dc->d;
     if (c->rob_n == g->rob) {
       c->st.stall_rob++;
       return;
     }
-    const int is_ld = (d->cls & RV32_C_LOAD) != 0, is_st = (d->cls & RV32_C_STORE) != 0;
+    const unsigned kind = dc->kind;
+    const int is_ld = kind == K_LOAD, is_st = kind == K_STORE;
     if ((is_ld && c->lq_n == g->lq) || (is_st && c->sq_n == g->sq)) {
       c->st.stall_lsq++;
       return;
     }
-    int ser = serialising(d);
+    int ser = dc->ser;
     if (!ser && (is_ld || is_st) && c->hart.x[d->rs1] + (uint32_t)d->imm >= COPIM_MMIO_BASE) ser = 1;
     if (ser) {
       if (n || c->rob_n || c->sq_n) {
@@ -523,11 +536,6 @@ static void dispatch(host_core_t *c) {
       trap_taken(c, &r);
       return;
     }
-    unsigned kind = K_ALU;
-    if (d->cls & RV32_C_LOAD) kind = K_LOAD;
-    else if (d->cls & RV32_C_STORE) kind = K_STORE;
-    else if (d->cls & (RV32_C_BRANCH | RV32_C_JUMP)) kind = K_BR;
-    else if (d->cls & RV32_C_MULDIV) kind = d->op >= RV32_DIV ? K_DIV : K_MUL;
     const unsigned slot = new_entry(c, kind);
     host_rob_t *e = &c->rob[slot];
     e->lat = (uint8_t)g->lat_alu;
@@ -538,7 +546,7 @@ static void dispatch(host_core_t *c) {
       c->st.loads++;
       c->lq_n++;
       e->addr = r.mem_addr;
-      e->size = (uint8_t)rv32_mem_size(d->op);
+      e->size = dc->size;
       /* store-to-load forwarding from the youngest older overlapping store */
       const unsigned S = g->sq;
       for (unsigned k = c->sq_n; k-- > 0;) {
@@ -565,7 +573,7 @@ static void dispatch(host_core_t *c) {
       c->sq_n++;
       host_sq_t *s = &c->sq[i];
       s->addr = r.mem_addr;
-      s->size = (uint8_t)rv32_mem_size(d->op);
+      s->size = dc->size;
       s->waiting = 0;
       s->rob = (uint16_t)slot;
       s->seq = e->seq;

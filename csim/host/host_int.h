@@ -156,10 +156,14 @@ typedef struct {
 
 enum { SER_NONE = 0, SER_WAIT, SER_MARKER, SER_VERDICT, SER_WB, SER_LAUNCH, SER_PIMWAIT };
 
+/* A decoded word and what dispatch derives from it alone (host_core.c
+ * dec_fill): its timing kind (K_ALU .. K_STORE), serialising by its opcode,
+ * its access size. */
 typedef struct {
   uint32_t pc;
   uint32_t raw;
   rv32_insn_t d;
+  uint8_t kind, ser, size;
 } host_dec_t;
 
 #define HOST_DEC_SIZE 4096
