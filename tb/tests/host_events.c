@@ -6,11 +6,14 @@
  * across the wheel's edge, far ahead, and behind the wheel's window; the
  * clock moves by one cycle or jumps (the idle skip).  The push counter
  * starts near its wrap.  Each take and each next-event time must equal the
- * reference's; the first difference stops the test. */
+ * reference's; the first difference stops the test.  Waveform (one time
+ * step a simulated cycle): the clock, the events in the wheel and in the
+ * heap, the next event's time and the events taken in the cycle. */
 #include <stdlib.h>
 
 #include "host_int.h"
 #include "tb.h"
+#include "tb_fst.h"
 
 typedef struct {
   uint64_t t;
@@ -64,7 +67,11 @@ int main(int argc, char **argv) {
   uint32_t id = 0;
   h->now = 1000;
   uint64_t taken = 0, via_heap_far = 0, behind = 0;
+  tb_fst_t *w = tb_fst_open(t.waves, "host_events");
+  const int v_now = tb_fst_var(w, "now", 64), v_wheel = tb_fst_var(w, "wheel_n", 32), v_heap = tb_fst_var(w, "heap_n", 32),
+            v_next = tb_fst_var(w, "next_t", 64), v_took = tb_fst_var(w, "taken", 16);
   for (uint64_t s = 0; s < steps && !t.failures; s++) {
+    const uint64_t taken0 = taken;
     /* the cycle's drain: every event due, in order; a handler may push */
     for (;;) {
       host_ev_t e;
@@ -107,6 +114,12 @@ int main(int argc, char **argv) {
               (unsigned long long)h->now, (unsigned long long)got, (unsigned long long)want);
       break;
     }
+    tb_fst_time(w, s);
+    tb_fst_set(w, v_now, h->now);
+    tb_fst_set(w, v_wheel, h->wn);
+    tb_fst_set(w, v_heap, h->ev_n);
+    tb_fst_set(w, v_next, want == HOST_INF ? 0 : want);
+    tb_fst_set(w, v_took, taken - taken0);
     /* the clock: a cycle, or a skip to the next event (or beyond a few) */
     if (tb_rng_chance(&r, 1, 20) && want != HOST_INF && want > h->now) h->now = want;
     else if (tb_rng_chance(&r, 1, 200)) h->now += tb_rng_below(&r, 3 * HOST_WHEEL);
@@ -114,6 +127,7 @@ int main(int argc, char **argv) {
   }
   tb_log(&t, "%llu events taken, %llu pushed beyond the wheel, %llu behind the clock, %u left\n",
          (unsigned long long)taken, (unsigned long long)via_heap_far, (unsigned long long)behind, ref_n);
+  tb_fst_close(w);
   if (!taken || !via_heap_far || !behind) tb_fail(&t, "the run did not reach every kind of push\n");
   host_ev_fini(h);
   free(h);
