@@ -40,6 +40,28 @@ typedef struct {
 } pe_dcache_t;
 static unsigned dc_slot(uint32_t insn) { return (insn * 0x9E3779B1u) >> (32 - PE_DC_BITS); }
 
+/* What the run-ahead's loop (ri_loop) reads of a word's decode, 16 bytes,
+ * kept by the word's address: a kernel's loop is a few dozen words in a
+ * row, so their records share host cache lines, 4 to a line, where the
+ * decode cache scatters them one a line by a hash of the word.  With the
+ * 16 PEs' records in between, the decode cache's lookup was the hottest
+ * load of a PE-bound run (a host cache miss a few words).  Keyed by the
+ * word itself (decode() is a function of the word only), so a slot another
+ * address overwrote is refilled, never wrong; every slot starts as word
+ * 0's record. */
+#define PE_HOT_BITS 8u
+#define PE_HOT_SLOTS (1u << PE_HOT_BITS)
+enum { RH_TRAP = 1, RH_U1 = 2, RH_U2 = 4, RH_LATE_WR = 8, RH_WR = 16, RH_AUIPC = 32, RH_REG = 64 };
+typedef struct {
+  uint32_t key;
+  int32_t imm;             /* ctl_t dec.imm */
+  uint8_t op, kind, amask; /* dec.op, kind, amask */
+  uint8_t fl;              /* RH_*: d_trap, u1, u2, late && wr, wr, auipc, alu_reg */
+  uint32_t pad;
+} ri_hot_t;
+_Static_assert(sizeof(ri_hot_t) == 16, "ri_hot_t: 4 to a host cache line");
+_Static_assert(RV32_NUM_OPS <= 256, "ri_hot_t.op is a byte");
+
 struct pe {
   pe_cfg_t cfg;
   unsigned isets, dsets, lw, off, ishift, dshift; /* ishift/dshift: bits below the tags */
@@ -90,6 +112,7 @@ struct pe {
   /* decode() of the instruction words seen (pe_dcache_t), after the state
    * pe_step compares and outside the struct pe_step copies */
   pe_dcache_t *dc;
+  ri_hot_t *hot; /* [PE_HOT_SLOTS], by (pc >> 2) */
   /* the fetch's last I-cache lookup: for line im_line (f_pc >> off) the
    * ways' loop found im_hit in slot im_s; good (im_ok) until a fill or an
    * invalidation writes the I-cache (pe_if_stage_cache_edge, pe_reset) */
@@ -99,6 +122,18 @@ struct pe {
 };
 
 static void decode(uint32_t insn, ctl_t *c);
+
+static void hot_fill(ri_hot_t *h, const ctl_t *c, uint32_t insn) {
+  h->key = insn;
+  h->imm = c->dec.imm;
+  h->op = (uint8_t)c->dec.op;
+  h->kind = c->kind;
+  h->amask = c->amask;
+  h->fl = (uint8_t)((c->d_trap ? RH_TRAP : 0) | (c->u1 ? RH_U1 : 0) | (c->u2 ? RH_U2 : 0) |
+                    (c->late && c->wr ? RH_LATE_WR : 0) | (c->wr ? RH_WR : 0) | (c->auipc ? RH_AUIPC : 0) |
+                    (c->alu_reg ? RH_REG : 0));
+  h->pad = 0;
+}
 
 static int pow2(unsigned x) { return x && !(x & (x - 1)); }
 static unsigned lg2(unsigned x) { unsigned n = 0; while ((1u << n) < x) n++; return n; }
@@ -142,7 +177,8 @@ pe_t *pe_new(const pe_cfg_t *cfg) {
   p->idata = calloc((size_t)ni * p->lw, sizeof *p->idata);
   p->ddata = calloc((size_t)nd * p->lw, sizeof *p->ddata);
   p->dc = malloc(sizeof *p->dc);
-  if (!p->ivalid || !p->dvalid || !p->dpf || !p->itag || !p->dtag || !p->idata || !p->ddata || !p->dc) {
+  p->hot = aligned_alloc(64, PE_HOT_SLOTS * sizeof *p->hot);
+  if (!p->ivalid || !p->dvalid || !p->dpf || !p->itag || !p->dtag || !p->idata || !p->ddata || !p->dc || !p->hot) {
     pe_free(p);
     return NULL;
   }
@@ -150,6 +186,7 @@ pe_t *pe_new(const pe_cfg_t *cfg) {
     p->dc->s[i].key = 0;
     decode(0, &p->dc->s[i].ctl);
   }
+  for (unsigned i = 0; i < PE_HOT_SLOTS; i++) hot_fill(&p->hot[i], &p->dc->s[0].ctl, 0);
   pe_reset(p);
   return p;
 }
@@ -164,6 +201,7 @@ void pe_free(pe_t *p) {
   free(p->idata);
   free(p->ddata);
   free(p->dc);
+  free(p->hot);
   free(p);
 }
 
@@ -425,6 +463,13 @@ static inline const ctl_t *dc_lookup(pe_t *p, uint32_t insn) {
     p->dc->s[slot].key = insn;
   }
   return &p->dc->s[slot].ctl;
+}
+
+/* The run-ahead's record of word insn at pc (ri_hot_t). */
+static inline const ri_hot_t *hot_lookup(pe_t *p, uint32_t pc, uint32_t insn) {
+  ri_hot_t *h = &p->hot[(pc >> 2) & (PE_HOT_SLOTS - 1)];
+  if (h->key != insn) hot_fill(h, dc_lookup(p, insn), insn);
+  return h;
 }
 
 static inline void pe_id_stage_comb(pe_t *p, pe_comb_t *c) {
@@ -1690,23 +1735,24 @@ static void ri_loop(ri_run_t *g, unsigned k) {
     if (k + 1 == n) ri_push(g, &n, r->pc + 4, r->d, RI_INF); /* IF moves on as r enters ID */
     if (r->d >= T) continue;
     const uint32_t insn = r->insn;
-    const ctl_t *c = dc_lookup(p, insn);
-    if (c->d_trap) {
+    const ri_hot_t *h = hot_lookup(p, r->pc, insn);
+    const unsigned hf = h->fl, kind = h->kind;
+    if (hf & RH_TRAP) {
       T = r->d;
       continue;
     }
     const unsigned rs1 = rs1_of(insn), rs2 = rs2_of(insn);
-    const int hz = prev_late && r->d <= prev_e && ((c->u1 && rs1 == prev_late) || (c->u2 && rs2 == prev_late));
+    const int hz = prev_late && r->d <= prev_e && (((hf & RH_U1) && rs1 == prev_late) || ((hf & RH_U2) && rs2 == prev_late));
     const int32_t e = (r->d + 1 > prev_x ? r->d + 1 : prev_x) + hz; /* EX free: the one before in MEM */
     r->e = e;
-    r->x = e + (c->kind == RI_K_MDU ? (int32_t)PE_MDU_STEPS + 2 : 1);
+    r->x = e + (kind == RI_K_MDU ? (int32_t)PE_MDU_STEPS + 2 : 1);
     if (hz && prev_e < T) { /* the cycle ID waits, with the load in EX */
       p->st.load_use_stalls++;
       r->fl |= RI_HZ;
     }
     prev_e = e;
     prev_x = r->x;
-    prev_late = c->late && c->wr ? rd_of(insn) : 0;
+    prev_late = (hf & RH_LATE_WR) ? rd_of(insn) : 0;
     if (e > T) continue;
     const uint32_t fa = p->h.x[rs1], fb = p->h.x[rs2];
     r->rs1v = fa;
@@ -1714,7 +1760,8 @@ static void ri_loop(ri_run_t *g, unsigned k) {
     if (e == T) continue;
     int taken = 0;
     uint32_t tgt = 0;
-    if (c->kind == RI_K_SLOW) { /* stores, AMOs, CSRs, fences, ...: the generic EX and MEM */
+    if (kind == RI_K_SLOW) { /* stores, AMOs, CSRs, fences, ...: the generic EX and MEM */
+      const ctl_t *c = dc_lookup(p, insn);
       if (!ri_exec(p, r, c, fa, fb, &taken, &tgt)) {
         T = e;
         continue;
@@ -1723,13 +1770,14 @@ static void ri_loop(ri_run_t *g, unsigned k) {
       continue;
     }
     /* the common kinds inline: ri_exec, ri_after_exec and ri_mem for them */
-    const uint32_t imm = (uint32_t)c->dec.imm;
+    const uint32_t imm = (uint32_t)h->imm;
+    const rv32_op_t op = (rv32_op_t)h->op;
     uint32_t res;
-    switch (c->kind) {
-      case RI_K_ALU: res = rv32_alu(c->dec.op, c->auipc ? r->pc : fa, c->alu_reg ? fb : imm); break;
+    switch (kind) {
+      case RI_K_ALU: res = rv32_alu(op, (hf & RH_AUIPC) ? r->pc : fa, (hf & RH_REG) ? fb : imm); break;
       case RI_K_BR:
         res = 0;
-        taken = rv32_branch_taken(c->dec.op, fa, fb);
+        taken = rv32_branch_taken(op, fa, fb);
         tgt = r->pc + imm;
         break;
       case RI_K_JAL:
@@ -1743,12 +1791,12 @@ static void ri_loop(ri_run_t *g, unsigned k) {
         tgt = (fa + imm) & ~1u;
         break;
       case RI_K_MDU: /* 34 cycles in EX (start, 32 steps, result) */
-        res = rv32_alu(c->dec.op, fa, fb);
+        res = rv32_alu(op, fa, fb);
         ri_mdu_cycles(p, r, T);
         break;
       default: /* RI_K_LOAD */
         res = fa + imm;
-        if (res & c->amask) taken = -1;
+        if (res & h->amask) taken = -1;
         break;
     }
     if (taken < 0 || (taken && (tgt & 2))) { /* a misaligned load or jump target: EX traps */
@@ -1760,7 +1808,7 @@ static void ri_loop(ri_run_t *g, unsigned k) {
     if (taken) ri_flush(g, k, n, tgt, &target);
     if (r->x >= T) continue;
     uint32_t wval = res;
-    if (c->kind == RI_K_LOAD) { /* MEM: a hit, through the last line's memo (no fill or store hit in a run) */
+    if (kind == RI_K_LOAD) { /* MEM: a hit, through the last line's memo (no fill or store hit in a run) */
       if ((res >> off) != dline) {
         const int sl = is_device(res) ? -1 : dcache_slot(p, res);
         if (sl < 0) { /* a miss sends its fill, device space its read */
@@ -1770,9 +1818,9 @@ static void ri_loop(ri_run_t *g, unsigned k) {
         dline = res >> off;
         dw = &p->ddata[(size_t)sl * (lwm + 1)];
       }
-      wval = rv32_load_extract(c->dec.op, dw[(res >> 2) & lwm], res);
+      wval = rv32_load_extract(op, dw[(res >> 2) & lwm], res);
     }
-    ri_commit(p, r, c->wr ? rd_of(insn) : 0, wval, 1, T, g->base, g->ret, &nret);
+    ri_commit(p, r, (hf & RH_WR) ? rd_of(insn) : 0, wval, 1, T, g->base, g->ret, &nret);
   }
   g->T = T;
   g->n = n;
