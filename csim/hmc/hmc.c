@@ -413,28 +413,25 @@ static void vault_step1(hmc_t *h, unsigned v, uint64_t c) {
 }
 
 /* One logic cycle of the vaults due at c, in ascending order, as a scan of
- * all: a depth-first walk of the tree (struct hmc vwk) into the subtrees
- * whose least wake-up time is due, recomputing each node it leaves.  A
- * vault's step changes no other vault's wake-up time. */
+ * all: the due leaves found by one branch-free pass over them (the tree
+ * walk's data-dependent branches were a third of hmc_advance), then the
+ * nodes above each stepped leaf recomputed.  A vault's step changes no
+ * other vault's wake-up time.  A root at or below c with no leaf due (the
+ * inner nodes start at 0, a lower bound) has the whole tree rebuilt. */
 static void vault_steps(hmc_t *h, uint64_t c) {
   uint64_t *t = h->vwk;
   if (t[1] > c) return;
-  unsigned i = 2;
-  for (;;) {
-    if (t[i] <= c) {
-      if (i < HMC_MAX_VAULTS) {
-        i *= 2;
-        continue;
-      }
-      vault_step1(h, i - HMC_MAX_VAULTS, c);
-    }
-    while ((i & 1) && i != 1) { /* a right child: its parent is done */
-      i >>= 1;
-      t[i] = hmc_min64(t[2 * i], t[2 * i + 1]);
-    }
-    if (i == 1) return;
-    i++; /* a left child: on to its sibling */
+  const uint64_t *leaf = t + HMC_MAX_VAULTS;
+  uint32_t due = 0;
+  for (unsigned v = 0; v < h->cfg.vaults; v++) due |= (uint32_t)(leaf[v] <= c) << v;
+  if (!due) {
+    vault_tree_rebuild(h);
+    return;
   }
+  for (uint32_t m = due; m; m &= m - 1) vault_step1(h, (unsigned)__builtin_ctz(m), c);
+  for (uint32_t m = due; m; m &= m - 1)
+    for (unsigned i = (HMC_MAX_VAULTS + (unsigned)__builtin_ctz(m)) >> 1; i; i >>= 1)
+      t[i] = hmc_min64(t[2 * i], t[2 * i + 1]);
 }
 
 static uint32_t all_vaults(const hmc_t *h) { return (uint32_t)((1ull << h->cfg.vaults) - 1); }
