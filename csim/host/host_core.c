@@ -703,21 +703,24 @@ uint64_t host_core_quiet_until(host_core_t *c, uint64_t now) {
     if ((pc >> HOST_LINE_BITS) != c->fe_line) return now;
     memcpy(&raw, h->mem + pc, 4);
   }
-  rv32_insn_t dd;
-  const rv32_insn_t *d = &dd;
+  /* the decode cache's entry, or one made aside (this look changes nothing) */
+  host_dec_t aside;
   const host_dec_t *dc = &c->dec[(pc >> 2) & (HOST_DEC_SIZE - 1)];
-  if (dc->pc == pc && dc->raw == raw) d = &dc->d;
-  else rv32_decode(raw, &dd);
+  if (dc->pc != pc || dc->raw != raw) {
+    dec_fill(&aside, pc, raw);
+    dc = &aside;
+  }
+  const rv32_insn_t *d = &dc->d;
   if (c->rob_n == g->rob) {
     c->q_ctr = &c->st.stall_rob;
     return until;
   }
-  const int is_ld = (d->cls & RV32_C_LOAD) != 0, is_st = (d->cls & RV32_C_STORE) != 0;
+  const int is_ld = dc->kind == K_LOAD, is_st = dc->kind == K_STORE;
   if ((is_ld && c->lq_n == g->lq) || (is_st && c->sq_n == g->sq)) {
     c->q_ctr = &c->st.stall_lsq;
     return until;
   }
-  int ser = serialising(d);
+  int ser = dc->ser;
   if (!ser && (is_ld || is_st) && c->hart.x[d->rs1] + (uint32_t)d->imm >= COPIM_MMIO_BASE) ser = 1;
   if (ser && (c->rob_n || c->sq_n)) {
     c->q_ctr = &c->st.stall_serial;
