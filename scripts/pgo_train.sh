@@ -5,9 +5,9 @@
 # SIM is the instrumented simulator; each run adds its counts to the .gcda
 # files in PROFILE_DIR.  The runs are small (a few seconds in all) but take
 # every hot path the bench points take: the host alone (BFS, cpu-only), the
-# host with PEs (BFS and Bellman-Ford, copim), the PEs alone (pull and push
-# PageRank, pim-only), on generated graphs only, so the build needs no input
-# files.  The profile only steers the compiler's layout and inlining: the
+# host with PEs (BFS, Bellman-Ford and pull PageRank, copim), the PEs alone
+# (pull and push PageRank, pim-only), on generated graphs only, so the build
+# needs no input files.  The profile only steers the compiler's layout and inlining: the
 # simulator computes the same statistics with or without it (stats_equiv).
 set -u
 [ $# -eq 3 ] || { echo "usage: $0 SIM ELF_DIR PROFILE_DIR" >&2; exit 2; }
