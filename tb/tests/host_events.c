@@ -18,25 +18,28 @@
 typedef struct {
   uint64_t t;
   uint32_t seq, b;
+} ref_ev_t;
+
+/* The reference queue: every event pushed and not yet taken, unordered. */
+typedef struct {
+  ref_ev_t *ev;
+  unsigned n;
 } ref_t;
 
-static ref_t *ref;
-static unsigned ref_n;
-
-static int ref_less(const ref_t *x, const ref_t *y) {
+static int ref_less(const ref_ev_t *x, const ref_ev_t *y) {
   return x->t < y->t || (x->t == y->t && (int32_t)(x->seq - y->seq) < 0);
 }
 
 /* the reference's least event at or before limit (index), or -1 */
-static int ref_min(uint64_t limit) {
+static int ref_min(const ref_t *q, uint64_t limit) {
   int m = -1;
-  for (unsigned i = 0; i < ref_n; i++)
-    if (ref[i].t <= limit && (m < 0 || ref_less(&ref[i], &ref[m]))) m = (int)i;
+  for (unsigned i = 0; i < q->n; i++)
+    if (q->ev[i].t <= limit && (m < 0 || ref_less(&q->ev[i], &q->ev[m]))) m = (int)i;
   return m;
 }
 
-static void push(struct host *h, uint64_t t, uint32_t *id) {
-  ref[ref_n++] = (ref_t){t, h->ev_seq, *id};
+static void push(struct host *h, ref_t *q, uint64_t t, uint32_t *id) {
+  q->ev[q->n++] = (ref_ev_t){t, h->ev_seq, *id};
   host_ev_push(h, t, EV_L2_REQ, 0, 0, (*id)++);
 }
 
@@ -58,8 +61,8 @@ int main(int argc, char **argv) {
   tb_rng_seed(&r, t.seed);
   const uint64_t steps = tb_len(&t, 30000);
   struct host *h = calloc(1, sizeof *h);
-  ref = malloc(sizeof *ref * 1000000);
-  if (!h || !ref) {
+  ref_t q = {malloc(sizeof *q.ev * 1000000), 0};
+  if (!h || !q.ev) {
     tb_fail(&t, "out of memory\n");
     return tb_finish(&t);
   }
@@ -75,7 +78,7 @@ int main(int argc, char **argv) {
     /* the cycle's drain: every event due, in order; a handler may push */
     for (;;) {
       host_ev_t e;
-      const int m = ref_min(h->now);
+      const int m = ref_min(&q, h->now);
       const int got = host_ev_take(h, h->now, &e);
       t.checks++;
       if (got != (m >= 0)) {
@@ -84,30 +87,30 @@ int main(int argc, char **argv) {
         break;
       }
       if (!got) break;
-      if (e.t != ref[m].t || e.seq != ref[m].seq || e.b != ref[m].b) {
+      if (e.t != q.ev[m].t || e.seq != q.ev[m].seq || e.b != q.ev[m].b) {
         tb_fail(&t, "step %llu (cycle %llu): took event %u (t %llu, seq %u), the reference %u (t %llu, seq %u)\n",
-                (unsigned long long)s, (unsigned long long)h->now, e.b, (unsigned long long)e.t, e.seq, ref[m].b,
-                (unsigned long long)ref[m].t, ref[m].seq);
+                (unsigned long long)s, (unsigned long long)h->now, e.b, (unsigned long long)e.t, e.seq, q.ev[m].b,
+                (unsigned long long)q.ev[m].t, q.ev[m].seq);
         break;
       }
-      ref[m] = ref[--ref_n];
+      q.ev[m] = q.ev[--q.n];
       taken++;
-      if (tb_rng_chance(&r, 1, 8) && ref_n < 900000) push(h, h->now + delta(&r), &id);
+      if (tb_rng_chance(&r, 1, 8) && q.n < 900000) push(h, &q, h->now + delta(&r), &id);
     }
     /* the cycle's own pushes (a core's load, a cache's latency), some behind the clock */
     const unsigned np = (unsigned)tb_rng_below(&r, 4);
-    for (unsigned i = 0; i < np && ref_n < 900000; i++) {
+    for (unsigned i = 0; i < np && q.n < 900000; i++) {
       uint64_t d = delta(&r);
       via_heap_far += d >= HOST_WHEEL;
-      push(h, h->now + d, &id);
+      push(h, &q, h->now + d, &id);
     }
-    if (tb_rng_chance(&r, 1, 50) && h->now > 10 && ref_n < 900000) {
-      push(h, h->now - 1 - tb_rng_below(&r, 10), &id); /* behind: the heap must still order it first */
+    if (tb_rng_chance(&r, 1, 50) && h->now > 10 && q.n < 900000) {
+      push(h, &q, h->now - 1 - tb_rng_below(&r, 10), &id); /* behind: the heap must still order it first */
       behind++;
     }
     /* the next event's time, as the idle skip asks it */
-    int m = ref_min(UINT64_MAX);
-    const uint64_t want = m >= 0 ? ref[m].t : HOST_INF, got = host_ev_next(h);
+    int m = ref_min(&q, UINT64_MAX);
+    const uint64_t want = m >= 0 ? q.ev[m].t : HOST_INF, got = host_ev_next(h);
     t.checks++;
     if (got != want) {
       tb_fail(&t, "step %llu (cycle %llu): next event at %llu, the reference %llu\n", (unsigned long long)s,
@@ -126,11 +129,11 @@ int main(int argc, char **argv) {
     else h->now++;
   }
   tb_log(&t, "%llu events taken, %llu pushed beyond the wheel, %llu behind the clock, %u left\n",
-         (unsigned long long)taken, (unsigned long long)via_heap_far, (unsigned long long)behind, ref_n);
+         (unsigned long long)taken, (unsigned long long)via_heap_far, (unsigned long long)behind, q.n);
   tb_fst_close(w);
   if (!taken || !via_heap_far || !behind) tb_fail(&t, "the run did not reach every kind of push\n");
   host_ev_fini(h);
   free(h);
-  free(ref);
+  free(q.ev);
   return tb_finish(&t);
 }
