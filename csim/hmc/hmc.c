@@ -357,6 +357,8 @@ int hmc_send(hmc_t *h, const hmc_req_t *r, uint64_t now_ps) {
     h->st.link_bits += (uint64_t)rqf * HMC_FLIT_BYTES * 8;
   }
   h->st.reqs[r->cmd]++;
+  hmc_hot_add(&h->st.hot, r->addr);
+  if (hmc_atomic_bytes(r->cmd)) hmc_hot_add(&h->st.hot_amo, r->addr);
   h->active++;
   return HMC_OK;
 }

@@ -34,6 +34,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "hmc_hot.h"
+
 #define HMC_MAX_LINKS 8
 #define HMC_MAX_VAULTS 32
 #define HMC_MAX_BANKS 32
@@ -192,6 +194,7 @@ typedef struct {
   uint64_t local_reqs, remote_reqs;    /* PE ports: own vault / other vault */
   uint64_t link_bits, dram_bits, logic_bits;
   double e_link_pj, e_dram_pj, e_logic_pj; /* bits x SPEC coefficients */
+  hmc_hot_t hot, hot_amo;              /* most requested addresses: all requests, atomics only */
 } hmc_stats_t;
 
 typedef struct hmc hmc_t;

@@ -30,6 +30,18 @@ static void v_decision(const sys_snap_t *sn, unsigned i, sys_stat_val_t *v) {
   v->str = !l->execs ? "-" : l->dec_pim && !l->dec_host ? "pim" : !l->dec_pim ? "host" : "mixed";
 }
 
+static void v_vault_reqs(const sys_snap_t *sn, unsigned i, sys_stat_val_t *v) { v->u = sn->ms.vault_reqs[i]; }
+static void v_vault_bus(const sys_snap_t *sn, unsigned i, sys_stat_val_t *v) { v->u = sn->ms.vault_bus_cycles[i]; }
+static const hmc_hot_ent_t *hot_ent(const sys_snap_t *sn, unsigned src, unsigned i) {
+  return src == SYS_SRC_HOT ? &sn->hot[i] : &sn->hot_amo[i];
+}
+static void v_hot_addr(const sys_snap_t *sn, unsigned i, sys_stat_val_t *v) { v->u = hot_ent(sn, SYS_SRC_HOT, i)->addr; }
+static void v_hot_reqs(const sys_snap_t *sn, unsigned i, sys_stat_val_t *v) { v->u = hot_ent(sn, SYS_SRC_HOT, i)->count; }
+static void v_hot_err(const sys_snap_t *sn, unsigned i, sys_stat_val_t *v) { v->u = hot_ent(sn, SYS_SRC_HOT, i)->err; }
+static void v_hota_addr(const sys_snap_t *sn, unsigned i, sys_stat_val_t *v) { v->u = hot_ent(sn, SYS_SRC_HOT_AMO, i)->addr; }
+static void v_hota_reqs(const sys_snap_t *sn, unsigned i, sys_stat_val_t *v) { v->u = hot_ent(sn, SYS_SRC_HOT_AMO, i)->count; }
+static void v_hota_err(const sys_snap_t *sn, unsigned i, sys_stat_val_t *v) { v->u = hot_ent(sn, SYS_SRC_HOT_AMO, i)->err; }
+
 static const sys_stat_t rows[] = {
     FN("format", "", SYS_ST_STR, SYS_SRC_FN, v_format, "`\"copim-sim-stats\"`"),
     FN("version", "", SYS_ST_U32, SYS_SRC_FN, v_version, "1"),
@@ -164,6 +176,11 @@ static const sys_stat_t rows[] = {
     SNAP("hmc.link_bits", "bits", SYS_ST_U64, ms.link_bits, "the energy counters: bits over the links, in the DRAM, through the logic layer"),
     SNAP("hmc.dram_bits", "bits", SYS_ST_U64, ms.dram_bits, ""),
     SNAP("hmc.logic_bits", "bits", SYS_ST_U64, ms.logic_bits, ""),
+    SNAP("hmc.busiest_vault", "vault", SYS_ST_U32, busiest_vault, "the vault whose controller took the most requests (`vaults[].reqs`; ties: the lowest), its share of all vault requests, and that share x vaults (`vault_imbalance`: 1 = even, 16 = every request in one of 16 vaults): a single-word hot spot shows here first, as one vault's queue"),
+    SNAP("hmc.busiest_vault_share", "ratio", SYS_ST_REAL, busiest_vault_share, ""),
+    SNAP("hmc.vault_imbalance", "ratio", SYS_ST_REAL, vault_imbalance, ""),
+    SNAP("hmc.top_addr", "address", SYS_ST_U64, top_addr, "the address that received the most HMC requests (`hot_addrs[0]`) and its share of `requests`, from its certain count (`reqs - err`): the share a test can bound"),
+    SNAP("hmc.top_addr_share", "ratio", SYS_ST_REAL, top_addr_share, ""),
     SNAP("energy_pj.l1_accesses", "accesses", SYS_ST_U64, e.l1_acc, "L1D: loads + stores + AMOs; L1I: one access per fetch group, instructions / `host.width` (the host model does not count fetches)"),
     SNAP("energy_pj.l2_accesses", "accesses", SYS_ST_U64, e.l2_acc, "L1I + L1D misses"),
     SNAP("energy_pj.llc_accesses", "accesses", SYS_ST_U64, e.llc_acc, "LLC lookups"),
@@ -177,6 +194,14 @@ static const sys_stat_t rows[] = {
     SNAP("energy_pj.hmc_logic", "pJ", SYS_ST_REAL, e.logic, ""),
     SNAP("energy_pj.uncore", "pJ", SYS_ST_REAL, e.uncore, "`l1 + l2 + llc + hmc_link + hmc_dram + hmc_logic`: SPEC's **un-core energy** (Fig. 7)"),
     SNAP("energy_pj.total", "pJ", SYS_ST_REAL, e.total, "`uncore + pe_cache`"),
+    FN("vaults[].reqs", "requests", SYS_ST_U64, SYS_SRC_VAULT, v_vault_reqs, "requests the vault's controller took from the crossbar, host and PEs"),
+    FN("vaults[].bus_cycles", "tCK", SYS_ST_U64, SYS_SRC_VAULT, v_vault_bus, "cycles its data bus was busy"),
+    FN("hot_addrs[].addr", "address", SYS_ST_U64, SYS_SRC_HOT, v_hot_addr, "the most requested addresses (request address as sent: a line for fills and writes back, a word for atomics), most first, at most 16, by a Space-Saving summary of 64 counters (csim/hmc/hmc_hot.h): `reqs` may overestimate by at most `err` (itself at most requests / 64), `reqs - err` is certain, and every address above 1/64 of the requests is listed"),
+    FN("hot_addrs[].reqs", "requests", SYS_ST_U64, SYS_SRC_HOT, v_hot_reqs, ""),
+    FN("hot_addrs[].err", "requests", SYS_ST_U64, SYS_SRC_HOT, v_hot_err, ""),
+    FN("hot_amo_addrs[].addr", "address", SYS_ST_U64, SYS_SRC_HOT_AMO, v_hota_addr, "the same over the HMC atomics only (host AMOs sent to the vaults, PE AMOs, the dispatcher's work-counter fetch-and-adds), by a summary of their own"),
+    FN("hot_amo_addrs[].reqs", "requests", SYS_ST_U64, SYS_SRC_HOT_AMO, v_hota_reqs, ""),
+    FN("hot_amo_addrs[].err", "requests", SYS_ST_U64, SYS_SRC_HOT_AMO, v_hota_err, ""),
 };
 
 unsigned sys_stat_count(void) { return sizeof rows / sizeof rows[0]; }
@@ -219,6 +244,26 @@ static double pe_util(const sys_t *s, uint64_t span_ps, size_t run_off) {
   for (unsigned p = 0; p < s->cfg.num_pes; p++) run += *(const uint64_t *)((const char *)&s->pes[p] + run_off);
   const double span = (double)span_ps * s->cfg.num_pes;
   return span > 0 ? (double)run * s->cfg.pe_clk_ps / span : 0.0;
+}
+
+/* The busiest vault and the most requested addresses. */
+static void hot_spots(const sys_t *s, sys_snap_t *sn) {
+  const unsigned nv = s->cfg.hmc.vaults;
+  uint64_t tot = 0;
+  for (unsigned v = 0; v < nv; v++) {
+    tot += sn->ms.vault_reqs[v];
+    if (sn->ms.vault_reqs[v] > sn->ms.vault_reqs[sn->busiest_vault]) sn->busiest_vault = v;
+  }
+  sn->busiest_vault_share = tot ? (double)sn->ms.vault_reqs[sn->busiest_vault] / (double)tot : 0.0;
+  sn->vault_imbalance = sn->busiest_vault_share * nv;
+  sn->hot_n = hmc_hot_sorted(&sn->ms.hot, sn->hot);
+  sn->hot_amo_n = hmc_hot_sorted(&sn->ms.hot_amo, sn->hot_amo);
+  if (sn->hot_n) {
+    sn->top_addr = sn->hot[0].addr;
+    sn->top_addr_share = sn->hmc_requests ? (double)(sn->hot[0].count - sn->hot[0].err) / (double)sn->hmc_requests : 0.0;
+  }
+  if (sn->hot_n > SYS_HOT_PRINT) sn->hot_n = SYS_HOT_PRINT;
+  if (sn->hot_amo_n > SYS_HOT_PRINT) sn->hot_amo_n = SYS_HOT_PRINT;
 }
 
 void sys_stat_snap(sys_t *s, const sys_run_info_t *info, int verify, sys_snap_t *sn) {
@@ -280,6 +325,7 @@ void sys_stat_snap(sys_t *s, const sys_run_info_t *info, int verify, sys_snap_t 
   sn->pe_inflight_busy = run ? (double)inf / (double)run : 0.0;
   for (unsigned i = 0; i < HMC_CMD_COUNT; i++) sn->hmc_requests += sn->ms.reqs[i];
   sn->hmc_lat_avg_ps = sn->ms.resps ? sn->ms.lat_sum_ps / sn->ms.resps : 0;
+  hot_spots(s, sn);
 }
 
 unsigned sys_stat_items(const sys_snap_t *sn, int src) {
@@ -287,6 +333,9 @@ unsigned sys_stat_items(const sys_snap_t *sn, int src) {
     case SYS_SRC_CORE: return sn->s->cfg.host.cores;
     case SYS_SRC_PE: return sn->s->cfg.num_pes;
     case SYS_SRC_LOOP: return SYS_MAX_LOOPS;
+    case SYS_SRC_VAULT: return sn->s->cfg.hmc.vaults;
+    case SYS_SRC_HOT: return sn->hot_n;
+    case SYS_SRC_HOT_AMO: return sn->hot_amo_n;
     default: return 1;
   }
 }

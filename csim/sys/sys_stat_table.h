@@ -11,7 +11,8 @@
  *
  * A path names the value in the JSON object: "time.host_cycles",
  * "run.blocks.pmc"; a segment ending in "[]" is an array with one object per
- * core ("host.cores[]"), per PE ("pes[]") or per loop seen ("loops[]").
+ * core ("host.cores[]"), per PE ("pes[]"), per loop seen ("loops[]"), per
+ * HMC vault ("vaults[]") or per hot address ("hot_addrs[]").
  * Rows of one object are adjacent, in the file's order. */
 #ifndef SYS_STAT_TABLE_H
 #define SYS_STAT_TABLE_H
@@ -48,6 +49,12 @@ typedef struct {
   double pe_inflight, pe_inflight_busy; /* PE requests in flight (SYS_ONLY_MLP) */
   uint32_t pe_inflight_max;
   uint64_t pe_ooo_resps;
+  /* hot spots: the vaults' loads and the most requested addresses */
+  uint32_t busiest_vault;
+  double busiest_vault_share, vault_imbalance, top_addr_share;
+  uint64_t top_addr;
+  unsigned hot_n, hot_amo_n; /* entries printed (at most SYS_HOT_PRINT) */
+  hmc_hot_ent_t hot[HMC_HOT_K], hot_amo[HMC_HOT_K];
   char why_buf[256];
 } sys_snap_t;
 
@@ -59,8 +66,13 @@ enum {
   SYS_SRC_LOOP, /* off into sys_loop_t, one per loop seen */
   SYS_SRC_FN,   /* computed by fn */
   SYS_SRC_PARAMS, /* the parameter table (sys_param_at), printed whole */
-  SYS_SRC_INVAL   /* the PE cache invalidation unit's object (sys_inval_json), printed whole */
+  SYS_SRC_INVAL,  /* the PE cache invalidation unit's object (sys_inval_json), printed whole */
+  SYS_SRC_VAULT,  /* computed by fn, one per HMC vault */
+  SYS_SRC_HOT,    /* computed by fn, one per printed hot address (all requests) */
+  SYS_SRC_HOT_AMO /* the same, atomics only */
 };
+/* Hot addresses printed per list (of the HMC_HOT_K the summary holds). */
+#define SYS_HOT_PRINT 16
 /* Rows written only in some runs, so that every other run's file stays as it was. */
 enum {
   SYS_ONLY_PEI = 1,       /* --policy pei */
