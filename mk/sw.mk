@@ -21,7 +21,7 @@ RV_CFLAGS := -march=rv32ima_zicsr_zifencei -mabi=ilp32 -O2 -g -std=c11 -Wall -We
 RV_LDFLAGS := -march=rv32ima -mabi=ilp32 --specs=picolibc.specs -nostartfiles -T sw/rt/link.ld -Wl,--no-warn-rwx-segments
 # every sw/kernels/*.c is a kernel (its registry row: csim/graph/kernels.c)
 SW_KERNELS := $(basename $(notdir $(wildcard sw/kernels/*.c)))
-SW_HDRS    := sw/rt/rt.h sw/include/copim.h sw/include/copim_mmio.h sw/include/graph_image.h sw/kernels/loops.h
+SW_HDRS    := sw/rt/rt.h sw/include/copim.h sw/include/copim_mmio.h sw/include/graph_image.h sw/kernels/loops.h sw/kernels/pr_loop.h
 SW_RT_OBJ  := $(BUILD)/sw/obj/crt0.o $(BUILD)/sw/obj/rt.o
 SW_ELFS    := $(patsubst %,$(BUILD)/sw/%.elf,$(SW_KERNELS))
 
@@ -84,3 +84,30 @@ $(BUILD)/sw-balanced/%.elf: $(BUILD)/sw/obj/k_%.o $(BUILD)/sw/obj/crt0.o $(BUILD
 .PHONY: sw-balanced
 sw-balanced: $(SW_BAL_ELFS) ## the kernels with an edge-balanced host partition (build/sw-balanced/*.elf)
 $(BUILD)/tests/host_balance: $(BUILD)/copim-sim $(SW_ELFS) $(SW_BAL_ELFS)
+
+# The naive kernels (RT_NAIVE; docs/workloads.md "Reductions and queues"):
+# every per-vertex update of a shared word (an error sum, a flag, a queue's
+# size) is one AMO or store to that word, as before the executor-local
+# reductions; byte for byte the kernels of main before them.  The ablation:
+# `COPIM_ELF_DIR=build/sw-naive copim-sim ...`, or `make sw KERNELS=naive`.
+SW_NAIVE_ELFS := $(patsubst %,$(BUILD)/sw-naive/%.elf,$(SW_KERNELS))
+$(BUILD)/sw-naive/obj/%.o: sw/rt/%.c $(SW_HDRS) mk/sw.mk
+	@mkdir -p $(@D)
+	$(RV_CC) $(RV_CFLAGS) -DRT_NAIVE -c $< -o $@
+$(BUILD)/sw-naive/obj/k_%.o: sw/kernels/%.c $(SW_HDRS) mk/sw.mk
+	@mkdir -p $(@D)
+	$(RV_CC) $(RV_CFLAGS) -DRT_NAIVE -c $< -o $@
+$(BUILD)/sw-naive/obj/crt0.o: sw/rt/crt0.S sw/include/copim_mmio.h mk/sw.mk
+	@mkdir -p $(@D)
+	$(RV_CC) $(RV_CFLAGS) -DRT_NAIVE -c $< -o $@
+$(BUILD)/sw-naive/%.elf: $(BUILD)/sw-naive/obj/k_%.o $(BUILD)/sw-naive/obj/crt0.o $(BUILD)/sw-naive/obj/rt.o sw/rt/link.ld
+	$(RV_CC) $(RV_LDFLAGS) -o $@ $(BUILD)/sw-naive/obj/crt0.o $(BUILD)/sw-naive/obj/rt.o $< -lgcc
+	riscv64-unknown-elf-objdump -d $@ >$(@:.elf=.dis)
+
+.PHONY: sw-naive
+sw-naive: $(SW_NAIVE_ELFS) ## the kernels with one shared-word update per vertex (build/sw-naive/*.elf), the ablation of the reductions
+TEST_DEPS += $(SW_NAIVE_ELFS)
+$(BUILD)/tests/kernel_hotspots: $(BUILD)/copim-sim $(SW_ELFS) $(SW_NAIVE_ELFS)
+ifeq ($(KERNELS),naive)
+sw: sw-naive
+endif

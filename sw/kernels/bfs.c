@@ -1,7 +1,8 @@
 /* BFS, top-down and level-synchronous.  The frontier of level L is a queue;
  * expanding vertex u claims each neighbour v not at a level <= L with
  * amominu(&parent[v], u): the first claimer (old value INF) sets depth and
- * appends v to the next queue (amoadd on its size).  Every frontier
+ * appends v to the next queue (through the executor's queue buffer, rt.h;
+ * one amoadd on the size per vertex in the naive build).  Every frontier
  * neighbour of v does the amominu, so parent[v] ends as the smallest-id
  * neighbour in level L whatever the interleaving or offload split, and
  * csim/graph/kref.c computes the same parents exactly.
@@ -19,8 +20,8 @@ static struct {
   const uint32_t *off, *dst;
   volatile uint32_t *parent, *depth;
   uint32_t *queue[2];
-  volatile uint32_t count[3]; /* size of level L's queue is count[L % 3] */
-  uint32_t split;             /* edges per task, 0 = a task per vertex */
+  volatile uint32_t count[3] RT_OWN_LINE; /* size of level L's queue is count[L % 3] */
+  uint32_t split RT_OWN_LINE;             /* edges per task, 0 = a task per vertex */
 } S;
 
 /* Queue vertex v's tasks in q (whose size word is cnt). */
@@ -34,8 +35,14 @@ static inline __attribute__((always_inline)) void bfs_push(uint32_t *q, volatile
       if (parts > GRAPH_BFS_MAX_PARTS) parts = GRAPH_BFS_MAX_PARTS; /* the last part takes the rest */
     }
   }
+#ifdef RT_NAIVE
   uint32_t at = rt_amoadd(cnt, parts);
   for (uint32_t p = 0; p < parts; p++) q[at + p] = v | p << GRAPH_BFS_PART_SHIFT;
+#else
+  /* through the executor's queue buffer: one amoadd on the size word per
+   * flush, not one per discovered vertex (GAP's QueueBuffer) */
+  for (uint32_t p = 0; p < parts; p++) rt_qbuf_push(q, cnt, v | p << GRAPH_BFS_PART_SHIFT);
+#endif
 }
 
 static void bfs_init(uint32_t v, void *arg) {
@@ -99,6 +106,9 @@ int main(void) {
     S.count[0] = 0;
     S.count[1] = 0;
     bfs_push(S.queue[0], &S.count[0], src);
+#ifndef RT_NAIVE
+    rt_local_flush(); /* outside rt_parallel_for: the source's task is in hart 0's buffer */
+#endif
   }
   rt_barrier();
   uint32_t level = 0;

@@ -11,7 +11,7 @@ static struct {
   const uint32_t *out_off, *out_dst, *in_off, *in_src;
   volatile uint32_t *label;
   uint32_t symmetric;
-  volatile uint32_t changed[3]; /* round r sets changed[r % 3] */
+  volatile uint32_t changed[3] RT_OWN_LINE; /* round r sets changed[r % 3] */
 } S;
 
 static void cc_init(uint32_t v, void *arg) {
@@ -33,7 +33,7 @@ static void cc_prop(uint32_t u, void *arg) {
   uint32_t lu = S.label[u];
   uint32_t ch = cc_push(lu, S.out_dst, S.out_off[u], S.out_off[u + 1]);
   if (!S.symmetric) ch |= cc_push(lu, S.in_src, S.in_off[u], S.in_off[u + 1]);
-  if (ch) *changed = 1;
+  if (ch) RT_FLAG_SET(changed);
 }
 
 int main(void) {

@@ -26,8 +26,8 @@ static struct {
   const uint32_t *out_off, *out_dst, *in_off, *in_src;
   volatile uint32_t *core, *deg;
   uint32_t symmetric;
-  struct round round[3]; /* round r uses round[r % 3] */
-  struct peel_arg arg[RT_MAX_HARTS];
+  struct round round[3] RT_OWN_LINE; /* round r uses round[r % 3] */
+  struct peel_arg arg[RT_MAX_HARTS] RT_OWN_LINE;
 } S;
 
 static void kcore_init(uint32_t v, void *arg) {
@@ -51,12 +51,16 @@ static void kcore_peel(uint32_t v, void *arg) {
   uint32_t d = S.deg[v];
   if (d <= a->k) {
     S.core[v] = a->k;
-    a->r->removed = 1;
+    RT_FLAG_SET(&a->r->removed);
     drop(S.out_dst, S.out_off[v], S.out_off[v + 1]);
     if (!S.symmetric) drop(S.in_src, S.in_off[v], S.in_off[v + 1]);
   } else {
-    a->r->live = 1;
+    RT_FLAG_SET(&a->r->live);
+#ifdef RT_NAIVE
     if (d < a->r->mindeg) rt_amominu(&a->r->mindeg, d);
+#else
+    rt_reduce_min(&a->r->mindeg, d);
+#endif
   }
 }
 

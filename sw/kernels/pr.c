@@ -14,7 +14,7 @@ static struct {
   volatile uint32_t *rank;
   uint32_t *contrib;
   uint32_t init, base;
-  volatile uint32_t err[3]; /* iteration it adds to err[it % 3] */
+  volatile uint32_t err[3] RT_OWN_LINE; /* iteration it adds to err[it % 3] */
 } S;
 
 static void pr_init(uint32_t v, void *arg) {

@@ -13,14 +13,15 @@
   S.base = (uint32_t)(((uint64_t)(65536u - GRAPH_PR_DAMP_Q16) << 14) / g->num_vertices)
 
 /* rank[v] = base + (sum x d) >> 16 (sum a uint64_t expression), AFTER (a
- * statement or nothing), then |new - old| added to *err with one amoadd
- * when it is not 0. */
+ * statement or nothing), then |new - old| added to *err: to the executor's
+ * partial sum, which the runtime adds to *err once per chunk (rt.h; one
+ * amoadd per vertex in the naive build). */
 #define PR_SET_RANK(S, v, sum, err, AFTER)                                           \
   uint32_t nr = S.base + (uint32_t)((sum * GRAPH_PR_DAMP_Q16) >> 16), old = S.rank[v]; \
   S.rank[v] = nr;                                                                    \
   AFTER;                                                                             \
   uint32_t d = nr > old ? nr - old : old - nr;                                       \
-  if (d) rt_amoadd(err, d)
+  if (d) RT_REDUCE_ADD(err, d)
 
 #define PR_ITERATE(g, h, err, it, STEP)          \
   while (it < g->pr_max_iters) {                 \

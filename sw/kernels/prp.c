@@ -16,7 +16,7 @@ static struct {
   const uint32_t *off, *dst;
   volatile uint32_t *rank, *next;
   uint32_t init, base;
-  volatile uint32_t err[3]; /* iteration it adds to err[it % 3] */
+  volatile uint32_t err[3] RT_OWN_LINE; /* iteration it adds to err[it % 3] */
 } S;
 
 static void prp_init(uint32_t v, void *arg) {

@@ -9,7 +9,7 @@
 static struct {
   const uint32_t *off, *dst, *w;
   volatile uint32_t *dist;
-  volatile uint32_t changed[3]; /* pass p sets changed[p % 3] */
+  volatile uint32_t changed[3] RT_OWN_LINE; /* pass p sets changed[p % 3] */
 } S;
 
 static void sssp_init(uint32_t v, void *arg) {
@@ -21,11 +21,23 @@ static void sssp_relax(uint32_t u, void *arg) {
   volatile uint32_t *changed = arg;
   uint32_t du = S.dist[u];
   if (du == GRAPH_INF) return;
+#ifdef RT_NAIVE
   for (uint32_t k = S.off[u], e = S.off[u + 1]; k < e; k++) {
     uint32_t v = S.dst[k], nd = du + S.w[k];
     if (nd < du || nd == GRAPH_INF) nd = GRAPH_INF - 1;
     if (nd < S.dist[v] && nd < rt_amominu(&S.dist[v], nd)) *changed = 1;
   }
+#else
+  /* the flag from a register per vertex, set in the executor's context
+   * once: the context's code outside the edge loop keeps it a leaf */
+  uint32_t ch = 0;
+  for (uint32_t k = S.off[u], e = S.off[u + 1]; k < e; k++) {
+    uint32_t v = S.dst[k], nd = du + S.w[k];
+    if (nd < du || nd == GRAPH_INF) nd = GRAPH_INF - 1;
+    if (nd < S.dist[v] && nd < rt_amominu(&S.dist[v], nd)) ch = 1;
+  }
+  if (ch) rt_flag_set(changed);
+#endif
 }
 
 int main(void) {

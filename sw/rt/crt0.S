@@ -16,6 +16,14 @@ _start:
   li t0, COPIM_HOST_STACK_TOP
   slli t1, a0, 16
   sub sp, t0, t1
+#ifndef RT_NAIVE
+  /* tp = the hart's executor context, rt_locals[32 + hartid] (128 bytes
+   * each, rt.h): read through tp, since a CSR read serialises the core */
+  la tp, rt_locals
+  addi t1, a0, 32
+  slli t1, t1, 7
+  add tp, tp, t1
+#endif
   bnez a0, 2f
   /* hart 0 clears .bss, then releases the others */
   la t0, __bss_start
@@ -59,6 +67,21 @@ _start:
   li t0, COPIM_PE_STACK_TOP
   slli t1, a0, 14
   sub sp, t0, t1
+#ifndef RT_NAIVE
+  /* and (31 - pe) * 128 bytes lower, so that the top 128 bytes of PE pe's
+   * stack are in vault pe under the default 128-byte vault interleave (16
+   * or 32 vaults): a PE's D-cache writes through, so every register a body
+   * saves is a request to the vault of the stack's top, and at 0x0E00_0000
+   * - pe * 16 KiB that top was one vault for every PE (docs/memory_map.md) */
+  li t1, 31
+  sub t1, t1, a0
+  slli t1, t1, 7
+  sub sp, sp, t1
+  /* tp = the PE's executor context, rt_locals[pe] */
+  la tp, rt_locals
+  slli t1, a0, 7
+  add tp, tp, t1
+#endif
   call \main
   .endm
 

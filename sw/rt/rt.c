@@ -9,6 +9,43 @@ static uint32_t rt_prop_lo, rt_prop_top, rt_prop_end;
 
 int main(void);
 
+#ifndef RT_NAIVE
+/* the executors' contexts (rt.h): 4 KiB-aligned so PE p's block is in vault
+ * p; in .rt_locals, which sw/rt/link.ld puts last in .bss so that the
+ * kernels' small data stays within reach of gp (a register more in a body
+ * that reduces would make it save registers on the stack) */
+struct rt_local rt_locals[RT_MAX_PES + RT_MAX_HARTS] __attribute__((aligned(4096), section(".rt_locals")));
+_Static_assert(sizeof(struct rt_local) == 128 && RT_MAX_PES == 32, "crt0.S sets tp from these");
+
+void rt_qbuf_flush(struct rt_local *l) {
+  const uint32_t n = l->q_len;
+  if (!n) return;
+  uint32_t *to = l->q_base + rt_amoadd(l->q_cnt, n);
+  for (uint32_t i = 0; i < n; i++) to[i] = l->q[i];
+  l->q_len = 0;
+}
+
+void rt_local_flush(void) {
+  struct rt_local *l = rt_local();
+  for (uint32_t i = 0; i < RT_LOCAL_RED && l->red_key[i]; i++) {
+    const uint32_t k = l->red_key[i], v = l->red_val[i];
+    volatile uint32_t *p = (volatile uint32_t *)(uintptr_t)(k & ~3u);
+    if ((k & 3) == RT_RED_ADD) {
+      if (v) rt_amoadd(p, v);
+    } else if ((k & 3) == RT_RED_MIN) {
+      rt_amominu(p, v);
+    } else {
+      *p = 1;
+    }
+    l->red_key[i] = 0;
+  }
+  rt_qbuf_flush(l);
+}
+#define RT_CHUNK_END() rt_local_flush()
+#else
+#define RT_CHUNK_END() ((void)0)
+#endif
+
 uint32_t rt_nharts(void) { return *rt_mmio(COPIM_MMIO_NUM_HARTS); }
 
 void rt_barrier(void) {
@@ -72,6 +109,7 @@ void rt_parallel_for(uint32_t loop_id, uint32_t lo, uint32_t hi, copim_body_fn b
   uint32_t b = lo + ((h + 1) * chunk < total ? (h + 1) * chunk : total);
 #endif
   COPIM_FOR(loop_id, a, b, body, arg, prim);
+  RT_CHUNK_END();
   rt_barrier();
 }
 
@@ -174,6 +212,7 @@ void rt_pe_main(uint32_t pe) {
     void *arg = (void *)*rt_mmio(COPIM_MMIO_PE_ARG);
     const uint32_t hi = *rt_mmio(COPIM_MMIO_PE_HI);
     for (uint32_t i = *rt_mmio(COPIM_MMIO_PE_LO); i < hi; i++) fn(i, arg);
+    RT_CHUNK_END();
   }
   __asm__ volatile("fence rw, rw" ::: "memory");
 }
@@ -190,6 +229,7 @@ __attribute__((section(".pe_warm"))) void rt_pe_main_warm(uint32_t pe) {
     void *arg = (void *)*rt_mmio(COPIM_MMIO_PE_ARG);
     const uint32_t hi = *rt_mmio(COPIM_MMIO_PE_HI);
     for (uint32_t i = *rt_mmio(COPIM_MMIO_PE_LO); i < hi; i++) fn(i, arg);
+    RT_CHUNK_END();
   }
 }
 

@@ -55,6 +55,125 @@ static inline uint32_t rt_lr(volatile uint32_t *p) {
  * A hint: an implementation may return at once, so callers loop. */
 static inline void rt_wrs_nto(void) { __asm__ volatile(".insn i 0x73, 0, x0, x0, 0x00d" ::: "memory"); }
 
+/* Executor-local reductions, flags and queue buffers, as GAP writes its
+ * kernels (OpenMP reduction(+:error), QueueBuffer): a per-vertex update of
+ * one shared word (an error sum, a "something changed" flag, a queue's
+ * size) is made to the executor's own context instead, and the runtime
+ * applies the context to the shared words once per chunk: at the end of a
+ * host hart's share of rt_parallel_for, and after each chunk a PE grabs.
+ * Otherwise every PE's update queues at the one vault that holds the word,
+ * and every host update is a serialising AMO on one contended line
+ * (docs/workloads.md "Reductions and queues").
+ *
+ * An executor is a host hart or a PE; its context is one 128-byte block of
+ * rt_locals: PE p's is block p (the 4 KiB-aligned array puts it in vault p
+ * under the default 128-byte vault interleave, so its write-through stores
+ * stay local), host hart h's is block RT_MAX_PES + h.  A shared word is
+ * only final after the rt_parallel_for that updates it has returned.
+ *
+ * `make sw KERNELS=naive` (RT_NAIVE, build/sw-naive/) builds the kernels
+ * as they were, one shared-word update per vertex, for the ablation; the
+ * RT_* macros below are the two builds' one spelling. */
+#define RT_MAX_PES 32 /* PE contexts: HMC_MAX_VAULTS */
+#define RT_LOCAL_RED 4 /* reductions one executor holds at once */
+#define RT_QBUF 16    /* queue buffer entries (task words) */
+enum { RT_RED_ADD = 0, RT_RED_MIN = 1, RT_RED_FLAG = 2 }; /* the key's low bits */
+
+#ifndef RT_NAIVE
+struct rt_local {
+  uint32_t red_key[RT_LOCAL_RED]; /* shared word address | RT_RED_*; 0: free (and so are the slots after) */
+  uint32_t red_val[RT_LOCAL_RED]; /* the partial value */
+  uint32_t *q_base;               /* queue buffer: its queue, */
+  volatile uint32_t *q_cnt;       /* the queue's size word, */
+  uint32_t q_len;                 /* entries held */
+  uint32_t q[RT_QBUF];
+  uint32_t pad[32 - 2 * RT_LOCAL_RED - 3 - RT_QBUF];
+};
+extern struct rt_local rt_locals[RT_MAX_PES + RT_MAX_HARTS];
+
+/* The executor's context: crt0 keeps it in tp (the psABI's thread pointer),
+ * since reading mhartid is a CSR access, which serialises a host core. */
+static inline struct rt_local *rt_local(void) {
+  struct rt_local *l;
+  __asm__("mv %0, tp" : "=r"(l));
+  return l;
+}
+
+/* Applies this executor's partial values and queue buffer to their shared
+ * words and empties the context.  The runtime calls it at the end of every
+ * chunk; a kernel calls it only after updates outside rt_parallel_for. */
+void rt_local_flush(void);
+
+/* Combines v into the executor's partial value for the shared word *p
+ * (op RT_RED_*).  The slots in use are the first ones, in the order of
+ * their words' first update in the chunk; when all RT_LOCAL_RED hold other
+ * words, v is applied to *p at once.  No call, and a store only on a
+ * change: a body that reduces stays a leaf (a call would make it save its
+ * registers on every iteration), and a PE's stores write through to its
+ * vault. */
+static inline __attribute__((always_inline)) void rt_reduce_(volatile uint32_t *p, uint32_t op, uint32_t v) {
+  struct rt_local *l = rt_local();
+  const uint32_t key = (uint32_t)(uintptr_t)p | op;
+  for (uint32_t i = 0; i < RT_LOCAL_RED; i++) {
+    const uint32_t k = l->red_key[i];
+    if (k == key) {
+      if (op == RT_RED_ADD) l->red_val[i] += v;
+      else if (op == RT_RED_MIN && v < l->red_val[i]) l->red_val[i] = v;
+      return;
+    }
+    if (!k) {
+      l->red_key[i] = key;
+      l->red_val[i] = v;
+      return;
+    }
+  }
+  if (op == RT_RED_ADD) rt_amoadd(p, v);
+  else if (op == RT_RED_MIN) rt_amominu(p, v);
+  else *p = 1;
+}
+/* *p += v (mod 2^32), applied with one amoadd per chunk */
+static inline void rt_reduce_add(volatile uint32_t *p, uint32_t v) { rt_reduce_(p, RT_RED_ADD, v); }
+/* *p = min(*p, v) (unsigned), applied with one amominu per chunk */
+static inline void rt_reduce_min(volatile uint32_t *p, uint32_t v) { rt_reduce_(p, RT_RED_MIN, v); }
+/* *p = 1, stored once per chunk */
+static inline void rt_flag_set(volatile uint32_t *p) { rt_reduce_(p, RT_RED_FLAG, 1); }
+
+/* Appends task word w to queue q whose size word is *cnt, through the
+ * executor's buffer (GAP's QueueBuffer): the chunk's end takes room for
+ * the buffered words with one amoadd on *cnt and copies them there.  All
+ * the pushes of one chunk go to one queue (the runtime flushes between
+ * chunks).  When the buffer is full, w is appended at once (one amoadd):
+ * flushing from here would take a call, and a body that calls saves its
+ * registers on the stack on every iteration. */
+void rt_qbuf_flush(struct rt_local *l);
+static inline __attribute__((always_inline)) void rt_qbuf_push(uint32_t *q, volatile uint32_t *cnt, uint32_t w) {
+  struct rt_local *l = rt_local();
+  const uint32_t n = l->q_len;
+  if (n == RT_QBUF) {
+    q[rt_amoadd(cnt, 1)] = w;
+    return;
+  }
+  if (!n) {
+    l->q_base = q;
+    l->q_cnt = cnt;
+  }
+  l->q[n] = w;
+  l->q_len = n + 1;
+}
+#define RT_REDUCE_ADD(p, v) rt_reduce_add((p), (v))
+#define RT_FLAG_SET(p) rt_flag_set(p)
+/* On a kernel's shared words (and on the member after them): a line of
+ * their own.  An AMO drops the line from the PE's D-cache and a host store
+ * takes it from the other cores, so read-mostly fields in the same line
+ * (the kernel's array pointers) were fetched again after every update. */
+#define RT_OWN_LINE __attribute__((aligned(64)))
+#else
+/* the naive kernels: one AMO or store to the shared word per update */
+#define RT_REDUCE_ADD(p, v) rt_amoadd((p), (v))
+#define RT_FLAG_SET(p) (*(p) = 1)
+#define RT_OWN_LINE
+#endif
+
 /* Sense-reversing barrier over all host harts (AMOs only). */
 void rt_barrier(void);
 
