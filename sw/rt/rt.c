@@ -27,8 +27,9 @@ void rt_qbuf_flush(struct rt_local *l) {
 
 void rt_local_flush(void) {
   struct rt_local *l = rt_local();
-  for (uint32_t i = 0; i < RT_LOCAL_RED && l->red_key[i]; i++) {
+  for (uint32_t i = 0; i < RT_LOCAL_RED; i++) {
     const uint32_t k = l->red_key[i], v = l->red_val[i];
+    if (!k) continue;
     volatile uint32_t *p = (volatile uint32_t *)(uintptr_t)(k & ~3u);
     if ((k & 3) == RT_RED_ADD) {
       if (v) rt_amoadd(p, v);

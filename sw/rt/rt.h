@@ -75,13 +75,13 @@ static inline void rt_wrs_nto(void) { __asm__ volatile(".insn i 0x73, 0, x0, x0,
  * as they were, one shared-word update per vertex, for the ablation; the
  * RT_* macros below are the two builds' one spelling. */
 #define RT_MAX_PES 32 /* PE contexts: HMC_MAX_VAULTS */
-#define RT_LOCAL_RED 4 /* reductions one executor holds at once */
+#define RT_LOCAL_RED 4 /* reductions one executor holds at once (a power of two) */
 #define RT_QBUF 16    /* queue buffer entries (task words) */
 enum { RT_RED_ADD = 0, RT_RED_MIN = 1, RT_RED_FLAG = 2 }; /* the key's low bits */
 
 #ifndef RT_NAIVE
 struct rt_local {
-  uint32_t red_key[RT_LOCAL_RED]; /* shared word address | RT_RED_*; 0: free (and so are the slots after) */
+  uint32_t red_key[RT_LOCAL_RED]; /* shared word address | RT_RED_*; 0: free */
   uint32_t red_val[RT_LOCAL_RED]; /* the partial value */
   uint32_t *q_base;               /* queue buffer: its queue, */
   volatile uint32_t *q_cnt;       /* the queue's size word, */
@@ -105,31 +105,30 @@ static inline struct rt_local *rt_local(void) {
 void rt_local_flush(void);
 
 /* Combines v into the executor's partial value for the shared word *p
- * (op RT_RED_*).  The slots in use are the first ones, in the order of
- * their words' first update in the chunk; when all RT_LOCAL_RED hold other
- * words, v is applied to *p at once.  No call, and a store only on a
- * change: a body that reduces stays a leaf (a call would make it save its
- * registers on every iteration), and a PE's stores write through to its
- * vault. */
+ * (op RT_RED_*).  The word's slot is fixed by its address (bits 2-3), so a
+ * lookup is one load and a compare; a slot that holds another word's
+ * pending value leaves v to be applied to *p at once (words adjacent in
+ * memory, as a kernel's shared words are, take different slots).  No call,
+ * and a store only on a change: a body that reduces stays a leaf (a call
+ * would make it save its registers on every iteration), and a PE's stores
+ * write through to its vault. */
 static inline __attribute__((always_inline)) void rt_reduce_(volatile uint32_t *p, uint32_t op, uint32_t v) {
   struct rt_local *l = rt_local();
-  const uint32_t key = (uint32_t)(uintptr_t)p | op;
-  for (uint32_t i = 0; i < RT_LOCAL_RED; i++) {
-    const uint32_t k = l->red_key[i];
-    if (k == key) {
-      if (op == RT_RED_ADD) l->red_val[i] += v;
-      else if (op == RT_RED_MIN && v < l->red_val[i]) l->red_val[i] = v;
-      return;
-    }
-    if (!k) {
-      l->red_key[i] = key;
-      l->red_val[i] = v;
-      return;
-    }
+  const uint32_t key = (uint32_t)(uintptr_t)p | op, i = ((uint32_t)(uintptr_t)p >> 2) & (RT_LOCAL_RED - 1);
+  const uint32_t k = l->red_key[i];
+  if (k == key) {
+    if (op == RT_RED_ADD) l->red_val[i] += v;
+    else if (op == RT_RED_MIN && v < l->red_val[i]) l->red_val[i] = v;
+  } else if (!k) {
+    l->red_key[i] = key;
+    l->red_val[i] = v;
+  } else if (op == RT_RED_ADD) {
+    rt_amoadd(p, v);
+  } else if (op == RT_RED_MIN) {
+    rt_amominu(p, v);
+  } else {
+    *p = 1;
   }
-  if (op == RT_RED_ADD) rt_amoadd(p, v);
-  else if (op == RT_RED_MIN) rt_amominu(p, v);
-  else *p = 1;
 }
 /* *p += v (mod 2^32), applied with one amoadd per chunk */
 static inline void rt_reduce_add(volatile uint32_t *p, uint32_t v) { rt_reduce_(p, RT_RED_ADD, v); }
