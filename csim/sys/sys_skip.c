@@ -83,23 +83,11 @@ void sys_skip_imu_stepped(struct sys *s, unsigned c) {
 
 /* Cycles [now, T) of a skip: what each would have added. */
 static void skip_to(struct sys *s, uint64_t T) {
-  const uint64_t hclk = s->cfg.host.clk_ps, pclk = s->cfg.pe_clk_ps;
+  const uint64_t hclk = s->cfg.host.clk_ps;
   host_quiet_skip(s->host, T);
   /* what the PMC read ports show in the last skipped cycle (PMC idle) */
   pmc_ports_idle(s);
-  /* the PE edges of the skipped cycles: counted, or gated */
-  const uint64_t last_ps = (T - 1) * hclk;
-  if (s->pe_t_ps <= last_ps) {
-    const uint64_t n = (last_ps - s->pe_t_ps) / pclk + 1;
-    if (s->pe_active) {
-      const int wide = hmc_dispatch_wide(s->disp) != 0;
-      for (unsigned pe = 0; pe < s->cfg.num_pes; pe++) /* launches neither start nor end in a skip */
-        if (s->pes[pe].running) sys_pe_count(s, pe, n, wide);
-      sys_pe_skip_edges(s, n, wide);
-    }
-    s->pe_t_ps += n * pclk;
-    s->pe_cycle += n;
-  }
+  sys_pe_skip_span(s, (T - 1) * hclk);
 }
 
 /* Every IMU and the PMC idle, so that their steps in the skipped cycles
@@ -148,19 +136,19 @@ static uint64_t pe_bound_ps(struct sys *s) {
   for (unsigned pe = 0; pe < s->cfg.num_pes; pe++) {
     /* a lazy PE due after this edge (its response included; a PE not
      * running is due at UINT64_MAX): its due edge, from the compact array */
-    const uint64_t due = s->pe_due[pe];
-    if (due > s->pe_cycle) {
-      if (due != UINT64_MAX && s->pe_t_ps + (due - s->pe_cycle) * pclk < edges_ps)
-        edges_ps = s->pe_t_ps + (due - s->pe_cycle) * pclk;
+    const uint64_t due = s->pes.due[pe];
+    if (due > s->pes.cycle) {
+      if (due != UINT64_MAX && s->pes.t_ps + (due - s->pes.cycle) * pclk < edges_ps)
+        edges_ps = s->pes.t_ps + (due - s->pes.cycle) * pclk;
       continue;
     }
-    const sys_pe_t *p = &s->pes[pe];
+    const sys_pe_t *p = &s->pes.pe[pe];
     if (!p->running) continue;
     const uint64_t left = sys_pe_quiet(s, pe); /* its edge number left must be stepped */
-    if (!left || (s->inval && sys_inval_busy(s, pe))) return s->pe_t_ps;
-    if (left != UINT64_MAX && s->pe_t_ps + left * pclk < edges_ps) edges_ps = s->pe_t_ps + left * pclk;
+    if (!left || (s->inval && sys_inval_busy(s, pe))) return s->pes.t_ps;
+    if (left != UINT64_MAX && s->pes.t_ps + left * pclk < edges_ps) edges_ps = s->pes.t_ps + left * pclk;
     if (p->resp_ready) {
-      const uint64_t e = p->resp_t_ps <= s->pe_t_ps ? s->pe_t_ps : s->pe_t_ps + div_up(p->resp_t_ps - s->pe_t_ps, pclk) * pclk;
+      const uint64_t e = p->resp_t_ps <= s->pes.t_ps ? s->pes.t_ps : s->pes.t_ps + div_up(p->resp_t_ps - s->pes.t_ps, pclk) * pclk;
       if (e < edges_ps) edges_ps = e;
     }
   }
@@ -212,7 +200,7 @@ static int skip_quiet(struct sys *s) {
   /* a launch activates in the first cycle whose time reaches its ready time */
   const uint64_t dn = div_up(hmc_dispatch_next_ps(s->disp), hclk);
   if (dn < T) T = dn;
-  if (s->pe_active) {
+  if (s->pes.active) {
     const uint64_t pe_cyc = div_up(pe_bound_ps(s), hclk);
     if (pe_cyc < T) T = pe_cyc;
   }
