@@ -3,7 +3,7 @@
  * RTL-mirroring model (one comb and one edge function per RTL module,
  * step_edge), pe_quiet.c the quiet edge (pe_step_quiet: a shortcut of
  * step_edge for the edges of a run-ahead window) and pe_ri.c the
- * instruction-level run-ahead (pe_run_quiet, ri_*).  The two shortcuts work
+ * instruction-level run-ahead (pe_ri_run, ri_*).  The two shortcuts work
  * on the model's own state, so the helpers below are the mirroring model's
  * own signals (static inline: the shortcuts are the hot path of a PE-bound
  * run, and a call per signal would cost what they save).  Nothing outside
@@ -23,7 +23,7 @@ enum { PE_BE_NONE = 0x0, PE_BE_WORD = 0xF };
 /* The M unit's iterations, one bit each (rtl pe_mdu LastStep + 1). */
 #define PE_MDU_STEPS 32u
 
-/* The instruction kinds pe_run_quiet executes inline (ctl_t.kind). */
+/* The instruction kinds pe_ri_run executes inline (ctl_t.kind). */
 enum { RI_K_SLOW, RI_K_ALU, RI_K_BR, RI_K_JAL, RI_K_JALR, RI_K_LOAD, RI_K_MDU };
 
 /* Pipeline control of one instruction, decoded in ID (rtl pe_decode). */
@@ -36,7 +36,7 @@ typedef struct {
    * (load, AMO, CSR); leaves MEM other than done or by a hit (store, AMO,
    * CSR, fence, fence.i, mret, wfi) */
   uint8_t d_trap, late, m_slow;
-  /* for pe_run_quiet: the kinds it executes itself (RI_K_*; RI_K_SLOW:
+  /* for pe_ri_run: the kinds it executes itself (RI_K_*; RI_K_SLOW:
    * through the generic EX/MEM functions), AUIPC, a load's size - 1 */
   uint8_t kind, auipc, amask;
 } ctl_t;

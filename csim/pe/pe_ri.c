@@ -1,4 +1,4 @@
-/* Vault PE: the instruction-level run-ahead (pe_run_quiet, pe.h), which
+/* Vault PE: the instruction-level run-ahead (pe_ri_run, pe.h), which
  * times a stretch of quiet edges instruction by instruction on the
  * mirroring model's own state (pe_int.h) and rebuilds its pipeline
  * registers where the stretch ends. */
@@ -8,7 +8,7 @@
 
 #include "pe_int.h"
 
-/* The instruction-level run-ahead (pe_run_quiet, docs/pe.md).
+/* The instruction-level run-ahead (pe_ri_run, docs/pe.md).
  *
  * Inside a run of quiet edges the pipeline's timing has four rules: MEM
  * never holds (every instruction reaching it completes: no request, no
@@ -517,7 +517,7 @@ static void ri_rebuild(ri_run_t *g, uint32_t hart_id) {
   p->idle = 0;
 }
 
-uint32_t pe_run_quiet(pe_t *p, uint32_t hart_id, uint32_t max_edges, uint32_t base, pe_ret_t *ret, uint32_t *nret) {
+uint32_t pe_ri_run(pe_t *p, uint32_t hart_id, uint32_t max_edges, uint32_t base, pe_ret_t *ret, uint32_t *nret) {
   if (!max_edges) return 0;
   ri_run_t g;
   g.p = p;

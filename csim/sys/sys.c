@@ -1,6 +1,6 @@
 /* Co-simulation system: construction, the per-host-cycle wiring of host,
  * PMC, IMUs, HMC and dispatcher (sys.h).  The PE memory ports are in
- * sys_pe.c, loop tracking in sys_loops.c, idle skipping (the fast paths
+ * sys_pe.c, loop tracking in sys_loops.c, idle skipping (the shortcuts
  * each step of the wiring takes when its blocks are idle) in sys_skip.c. */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -405,7 +405,7 @@ int sys_step(sys_t *s) {
   }
   int rc = 0;
   s->wd_iter = 0;
-  /* the host side (steps 1-4 of sys.h), or only its counters in a quiet cycle */
+  /* the host side (steps 1-4 of sys.h), or only its counters in an idle cycle */
   if (!sys_skip_host(s) && sys_host_cycle(s, &rc)) return -1;
   /* step 5: the PE edges up to this cycle's time */
   sys_pe_side(s);
@@ -414,7 +414,7 @@ int sys_step(sys_t *s) {
 
 /* Step 1: each IMU's Moore outputs to the host (marker_ready, verdict). */
 static void wire_imu_moore(struct sys *s) {
-  if (s->skip.wire_quiet) return; /* a quiet last pass read them all (nothing stepped since) */
+  if (s->skip.wire_idle) return; /* an idle last pass read them all (nothing stepped since) */
   for (unsigned c = 0; c < s->cfg.host.cores; c++) {
     /* they hold until the IMU's next step */
     if (sys_skip_moore_held(&s->skip, c)) continue;

@@ -300,32 +300,32 @@ static inline void pe_retire(struct sys *s, sys_pe_t *p, uint32_t insn) {
   else if (opc == 0x23) p->stores++;
 }
 
-/* Whether PE pe runs ahead (pe_fast.h), decided at its first edge, when the
+/* Whether PE pe runs ahead (pe_runahead.h), decided at its first edge, when the
  * blocks are final (sys_set_pe comes before the first step): a C model, and
- * sim.pe_fast=1 on a configuration the run-ahead covers; else it is stepped
+ * sim.pe_runahead=1 on a configuration the run-ahead covers; else it is stepped
  * every edge, and an uncovered configuration is named once. */
-static void pe_fast_decide(struct sys *s, unsigned pe, sys_pe_t *p) {
-  p->fast_set = 1;
-  const int on = s->cfg.pe_fast && s->pe_c[pe];
+static void ahead_decide(struct sys *s, unsigned pe, sys_pe_t *p) {
+  p->ahead_set = 1;
+  const int on = s->cfg.pe_runahead && s->pe_c[pe];
   /* pim.pe_inval=written sends line invalidates into a PE's D-cache between
    * its port requests, which a PE that runs ahead would not see */
-  if (on && (!pe_fast_supported(&s->cfg.pe) || s->inval)) {
+  if (on && (!pe_runahead_supported(&s->cfg.pe) || s->inval)) {
     if (pe == 0)
-      fprintf(stderr, "copim-sim: sim.pe_fast=1, but the run-ahead PE does not cover %s: "
-                      "every PE edge is stepped (as sim.pe_fast=0)\n",
+      fprintf(stderr, "copim-sim: sim.pe_runahead=1, but the run-ahead PE does not cover %s: "
+                      "every PE edge is stepped (as sim.pe_runahead=0)\n",
               s->inval ? "the PE cache invalidation unit (pim.pe_inval=written or pim.inval_stats=1)" : "this PE configuration (pe.dmshrs > 1, pe.counters > 1 or its line size)");
-    pe_fast_init(&p->fast, NULL, 0);
+    pe_runahead_init(&p->ahead, NULL, 0);
     return;
   }
-  pe_fast_init(&p->fast, on ? s->pe[pe].ctx : NULL, COPIM_PE_HARTID_BASE + pe);
-  if (on && s->cfg.pe_fast == 2 && !(p->shadow = pe_new(&s->cfg.pe))) sys_fail(s, "sys: out of memory");
+  pe_runahead_init(&p->ahead, on ? s->pe[pe].ctx : NULL, COPIM_PE_HARTID_BASE + pe);
+  if (on && s->cfg.pe_runahead == 2 && !(p->shadow = pe_new(&s->cfg.pe))) sys_fail(s, "sys: out of memory");
 }
 
-/* sim.pe_fast=2: the reference beside the run-ahead PE, stepped every edge
+/* sim.pe_runahead=2: the reference beside the run-ahead PE, stepped every edge
  * with the inputs the system gives (quiet ones on the edges it only
  * counts); its outputs must be the ones the run-ahead PE showed or implied
  * on that edge: the first difference fails the run with the PE cycle, the
- * port and both values (pe_fast_equiv). */
+ * port and both values (pe_runahead_equiv). */
 static void shadow_edge(struct sys *s, unsigned pe, sys_pe_t *p, const pe_in_t *in, const pe_out_t *f,
                         uint64_t cycle) {
   pe_in_t q;
@@ -382,16 +382,16 @@ void sys_pe_start(struct sys *s, unsigned pe, uint32_t boot_pc) {
   p->starts++;
 }
 
-uint64_t sys_pe_quiet(const struct sys *s, unsigned pe) {
+uint64_t sys_pe_unstepped(const struct sys *s, unsigned pe) {
   const sys_pe_t *p = &s->pes.pe[pe];
   if (p->lazy) return s->pes.due[pe] == UINT64_MAX ? UINT64_MAX : s->pes.due[pe] - s->pes.cycle;
   if (p->start_pending) return 0;
-  if (p->fast.edges) return p->fast.edges; /* run ahead: the next edge after them presents something */
+  if (p->ahead.edges) return p->ahead.edges; /* run ahead: the next edge after them presents something */
   const uint64_t idle = s->pe_c[pe] ? pe_idle(s->pe[pe].ctx) : 0;
   return idle <= p->owed ? 0 : idle == UINT64_MAX ? idle : idle - p->owed;
 }
 
-/* Counts n (<= sys_pe_quiet) such edges of PE pe, wide: a wide launch is
+/* Counts n (<= sys_pe_unstepped) such edges of PE pe, wide: a wide launch is
  * active. */
 static void pe_count(struct sys *s, unsigned pe, uint64_t n, int wide) {
   sys_pe_t *p = &s->pes.pe[pe];
@@ -402,8 +402,8 @@ static void pe_count(struct sys *s, unsigned pe, uint64_t n, int wide) {
     for (uint64_t i = 0; i < n && !s->failed; i++) {
       pe_out_t r;
       memset(&r, 0, sizeof r);
-      if (p->fast.edges) {
-        pe_fast_take1(&p->fast, &r);
+      if (p->ahead.edges) {
+        pe_runahead_take1(&p->ahead, &r);
         if (r.ret_valid) pe_retire(s, p, r.ret_insn);
       } else {
         p->owed++;
@@ -412,12 +412,12 @@ static void pe_count(struct sys *s, unsigned pe, uint64_t n, int wide) {
     }
     return;
   }
-  if (!p->fast.edges) {
+  if (!p->ahead.edges) {
     p->owed += n;
     return;
   }
-  pe_fast_count_t c = {0, 0, 0};
-  pe_fast_take(&p->fast, n, &c);
+  pe_runahead_count_t c = {0, 0, 0};
+  pe_runahead_take(&p->ahead, n, &c);
   p->retired += c.retired;
   s->pe_insns += c.retired;
   s->loops[p->loop_id].pe_insns += c.retired;
@@ -461,7 +461,7 @@ static void resp_take(struct sys *s, unsigned pe, sys_pe_t *p, pe_in_t *in, uint
  * PE's owed edges.  The run's pe_insns, which the progress watchdog reads
  * after every step, stays counted at each retirement's edge through the
  * calendar of the windows' retirements (pes.ret_cal).  A PE with a shadow
- * reference (sim.pe_fast=2) or with the invalidation unit is never lazy. */
+ * reference (sim.pe_runahead=2) or with the invalidation unit is never lazy. */
 
 /* The calendar's retirements at the n edges from pes.cycle on. */
 static void cal_take(struct sys *s, uint64_t n) {
@@ -509,13 +509,13 @@ static void pe_settle(struct sys *s, sys_pe_t *p) {
     p->owed += n;
     return;
   }
-  pe_fast_count_t c = {0, 0, 0};
-  pe_fast_take(&p->fast, n, &c); /* pe_insns: the calendar's */
+  pe_runahead_count_t c = {0, 0, 0};
+  pe_runahead_take(&p->ahead, n, &c); /* pe_insns: the calendar's */
   p->retired += c.retired;
   s->loops[p->loop_id].pe_insns += c.retired;
   p->loads += c.loads;
   p->stores += c.stores;
-  if (!p->fast.edges) p->lazy = SYS_LAZY_NONE;
+  if (!p->ahead.edges) p->lazy = SYS_LAZY_NONE;
 }
 
 void sys_pe_settle_all(struct sys *s) {
@@ -528,9 +528,9 @@ static void pe_lazy_window(struct sys *s, unsigned pe, sys_pe_t *p, uint64_t wid
   p->lazy = SYS_LAZY_WINDOW;
   p->from = s->pes.cycle + 1;
   p->wide_from = s->pes.wide_edges + wide;
-  s->pes.due[pe] = p->from + p->fast.edges;
-  for (uint32_t i = 0; i < p->fast.nret; i++) s->pes.ret_cal[(p->from + p->fast.ret[i].edge) & (SYS_PE_CAL - 1)]++;
-  s->pes.cal_n += p->fast.nret;
+  s->pes.due[pe] = p->from + p->ahead.edges;
+  for (uint32_t i = 0; i < p->ahead.nret; i++) s->pes.ret_cal[(p->from + p->ahead.ret[i].edge) & (SYS_PE_CAL - 1)]++;
+  s->pes.cal_n += p->ahead.nret;
 }
 
 /* After edge pes.cycle counted PE pe idle: lazy while the idle test would
@@ -561,23 +561,23 @@ static void pe_edge(struct sys *s, uint64_t t) {
       pe_settle(s, p);
       p->lazy = SYS_LAZY_NONE;
     }
-    if (p->fast.edges) {
+    if (p->ahead.edges) {
       /* computed ahead with the inputs this edge has (none): only counted */
       p->seen_run = 1;
       p->run_cycles++;
       p->run_cycles_wide += wide;
       if (!p->shadow) {
-        const pe_fast_ret_t *r = pe_fast_next(&p->fast);
+        const pe_runahead_ret_t *r = pe_runahead_next(&p->ahead);
         if (r) pe_retire(s, p, r->insn);
         continue;
       }
       pe_out_t r;
-      pe_fast_take1(&p->fast, &r);
+      pe_runahead_take1(&p->ahead, &r);
       if (r.ret_valid) pe_retire(s, p, r.ret_insn);
       shadow_quiet(s, pe, p, &r, s->pes.cycle);
       continue;
     }
-    if (!p->fast_set) pe_fast_decide(s, pe, p);
+    if (!p->ahead_set) ahead_decide(s, pe, p);
     if (s->cfg.skip && s->pe_c[pe] && !p->start_pending && pe_idle(s->pe[pe].ctx) > p->owed &&
         !(p->resp_ready && p->resp_t_ps <= t) && !(s->inval && sys_inval_busy(s, pe))) {
       /* still waiting with the same inputs (so not halted): the edge would
@@ -628,9 +628,9 @@ static void pe_edge(struct sys *s, uint64_t t) {
     /* the next edges' inputs are quiet until the PE presents a request or
      * halts: no start waits, no response is due (a write's port is free
      * again, anything else accepted waits for its response) */
-    if (p->fast.pe && !p->start_pending && !p->wait_resp && !p->resp_ready) {
-      pe_fast_run(&p->fast);
-      if (p->fast.edges && !p->shadow) pe_lazy_window(s, pe, p, wide);
+    if (p->ahead.pe && !p->start_pending && !p->wait_resp && !p->resp_ready) {
+      pe_runahead_run(&p->ahead);
+      if (p->ahead.edges && !p->shadow) pe_lazy_window(s, pe, p, wide);
     }
   }
   s->pes.wide_edges += wide;

@@ -11,7 +11,7 @@
 #include "hmc_dispatch.h"
 #include "mmio.h"
 #include "pe.h"
-#include "pe_fast.h"
+#include "pe_runahead.h"
 #include "sys.h"
 
 /* A PE port tag's request in flight (sys_pe.c): tag 0 the blocking
@@ -55,9 +55,9 @@ typedef struct {
   uint64_t retired, loads, stores, run_cycles, starts, reqs, grabs;
   uint64_t owed;         /* idle edges counted here, not yet applied to the C model (pe_skip) */
   uint64_t run_cycles_wide; /* of run_cycles, those while a wide launch was active */
-  int fast_set;          /* fast below is decided (at the PE's first edge) */
-  pe_fast_t fast;        /* the run-ahead window (sys_pe.c; fast.pe NULL: stepped every edge) */
-  pe_t *shadow;          /* sim.pe_fast=2: the reference stepped beside it, compared every edge */
+  int ahead_set;         /* ahead below is decided (at the PE's first edge) */
+  pe_runahead_t ahead;   /* the run-ahead window (sys_pe.c; ahead.pe NULL: stepped every edge) */
+  pe_t *shadow;          /* sim.pe_runahead=2: the reference stepped beside it, compared every edge */
   /* lazy counting (sys_pe.c "Lazy PEs"): SYS_LAZY_WINDOW running ahead,
    * SYS_LAZY_IDLE idle; the edges from `from` on are not counted yet
    * (wide_from: pes.wide_edges at from) */
@@ -67,7 +67,7 @@ typedef struct {
 
 enum { SYS_LAZY_NONE, SYS_LAZY_WINDOW, SYS_LAZY_IDLE };
 /* Retirement calendar of the lazy windows: PE edges ahead, a power of two
- * above a window (PE_FAST_WINDOW) and the edge it starts after. */
+ * above a window (PE_RUNAHEAD_WINDOW) and the edge it starts after. */
 #define SYS_PE_CAL 1024u
 
 typedef struct {
@@ -103,11 +103,11 @@ void sys_pe_start(struct sys *s, unsigned pe, uint32_t boot_pc);
 void sys_pe_side(struct sys *s);
 void sys_pe_responses(struct sys *s);
 /* How many edges from the next one PE pe (running) needs no step for:
- * idle (pe_idle) or run ahead (pe_fast.h); 0 none, UINT64_MAX until an
+ * idle (pe_idle) or run ahead (pe_runahead.h); 0 none, UINT64_MAX until an
  * input changes.  The edge after them must be stepped. */
-uint64_t sys_pe_quiet(const struct sys *s, unsigned pe);
+uint64_t sys_pe_unstepped(const struct sys *s, unsigned pe);
 /* The PE edges up to time last_ps passed in a skip (each running PE's
- * edges needed no step, sys_pe_quiet; no launch starts or ends in it):
+ * edges needed no step, sys_pe_unstepped; no launch starts or ends in it):
  * counted, as their steps would have counted them, or gated. */
 void sys_pe_skip_span(struct sys *s, uint64_t last_ps);
 /* Counts the lazy PEs' edges up to pes.cycle (before statistics are read). */
