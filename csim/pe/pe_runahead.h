@@ -12,11 +12,13 @@
  * real again at the edge that needs its inputs.
  *
  * The engine works on the RTL-mirroring model's own state (csim/pe/pe.c)
- * with the quiet inputs: pe_ri_run() takes the stretches in which every
+ * with the quiet inputs: pe_ri_run() (the instruction-level run-ahead,
+ * csim/pe/pe_ri.c) takes the stretches in which every
  * instruction flows (no request, no miss, no trap, no CSR) an
  * instruction at a time, from the pipeline's timing rules, and rebuilds the
- * pipeline registers where the stretch ends; pe_step_quiet(), a shortcut of
- * the edge, takes the edge that ends it when it can (a request it issues),
+ * pipeline registers where the stretch ends; pe_step_quiet() (the quiet
+ * edge, csim/pe/pe_quiet.c), a shortcut of the edge, takes the edge that
+ * ends it when it can (a request it issues),
  * and pe_step() any other edge, so every edge must be the one the lockstep
  * reference computes (sim.pe_runahead=0: the system steps every edge with
  * pe_step(); pe_runahead_equiv compares the two every edge); what the
