@@ -12,7 +12,7 @@
 # pim-only, copim and pei on p2p-Gnutella30, and under a3pim; greedy,
 # pimprof, oracle (the profiling solvers); copim with the PMC and IMU as
 # RTL, with every block as RTL, and in PMC+IMU lockstep; and three reference
-# mode twins (sim.pe_fast=0, once with sim.skip=0 too), each compared with
+# mode twins (sim.pe_runahead=0, once with sim.skip=0 too), each compared with
 # the default point it repeats, in save's run as in compare's.  About a
 # minute on one core.  COPIM_SIM (default build/copim-sim) and GRAPHS (default
 # ../shared/data/graphs) as usual.
@@ -46,7 +46,9 @@ point kron-dc-greedy kron:10:8 dc greedy
 point kron-bfs-copim-rtl kron:10:8 bfs copim --rtl=pmc,imu
 point kron-kcore-copim-rtlall kron:9:8 kcore copim --rtl=all
 point kron-pr-copim-lockstep kron:9:8 pr copim --lockstep=pmc,imu
-# the reference modes: each must give its twin's files byte for byte
+# the reference modes: each must give its twin's files byte for byte (the
+# names keep sim.pe_runahead's old name, pe_fast, so that a directory saved
+# before the rename still compares)
 twins=()
 twin() { # name twin-of graph kernel policy [extra args]
   local n=$1 of=$2
@@ -54,9 +56,9 @@ twin() { # name twin-of graph kernel policy [extra args]
   point "$n" "$@"
   twins+=("$n:$of")
 }
-twin p2p-pr-pim-only-pefast0 p2p-pr-pim-only "$p2p" pr pim-only --set sim.pe_fast=0
-twin kron-bfs-copim-pefast0 kron-bfs-copim kron:10:8 bfs copim --set sim.pe_fast=0
-twin kron-sssp-pim-only-pefast0-skip0 kron-sssp-pim-only kron:10:8 sssp pim-only --set sim.pe_fast=0 --set sim.skip=0
+twin p2p-pr-pim-only-pefast0 p2p-pr-pim-only "$p2p" pr pim-only --set sim.pe_runahead=0
+twin kron-bfs-copim-pefast0 kron-bfs-copim kron:10:8 bfs copim --set sim.pe_runahead=0
+twin kron-sssp-pim-only-pefast0-skip0 kron-sssp-pim-only kron:10:8 sssp pim-only --set sim.pe_runahead=0 --set sim.skip=0
 
 n=0 bad=0
 for tw in "${twins[@]}"; do

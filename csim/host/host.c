@@ -344,7 +344,7 @@ int host_step(host_t *h) {
 
 /* ---------------------------------------------------------------- idle skipping */
 
-uint64_t host_quiet_until(host_t *h) {
+uint64_t host_idle_until(host_t *h) {
   const uint64_t now = h->now;
   if (h->failed || mmio_exited(h->mmio, NULL, NULL) || h->sendq_n || h->fillq_n || h->invq_n) return now;
   uint64_t until = HOST_INF;
@@ -361,7 +361,7 @@ uint64_t host_quiet_until(host_t *h) {
   int pimwait = 0;
   for (unsigned c = 0; c < h->cfg.cores; c++) {
     host_core_t *k = &h->core[c];
-    const uint64_t t = host_core_quiet_until(k, now);
+    const uint64_t t = host_core_idle_until(k, now);
     if (t <= now) return now;
     if (t < until) until = t;
     pimwait |= k->q_pimwait;
@@ -378,7 +378,7 @@ uint64_t host_quiet_until(host_t *h) {
 int host_committed(const host_t *h) { return h->committed_any; }
 int host_marker_any(const host_t *h) { return h->marker_any; }
 
-void host_quiet_skip(host_t *h, uint64_t to) {
+void host_idle_skip(host_t *h, uint64_t to) {
   if (to <= h->now) return;
   const uint64_t n = to - h->now;
   h->committed_any = 0;

@@ -174,25 +174,25 @@ void host_set_entry(host_t *h, uint32_t pc);
 /* One host cycle.  Returns 0 while running, 1 when a hart wrote EXIT or
  * every hart halted (wfi), -1 on an error (host_error() has the line). */
 int host_step(host_t *h);
-/* Idle skipping (docs/performance.md).  host_quiet_until() returns the
+/* Idle skipping (docs/performance.md).  host_idle_until() returns the
  * first cycle >= host_cycle() at which host_step() could change more than
  * its per-cycle wait counters (stall_*, *_wait_cycles, cycles_active, the
  * LLC's MSHR-full cycles): host_cycle() itself when this cycle does work,
  * UINT64_MAX when only an outside event (an HMC response, a PIM launch
  * finishing) can end the wait.  It does not look at the HMC: the caller
- * stops at the first cycle an HMC response comes out.  host_quiet_skip(h,
+ * stops at the first cycle an HMC response comes out.  host_idle_skip(h,
  * to) then jumps to cycle to (no later than that bound), adding what each
  * skipped cycle would have added; nothing may happen in between. */
-uint64_t host_quiet_until(host_t *h);
+uint64_t host_idle_until(host_t *h);
 /* 1 if a core committed in the last cycle (the next one is then seldom
- * quiet: a cheap hint for when to ask host_quiet_until). */
+ * idle: a cheap hint for when to ask host_idle_until). */
 int host_committed(const host_t *h);
 /* 1 if a core's IMU marker port was valid in the last cycle (host_imu_get's marker_valid of any core). */
 int host_marker_any(const host_t *h);
-void host_quiet_skip(host_t *h, uint64_t to);
-/* Changes whenever anything host_quiet_until() reads from the host may have
+void host_idle_skip(host_t *h, uint64_t to);
+/* Changes whenever anything host_idle_until() reads from the host may have
  * changed: every host_step, response, invalidation, write, IMU input or
- * hook (not host_quiet_skip, which only counts).  What it reads from
+ * hook (not host_idle_skip, which only counts).  What it reads from
  * outside is the caller's to watch: the reservation set (a write by
  * another agent), the PIM dispatcher (pim_done) and the memory words at
  * the harts' pcs. */

@@ -647,7 +647,7 @@ static uint64_t min64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 
 /* Mirrors host_core_cycle() without side effects: which branch each stage
  * takes at cycle now, and until when that cannot change by itself. */
-uint64_t host_core_quiet_until(host_core_t *c, uint64_t now) {
+uint64_t host_core_idle_until(host_core_t *c, uint64_t now) {
   struct host *h = c->h;
   const host_cfg_t *g = &h->cfg;
   c->q_ctr = NULL;

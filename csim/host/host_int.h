@@ -227,7 +227,7 @@ typedef struct host_core {
   host_imu_out_t imu_out;
   unsigned committed_now;
   host_core_stats_t st;
-  /* set by host_quiet_until: the counter each quiet cycle adds one to (NULL:
+  /* set by host_idle_until: the counter each idle cycle adds one to (NULL:
    * none) and whether the core is in cp.pim.wait (which counts as progress) */
   uint64_t *q_ctr;
   int q_pimwait;
@@ -296,7 +296,7 @@ struct host {
   uint64_t resp_seen; /* hmc_delivered() when the host last polled its links */
   uint64_t gen;      /* host_gen() */
   uint64_t kernel_insn0;
-  int q_llc_stall;      /* host_quiet_until: the LLC queue's head waits for an MSHR every quiet cycle */
+  int q_llc_stall;      /* host_idle_until: the LLC queue's head waits for an MSHR every idle cycle */
   host_stats_t st;
 };
 
@@ -324,7 +324,7 @@ void host_core_store_wake(host_core_t *c);
 void host_core_load_event(host_core_t *c, unsigned slot, uint32_t seqlo);
 /* The first cycle >= now at which host_core_cycle() could do more than add
  * one to c->q_ctr (which it sets); now when it does work this cycle. */
-uint64_t host_core_quiet_until(host_core_t *c, uint64_t now);
+uint64_t host_core_idle_until(host_core_t *c, uint64_t now);
 
 /* host_mem.c, below the cores: what it completes goes back up through the
  * callbacks host.c passes to host_mem_init (the cores' functions) */

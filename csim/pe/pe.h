@@ -129,7 +129,7 @@ void pe_step(pe_t *p, const pe_in_t *in, pe_out_t *out);
  * pe_step() with those inputs would (ret: the ret_* outputs before the
  * edge; the other fields are not written), 0 when the edge is not one it
  * covers: the state is then unchanged and the caller steps it with
- * pe_step().  Speed only: pe_fast_equiv compares it with pe_step(). */
+ * pe_step().  Speed only: pe_runahead_equiv compares it with pe_step(). */
 int pe_step_quiet(pe_t *p, uint32_t hart_id, pe_out_t *ret);
 /* One retirement of a run of quiet edges: the ret_* outputs of edge
  * number `edge` (counted by the caller). */
@@ -153,8 +153,8 @@ typedef struct {
  * to ret[*nret...] with edge = base + its edge number (0 .. T-1).  Returns
  * 0 with nothing changed when the first edge is not such an edge (the
  * caller steps it with pe_step_quiet() or pe_step()); after T > 0 the next
- * edge is never one.  Speed only: pe_fast_equiv compares it with pe_step(). */
-uint32_t pe_run_quiet(pe_t *p, uint32_t hart_id, uint32_t max_edges, uint32_t base, pe_ret_t *ret, uint32_t *nret);
+ * edge is never one.  Speed only: pe_runahead_equiv compares it with pe_step(). */
+uint32_t pe_ri_run(pe_t *p, uint32_t hart_id, uint32_t max_edges, uint32_t base, pe_ret_t *ret, uint32_t *nret);
 /* How many more edges are known to repeat the last one (always 0 with
  * dmshrs > 1): when the last
  * pe_step() waited (for a memory response, or for the divider with the port

@@ -80,7 +80,7 @@ static int profile(const pol_ctx_t *c, const loops_t *L, unsigned mask, prof_t *
   unsigned d0 = 0;
   uint64_t wb0 = 0, inv0 = 0;
   int rc;
-  /* cycles, not steps: a step may first jump over quiet host cycles
+  /* cycles, not steps: a step may first jump over idle host cycles
    * (sim.skip, run-ahead PEs), in which no marker retires, so each core's
    * loop is then the one it was in after the previous step; the stepped
    * cycle itself counts for the loop after it */

@@ -1,6 +1,6 @@
 /* Co-simulation system: construction, the per-host-cycle wiring of host,
  * PMC, IMUs, HMC and dispatcher (sys.h).  The PE memory ports are in
- * sys_pe.c, loop tracking in sys_loops.c, idle skipping (the fast paths
+ * sys_pe.c, loop tracking in sys_loops.c, idle skipping (the shortcuts
  * each step of the wiring takes when its blocks are idle) in sys_skip.c. */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -81,14 +81,7 @@ void sys_set_block_modes(sys_t *s, sys_blk_mode_t pmc, sys_blk_mode_t imu, sys_b
 
 static void d_start(void *ctx, unsigned pe, uint32_t boot_pc, uint64_t t_ps) {
   (void)t_ps;
-  struct sys *s = ctx;
-  sys_pe_t *p = &s->pes[pe];
-  p->start_pending = 1;
-  p->boot_pc = boot_pc;
-  if (p->lazy != SYS_LAZY_WINDOW) s->pe_due[pe] = 0; /* an idle PE takes the start at its next edge (a window first ends) */
-  if (!p->running) s->pe_active++;
-  p->running = 1;
-  p->starts++;
+  sys_pe_start(ctx, pe, boot_pc);
 }
 
 static unsigned d_vault_of(void *ctx, uint32_t addr) {
@@ -100,16 +93,7 @@ static unsigned d_vault_of(void *ctx, uint32_t addr) {
 
 static void d_done(void *ctx, uint32_t ticket, uint64_t t_ps) {
   (void)t_ps;
-  struct sys *s = ctx;
-  s->loops[s->ticket_loop[ticket % 64]].inv_lines += s->wn;
-  /* the lines this launch's PEs wrote leave the host caches (one per host cycle, in cp.pim.wait) */
-  for (size_t i = 0; i < s->wn; i++) {
-    const uint32_t line = s->wlist[i];
-    s->wbits[line >> 6] &= ~(1ull << (line & 63));
-    host_invalidate(s->host, line << 6, 64);
-  }
-  s->inv_lines += s->wn;
-  s->wn = 0;
+  sys_coh_launch_done(ctx, ticket);
 }
 
 static int h_launch(void *ctx, unsigned core, uint32_t desc, uint64_t now_ps, uint32_t *ticket) {
@@ -126,8 +110,7 @@ static int h_launch(void *ctx, unsigned core, uint32_t desc, uint64_t now_ps, ui
     id = id < SYS_MAX_LOOPS ? id : 0;
     s->loops[id].launches++;
     s->launches++;
-    s->ticket_loop[*ticket % 64] = id;
-    sys_coh_charge(s, core, id);
+    sys_coh_launch(s, core, *ticket, id);
     return 0;
   }
   if (rc == HMC_STALL) return 1;
@@ -260,7 +243,6 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
     snprintf(err, cap, "sys: out of memory");
     return NULL;
   }
-  for (unsigned pe = 0; pe < SYS_MAX_PES; pe++) s->pe_due[pe] = UINT64_MAX; /* not running: never visited */
   s->cfg = *cfg;
   s->pol = pol;
   if (plan) s->plan = *plan;
@@ -283,8 +265,7 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
   size_t need = ((size_t)m.base + m.len + (1u << 20) - 1) & ~(size_t)((1u << 20) - 1);
   s->mem_bytes = need;
   s->mem = calloc(1, s->mem_bytes);
-  s->wbits = calloc(s->mem_bytes / 64 / 64 + 1, sizeof *s->wbits);
-  if (!s->mem || !s->wbits) {
+  if (!s->mem || sys_coh_new(s)) {
     snprintf(err, cap, "sys: cannot allocate %zu bytes of simulated memory", s->mem_bytes);
     graph_mem_free(&m);
     sys_free(s);
@@ -329,7 +310,7 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
     sys_free(s);
     return NULL;
   }
-  if (sys_pe_dev_new(s)) {
+  if (sys_pe_new(s)) {
     snprintf(err, cap, "sys: out of memory");
     sys_free(s);
     return NULL;
@@ -388,7 +369,6 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
     s->pe[p] = (sys_pe_ops_t){pe, c_pe_outputs, c_pe_step, c_error, c_pe_free};
     s->pe_c[p] = 1;
   }
-  s->pe_t_ps = 0;
   return s;
 }
 
@@ -403,12 +383,10 @@ void sys_free(sys_t *s) {
   hmc_dispatch_free(s->disp);
   sys_inval_free(s->inval);
   sys_pe_free(s);
-  mmio_free(s->pedev);
   pol_pei_free(s->pei);
   host_free(s->host);
   hmc_free(s->hmc);
-  free(s->wbits);
-  free(s->wlist);
+  sys_coh_free(s);
   free(s->mem);
   free(s);
 }
@@ -427,7 +405,7 @@ int sys_step(sys_t *s) {
   }
   int rc = 0;
   s->wd_iter = 0;
-  /* the host side (steps 1-4 of sys.h), or only its counters in a quiet cycle */
+  /* the host side (steps 1-4 of sys.h), or only its counters in an idle cycle */
   if (!sys_skip_host(s) && sys_host_cycle(s, &rc)) return -1;
   /* step 5: the PE edges up to this cycle's time */
   sys_pe_side(s);
@@ -436,7 +414,7 @@ int sys_step(sys_t *s) {
 
 /* Step 1: each IMU's Moore outputs to the host (marker_ready, verdict). */
 static void wire_imu_moore(struct sys *s) {
-  if (s->skip.wire_quiet) return; /* a quiet last pass read them all (nothing stepped since) */
+  if (s->skip.wire_idle) return; /* an idle last pass read them all (nothing stepped since) */
   for (unsigned c = 0; c < s->cfg.host.cores; c++) {
     /* they hold until the IMU's next step */
     if (sys_skip_moore_held(&s->skip, c)) continue;
@@ -540,13 +518,13 @@ static int sys_finish_cycle(struct sys *s, int rc) {
   if (s->failed) return -1;
   uint32_t pe_code;
   int pe_who;
-  if (mmio_exited(s->pedev, &pe_code, &pe_who)) {
+  if (mmio_exited(s->pes.dev, &pe_code, &pe_who)) {
     char con[201];
-    snprintf(con, sizeof con, "%.200s", mmio_console(s->pedev));
+    snprintf(con, sizeof con, "%.200s", mmio_console(s->pes.dev));
     for (char *q = con; *q; q++)
       if (*q == '\n' || *q == '\r') *q = ' ';
     sys_fail(s, "PE %d wrote EXIT = %u at PE cycle %llu (host cycle %llu); PE console: %s", pe_who, pe_code,
-             (unsigned long long)s->pe_cycle, (unsigned long long)host_cycle(s->host), con);
+             (unsigned long long)s->pes.cycle, (unsigned long long)host_cycle(s->host), con);
     return -1;
   }
   if (rc == 1) {
@@ -563,7 +541,7 @@ static int sys_finish_cycle(struct sys *s, int rc) {
     const rv32_hart_t *h0 = host_hart(s->host, 0);
     const int soft = sys_max_cycles_soft(&s->cfg);
     sys_fail(s, "cycle limit %llu reached (hart 0 at pc=0x%08x, %u PEs running); --max-cycles N (sim.max_cycles) "
-             "raises it", (unsigned long long)(soft ? now : s->cfg.max_cycles), h0->pc, s->pe_active);
+             "raises it", (unsigned long long)(soft ? now : s->cfg.max_cycles), h0->pc, s->pes.active);
     return -1;
   }
   return 0;
@@ -591,7 +569,7 @@ int sys_run(sys_t *s, void (*progress)(void *ctx, const sys_t *s), void *ctx) {
 
 const char *sys_error(const sys_t *s) { return s->err; }
 uint64_t sys_cycle(const sys_t *s) { return host_cycle(s->host); }
-uint64_t sys_pe_cycle(const sys_t *s) { return s->pe_cycle; }
+uint64_t sys_pe_cycle(const sys_t *s) { return s->pes.cycle; }
 const sys_cfg_t *sys_config(const sys_t *s) { return &s->cfg; }
 host_t *sys_host(sys_t *s) { return s->host; }
 

@@ -49,7 +49,7 @@ void sys_cfg_default(sys_cfg_t *c) {
   c->max_cycles_set = 0;
   c->seed = 1;
   c->skip = 1;
-  c->pe_fast = 1;
+  c->pe_runahead = 1;
   /* 0.1 s simulated: far above any gap between two loop iterations of the
    * kernels, far below the cycle limit, so a run that only spins ends early */
   c->watchdog = 200000000ull;
@@ -181,7 +181,7 @@ static const param_def_t params[] = {
       "sim.watchdog is on"),
     P("sim.seed", seed, 0, U64, "seed (recorded; the models are deterministic)"),
     P("sim.skip", skip, 0, 1, "1: skip idle cycles, 0: step every cycle (reference; same statistics)"),
-    P("sim.pe_fast", pe_fast, 0, 2, "1: PEs run ahead to their next port request, 0: every edge stepped (reference; same statistics), 2: 1 checked against 0 every edge"),
+    P("sim.pe_runahead", pe_runahead, 0, 2, "1: PEs run ahead to their next port request, 0: every edge stepped (reference; same statistics), 2: 1 checked against 0 every edge (formerly sim.pe_fast)"),
     P("sim.watchdog", watchdog, 0, U64,
       "host cycles without progress (loop iteration, PE instruction, launch) before the run fails; 0 = off"),
 };
@@ -206,10 +206,20 @@ uint64_t sys_param_get(const sys_cfg_t *c, const sys_param_t *p) {
   return v;
 }
 
+/* Parameters renamed (docs/performance.md "Glossary"): the old name still
+ * sets the new one, so that scripts, config files and plans written before
+ * keep working; errors name the parameter as it was given. */
+static const struct { const char *old, *now; } param_aliases[] = {
+    {"sim.pe_fast", "sim.pe_runahead"},
+};
+
 int sys_param_set(sys_cfg_t *c, const char *name, const char *value, char *err, size_t cap) {
   const param_def_t *d = NULL;
+  const char *key = name;
+  for (unsigned i = 0; i < sizeof param_aliases / sizeof param_aliases[0]; i++)
+    if (!strcmp(param_aliases[i].old, name)) key = param_aliases[i].now;
   for (unsigned i = 0; i < sys_param_count(); i++)
-    if (!strcmp(params[i].p.name, name)) d = &params[i];
+    if (!strcmp(params[i].p.name, key)) d = &params[i];
   if (!d) {
     snprintf(err, cap, "unknown parameter '%.64s' (--help lists them)", name);
     return -1;

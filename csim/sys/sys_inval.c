@@ -1,5 +1,8 @@
-/* PE caches that stay warm across launches: the logic layer's invalidation
- * unit (sys_inval.h; docs/cosim.md "PE caches across launches"). */
+/* Coherence around PE launches: the lines the PEs write, which leave the
+ * host caches at the launch's end, and the coherence cycles charged to
+ * loops (sys_coh_t); and PE caches that stay warm across launches, the
+ * logic layer's invalidation unit (sys_inval.h; docs/cosim.md "PE caches
+ * across launches"). */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +12,83 @@
 #include "sys_int.h"
 
 #define INVAL_HASHES_MAX 8
+
+/* ---------------------------------------------------------------- coherence around launches (sys_coh_t) */
+
+int sys_coh_new(struct sys *s) {
+  s->coh.wbits = calloc(s->mem_bytes / 64 / 64 + 1, sizeof *s->coh.wbits);
+  return s->coh.wbits ? 0 : -1;
+}
+
+void sys_coh_free(struct sys *s) {
+  free(s->coh.wbits);
+  free(s->coh.wlist);
+}
+
+void sys_coh_written(struct sys *s, uint32_t addr) {
+  const uint32_t line = addr >> 6;
+  uint64_t *w = &s->coh.wbits[line >> 6];
+  const uint64_t b = 1ull << (line & 63);
+  if (*w & b) return;
+  *w |= b;
+  if (s->coh.wn == s->coh.wcap) {
+    size_t cap = s->coh.wcap ? s->coh.wcap * 2 : 4096;
+    uint32_t *n = realloc(s->coh.wlist, cap * sizeof *n);
+    if (!n) {
+      sys_fail(s, "sys: out of memory");
+      return;
+    }
+    s->coh.wlist = n;
+    s->coh.wcap = cap;
+  }
+  s->coh.wlist[s->coh.wn++] = line;
+}
+
+void sys_coh_launch(struct sys *s, unsigned core, uint32_t ticket, uint32_t id) {
+  s->coh.ticket_loop[ticket % 64] = id;
+  sys_coh_charge(s, core, id);
+}
+
+void sys_coh_launch_done(struct sys *s, uint32_t ticket) {
+  s->loops[s->coh.ticket_loop[ticket % 64]].inv_lines += s->coh.wn;
+  /* the lines this launch's PEs wrote leave the host caches (one per host cycle, in cp.pim.wait) */
+  for (size_t i = 0; i < s->coh.wn; i++) {
+    const uint32_t line = s->coh.wlist[i];
+    s->coh.wbits[line >> 6] &= ~(1ull << (line & 63));
+    host_invalidate(s->host, line << 6, 64);
+  }
+  s->coh.inv_lines += s->coh.wn;
+  s->coh.wn = 0;
+}
+
+/* Charges core's coherence cycles since its last launch: the write-back
+ * wait just before this launch to loop id, the invalidation wait after its
+ * previous launch to that launch's loop (id 0: the end of the run). */
+void sys_coh_charge(struct sys *s, unsigned core, uint32_t id) {
+  host_stats_t st;
+  host_stats(s->host, &st);
+  const host_core_stats_t *k = &st.core[core];
+  sys_coh_core_t *c = &s->coh.core[core];
+  if (id) {
+    s->loops[id].wb_cycles += k->pim_wb_cycles - c->wb_cycles;
+    s->loops[id].wb_lines += st.pim_wb_lines - s->coh.wb_lines_seen;
+    s->coh.wb_lines_seen = st.pim_wb_lines;
+  }
+  if (c->last_loop) s->loops[c->last_loop].inv_cycles += k->pim_inv_cycles - c->inv_cycles;
+  c->wb_cycles = k->pim_wb_cycles;
+  c->inv_cycles = k->pim_inv_cycles;
+  if (id) c->last_loop = id;
+}
+
+void sys_coh_lines(const sys_t *s, uint64_t *wb_lines, uint64_t *inv_lines) {
+  host_stats_t hs;
+  host_stats(s->host, &hs);
+  *wb_lines = hs.pim_wb_lines;
+  *inv_lines = s->coh.inv_lines;
+}
+
+/* ---------------------------------------------------------------- the invalidation unit (sys_inval_t) */
+
 
 /* One PE's part of the unit. */
 typedef struct {
@@ -350,7 +430,7 @@ static void check(struct sys *s, sys_inval_t *u, unsigned pe, const char *when) 
       sys_fail(s,
                "pim.pe_inval=written: PE %u keeps a stale copy of line 0x%08x %s (written since it filled the "
                "line, and not invalidated) at PE cycle %llu",
-               pe, e->tag[d] << u->off, when, (unsigned long long)s->pe_cycle);
+               pe, e->tag[d] << u->off, when, (unsigned long long)s->pes.cycle);
   }
 }
 
@@ -377,7 +457,7 @@ static void check_pe(struct sys *s, sys_inval_t *u, unsigned pe, const char *whe
       sys_fail(s,
                "pim.pe_inval=written: PE %u keeps a stale copy of line 0x%08x %s (its D-cache: written since it "
                "filled the line, and not invalidated) at PE cycle %llu",
-               pe, a, when, (unsigned long long)s->pe_cycle);
+               pe, a, when, (unsigned long long)s->pes.cycle);
   }
 }
 
@@ -546,7 +626,7 @@ void sys_inval_json(const struct sys *s, FILE *f) {
   uint64_t fills = 0, loads = 0;
   for (unsigned p = 0; p < u->npe; p++) {
     fills += u->pe[p].d_fills;
-    loads += s->pes[p].loads;
+    loads += s->pes.pe[p].loads;
   }
   fprintf(f,
           "{\"mode\": \"%s\", \"sig_bits\": %u, \"hashes\": %u, \"d_fills\": %" PRIu64

@@ -41,10 +41,50 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "host.h"
 #include "pe.h"
+
+/* What one core's launches cost in coherence so far (snapshots of its host
+ * counters, charged to loops at its next launch and at the end). */
+typedef struct {
+  uint32_t last_loop;    /* loop of the core's last launch, 0: none yet */
+  uint64_t wb_cycles, inv_cycles;
+} sys_coh_core_t;
+
+/* Coherence around PE launches, struct sys's coh (written by sys_inval.c
+ * only): the lines the PEs write during a launch, which leave the host
+ * caches when it is done, and what each core waited for coherence, charged
+ * to the loops it launched (docs/stats.md "loops"). */
+typedef struct {
+  /* lines the PEs wrote during the running launch: a bit per line and
+   * their list (the bits are cleared by the list at the launch's end) */
+  uint64_t *wbits;
+  uint32_t *wlist;
+  size_t wn, wcap;
+  uint64_t inv_lines;       /* lines dropped so far */
+  uint32_t ticket_loop[64]; /* loop id of ticket t at [t % 64] (the dispatcher keeps <= 64 outstanding) */
+  sys_coh_core_t core[HOST_MAX_CORES];
+  uint64_t wb_lines_seen;   /* host pim_wb_lines already charged to loops */
+} sys_coh_t;
 
 struct sys;
 typedef struct sys_inval sys_inval_t;
+
+/* The written-line record for s->mem_bytes of memory; 0, or -1 out of
+ * memory.  sys_coh_free frees it (whether made or not). */
+int sys_coh_new(struct sys *s);
+void sys_coh_free(struct sys *s);
+/* A PE (or a PE's vault AMO) wrote addr's line: it leaves the host caches
+ * at the launch's end. */
+void sys_coh_written(struct sys *s, uint32_t addr);
+/* Core launched loop id as ticket: its coherence cycles since its last
+ * launch are charged (sys_coh_charge), the ticket remembers its loop. */
+void sys_coh_launch(struct sys *s, unsigned core, uint32_t ticket, uint32_t id);
+/* The launch of ticket is done: the lines its PEs wrote leave the host
+ * caches, counted to its loop. */
+void sys_coh_launch_done(struct sys *s, uint32_t ticket);
+/* Charges a core's coherence cycles to loops at a launch of loop id (0: end of run). */
+void sys_coh_charge(struct sys *s, unsigned core, uint32_t id);
 
 /* Under pim.pe_inval = written (or pim.inval_stats = 1): creates s->inval,
  * points the PEs' boot pc at _pe_start_warm (written) and hooks every

@@ -1,26 +1,7 @@
 /* Loop tracking of the co-simulation system: each core's marker stream and
- * IMU verdicts (per-loop statistics) and the coherence cycles charged to
- * loops (sys_int.h). */
+ * IMU verdicts (per-loop statistics; the coherence cycles charged to loops
+ * are sys_inval.c's, sys_coh_charge) (sys_int.h). */
 #include "sys_int.h"
-
-/* Charges core's coherence cycles since its last launch: the write-back
- * wait just before this launch to loop id, the invalidation wait after its
- * previous launch to that launch's loop (id 0: the end of the run). */
-void sys_coh_charge(struct sys *s, unsigned core, uint32_t id) {
-  host_stats_t st;
-  host_stats(s->host, &st);
-  const host_core_stats_t *k = &st.core[core];
-  sys_coh_t *c = &s->coh[core];
-  if (id) {
-    s->loops[id].wb_cycles += k->pim_wb_cycles - c->wb_cycles;
-    s->loops[id].wb_lines += st.pim_wb_lines - s->wb_lines_seen;
-    s->wb_lines_seen = st.pim_wb_lines;
-  }
-  if (c->last_loop) s->loops[c->last_loop].inv_cycles += k->pim_inv_cycles - c->inv_cycles;
-  c->wb_cycles = k->pim_wb_cycles;
-  c->inv_cycles = k->pim_inv_cycles;
-  if (id) c->last_loop = id;
-}
 
 static void track_commit(struct sys *s, sys_track_t *tr) {
   if (!tr->cap_valid) return;
@@ -88,11 +69,4 @@ unsigned sys_loop_depth(const sys_t *s, unsigned core, uint32_t *id) {
   const sys_track_t *t = &s->track[core];
   *id = t->id;
   return t->depth;
-}
-
-void sys_coh_lines(const sys_t *s, uint64_t *wb_lines, uint64_t *inv_lines) {
-  host_stats_t hs;
-  host_stats(s->host, &hs);
-  *wb_lines = hs.pim_wb_lines;
-  *inv_lines = s->inv_lines;
 }

@@ -9,33 +9,13 @@
 #include "mmio.h"
 #include "sys_int.h"
 
-static void mark_written(struct sys *s, uint32_t addr) {
-  const uint32_t line = addr >> 6;
-  uint64_t *w = &s->wbits[line >> 6];
-  const uint64_t b = 1ull << (line & 63);
-  if (*w & b) return;
-  *w |= b;
-  if (s->wn == s->wcap) {
-    size_t cap = s->wcap ? s->wcap * 2 : 4096;
-    uint32_t *n = realloc(s->wlist, cap * sizeof *n);
-    if (!n) {
-      sys_fail(s, "sys: out of memory");
-      return;
-    }
-    s->wlist = n;
-    s->wcap = cap;
-  }
-  s->wlist[s->wn++] = line;
-}
-
-
 /* The PEs' view of the MMIO page (mmio.h): the clock is the host's, the
  * work registers those of the PE's last grab (PE_GRAB itself is taken in
  * pe_request, since a grab may go to the HMC). */
 static uint64_t pedev_clock(void *ctx) { return host_cycle(((const struct sys *)ctx)->host); }
 
 static int pedev_load(void *ctx, unsigned pe, uint32_t off, uint32_t *v) {
-  const hmc_grab_t *g = &((const struct sys *)ctx)->pes[pe].grab;
+  const hmc_grab_t *g = &((const struct sys *)ctx)->pes.pe[pe].grab;
   switch (off) {
     case COPIM_MMIO_PE_ENTRY: *v = g->entry; return 0;
     case COPIM_MMIO_PE_ARG: *v = g->arg; return 0;
@@ -46,25 +26,26 @@ static int pedev_load(void *ctx, unsigned pe, uint32_t off, uint32_t *v) {
   }
 }
 
-int sys_pe_dev_new(struct sys *s) {
+int sys_pe_new(struct sys *s) {
+  for (unsigned pe = 0; pe < SYS_MAX_PES; pe++) s->pes.due[pe] = UINT64_MAX; /* not running: never visited */
   const mmio_cfg_t mc = {s->cfg.host.cores, s->cfg.num_pes, 0};
   const mmio_hooks_t mh = {s, pedev_clock, NULL, pedev_load};
-  s->pedev = mmio_new(&mc, &mh);
-  return s->pedev ? 0 : -1;
+  s->pes.dev = mmio_new(&mc, &mh);
+  return s->pes.dev ? 0 : -1;
 }
 
 /* Requests in flight: n more (or fewer, negative) from this PE edge on. */
 static void inflight_add(const struct sys *s, sys_pe_t *p, int n) {
-  p->inflight_sum += (uint64_t)p->inflight * (s->pe_cycle - p->inflight_t);
-  p->inflight_t = s->pe_cycle;
+  p->inflight_sum += (uint64_t)p->inflight * (s->pes.cycle - p->inflight_t);
+  p->inflight_t = s->pes.cycle;
   p->inflight = (unsigned)((int)p->inflight + n);
   if (p->inflight > p->inflight_max) p->inflight_max = p->inflight;
 }
 
-/* The number of the first PE edge at or after t_ps (pe_cycle's is at pe_t_ps). */
+/* The number of the first PE edge at or after t_ps (pes.cycle's is at pes.t_ps). */
 static uint64_t edge_at(const struct sys *s, uint64_t t_ps) {
   const uint64_t pclk = s->cfg.pe_clk_ps;
-  return s->pe_cycle + (t_ps <= s->pe_t_ps ? 0 : (t_ps - s->pe_t_ps + pclk - 1) / pclk);
+  return s->pes.cycle + (t_ps <= s->pes.t_ps ? 0 : (t_ps - s->pes.t_ps + pclk - 1) / pclk);
 }
 
 /* A response for the port: queued until an edge at or after t_ps takes it
@@ -72,8 +53,8 @@ static uint64_t edge_at(const struct sys *s, uint64_t t_ps) {
 static sys_pe_resp_t *resp_push(struct sys *s, sys_pe_t *p, unsigned tag, uint64_t seq, uint64_t t_ps) {
   if (p->lazy == SYS_LAZY_IDLE) {
     const uint64_t k = edge_at(s, t_ps);
-    const unsigned pe = (unsigned)(p - s->pes);
-    if (k < s->pe_due[pe]) s->pe_due[pe] = k;
+    const unsigned pe = (unsigned)(p - s->pes.pe);
+    if (k < s->pes.due[pe]) s->pes.due[pe] = k;
   }
   sys_pe_resp_t *e = &p->resp[p->resp_ready];
   memset(e, 0, sizeof *e);
@@ -92,7 +73,7 @@ static int tag_free(struct sys *s, unsigned pe, const sys_pe_t *p, unsigned tag)
   for (unsigned i = 0; i < p->resp_ready && !busy; i++) busy = p->resp[i].tag == tag;
   if (busy)
     sys_fail(s, "PE %u: a request with port tag %u while that tag is in flight (or above %u) at PE cycle %llu", pe,
-             tag, PE_MAX_MSHRS, (unsigned long long)s->pe_cycle);
+             tag, PE_MAX_MSHRS, (unsigned long long)s->pes.cycle);
   return !busy;
 }
 
@@ -136,7 +117,7 @@ static int pe_grab(struct sys *s, unsigned pe, sys_pe_t *p, unsigned tag, uint64
   p->grab_tag = tag;
   if (!p->grab_unsent) {
     if (hmc_dispatch_grab(s->disp, pe, t, &p->grab)) {
-      sys_fail(s, "PE %u: work grab the dispatcher did not expect at PE cycle %llu", pe, (unsigned long long)s->pe_cycle);
+      sys_fail(s, "PE %u: work grab the dispatcher did not expect at PE cycle %llu", pe, (unsigned long long)s->pes.cycle);
       return 0;
     }
     p->grabs++;
@@ -177,20 +158,20 @@ static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o
     const unsigned op = o->mem_req_op;
     if (op == PE_OP_READ && off == COPIM_MMIO_PE_GRAB) return pe_grab(s, pe, p, tag, t);
     uint32_t v = 0;
-    if (op == PE_OP_READ && !mmio_read(s->pedev, (int)pe, off, 4, &v)) {
+    if (op == PE_OP_READ && !mmio_read(s->pes.dev, (int)pe, off, 4, &v)) {
       pe_respond_local(s, p, tag, v, t);
       return 1;
     }
-    if (op == PE_OP_WRITE && !mmio_write(s->pedev, (int)pe, off, 4, o->mem_req_wdata)) return 1;
+    if (op == PE_OP_WRITE && !mmio_write(s->pes.dev, (int)pe, off, 4, o->mem_req_wdata)) return 1;
     sys_fail(s, "PE %u: %s of device address 0x%08x at PE cycle %llu", pe,
              op == PE_OP_AMO ? "AMO" : op == PE_OP_FILL ? "fill" : op == PE_OP_READ ? "read" : "write", a,
-             (unsigned long long)s->pe_cycle);
+             (unsigned long long)s->pes.cycle);
     return 0;
   }
   const unsigned len = o->mem_req_op == PE_OP_FILL ? line : 4;
   if (a < COPIM_TEXT_BASE || (uint64_t)a + len > s->mem_bytes) {
     sys_fail(s, "PE %u: access to 0x%08x outside memory [0x1000, 0x%zx) at PE cycle %llu", pe, a, s->mem_bytes,
-             (unsigned long long)s->pe_cycle);
+             (unsigned long long)s->pes.cycle);
     return 0;
   }
   hmc_req_t r;
@@ -225,20 +206,20 @@ static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o
         r.op[0] = o->mem_req_wdata;
         if (r.cmd == HMC_CMD_COUNT) {
           sys_fail(s, "PE %u: unknown AMO funct5 0x%x at PE cycle %llu", pe, o->mem_req_amo,
-                   (unsigned long long)s->pe_cycle);
+                   (unsigned long long)s->pes.cycle);
           return 0;
         }
       }
       break;
     default:
       sys_fail(s, "PE %u: unknown memory operation %u at PE cycle %llu", pe, o->mem_req_op,
-               (unsigned long long)s->pe_cycle);
+               (unsigned long long)s->pes.cycle);
       return 0;
   }
   int rc = hmc_send(s->hmc, &r, t);
   if (rc == HMC_STALL) return 0;
   if (rc != HMC_OK) {
-    sys_fail(s, "PE %u: the HMC refused a request to 0x%08x at PE cycle %llu", pe, a, (unsigned long long)s->pe_cycle);
+    sys_fail(s, "PE %u: the HMC refused a request to 0x%08x at PE cycle %llu", pe, a, (unsigned long long)s->pes.cycle);
     return 0;
   }
   p->reqs++;
@@ -247,13 +228,13 @@ static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o
     for (unsigned b = 0; b < 4; b++)
       if (o->mem_req_be & (1u << b)) s->mem[(a & ~3u) + b] = (uint8_t)(o->mem_req_wdata >> (8 * b));
     s->memw++;
-    mark_written(s, a);
+    sys_coh_written(s, a);
     resv_write(host_resv(s->host), a & ~3u, 4);
     return 1;
   }
   sys_pe_slot_t *q = slot_take(s, p, tag, o->mem_req_op, a);
   if (o->mem_req_op == PE_OP_AMO) {
-    s->pe_amos++;
+    s->pes.amos++;
     /* one reservation set for host cores and PEs (agent HOST_MAX_CORES + pe);
      * a vault AMO clears reservations when the vault executes it (the HMC
      * write hook set in sys_new) */
@@ -265,14 +246,14 @@ static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o
       if (resv_sc(rs, HOST_MAX_CORES + pe, a)) {
         memcpy(s->mem + a, &o->mem_req_wdata, 4);
         s->memw++;
-        mark_written(s, a);
+        sys_coh_written(s, a);
         resv_write(rs, a, 4);
         q->val = 0;
       } else {
         q->val = 1;
       }
     } else {
-      mark_written(s, a);
+      sys_coh_written(s, a);
     }
   }
   return 1;
@@ -281,15 +262,15 @@ static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o
 void sys_pe_responses(struct sys *s) {
   /* nothing new to poll unless the HMC handed something over since */
   const uint64_t dl = hmc_delivered(s->hmc);
-  if (dl == s->pe_resp_seen) return;
-  s->pe_resp_seen = dl;
+  if (dl == s->pes.resp_seen) return;
+  s->pes.resp_seen = dl;
   hmc_resp_t r;
   for (unsigned pe = 0; pe < s->cfg.num_pes; pe++) {
-    if (!s->pes[pe].wait_resp) continue; /* writes are posted: nothing else comes back */
+    if (!s->pes.pe[pe].wait_resp) continue; /* writes are posted: nothing else comes back */
     while (hmc_poll(s->hmc, hmc_port_pe(pe), &r)) {
       if (r.cmd == HMC_WR_POSTED) continue;
       const uint32_t rpe = (uint32_t)r.tag;
-      sys_pe_t *p = &s->pes[rpe < s->cfg.num_pes ? rpe : pe];
+      sys_pe_t *p = &s->pes.pe[rpe < s->cfg.num_pes ? rpe : pe];
       sys_pe_slot_t *q = &p->slot[(r.tag >> 32) % SYS_PE_TAGS];
       if (!q->wait) continue;
       /* in the HMC's delivery order, which need not be the requests' */
@@ -319,32 +300,32 @@ static inline void pe_retire(struct sys *s, sys_pe_t *p, uint32_t insn) {
   else if (opc == 0x23) p->stores++;
 }
 
-/* Whether PE pe runs ahead (pe_fast.h), decided at its first edge, when the
+/* Whether PE pe runs ahead (pe_runahead.h), decided at its first edge, when the
  * blocks are final (sys_set_pe comes before the first step): a C model, and
- * sim.pe_fast=1 on a configuration the run-ahead covers; else it is stepped
+ * sim.pe_runahead=1 on a configuration the run-ahead covers; else it is stepped
  * every edge, and an uncovered configuration is named once. */
-static void pe_fast_decide(struct sys *s, unsigned pe, sys_pe_t *p) {
-  p->fast_set = 1;
-  const int on = s->cfg.pe_fast && s->pe_c[pe];
+static void ahead_decide(struct sys *s, unsigned pe, sys_pe_t *p) {
+  p->ahead_set = 1;
+  const int on = s->cfg.pe_runahead && s->pe_c[pe];
   /* pim.pe_inval=written sends line invalidates into a PE's D-cache between
    * its port requests, which a PE that runs ahead would not see */
-  if (on && (!pe_fast_supported(&s->cfg.pe) || s->inval)) {
+  if (on && (!pe_runahead_supported(&s->cfg.pe) || s->inval)) {
     if (pe == 0)
-      fprintf(stderr, "copim-sim: sim.pe_fast=1, but the run-ahead PE does not cover %s: "
-                      "every PE edge is stepped (as sim.pe_fast=0)\n",
+      fprintf(stderr, "copim-sim: sim.pe_runahead=1, but the run-ahead PE does not cover %s: "
+                      "every PE edge is stepped (as sim.pe_runahead=0)\n",
               s->inval ? "the PE cache invalidation unit (pim.pe_inval=written or pim.inval_stats=1)" : "this PE configuration (pe.dmshrs > 1, pe.counters > 1 or its line size)");
-    pe_fast_init(&p->fast, NULL, 0);
+    pe_runahead_init(&p->ahead, NULL, 0);
     return;
   }
-  pe_fast_init(&p->fast, on ? s->pe[pe].ctx : NULL, COPIM_PE_HARTID_BASE + pe);
-  if (on && s->cfg.pe_fast == 2 && !(p->shadow = pe_new(&s->cfg.pe))) sys_fail(s, "sys: out of memory");
+  pe_runahead_init(&p->ahead, on ? s->pe[pe].ctx : NULL, COPIM_PE_HARTID_BASE + pe);
+  if (on && s->cfg.pe_runahead == 2 && !(p->shadow = pe_new(&s->cfg.pe))) sys_fail(s, "sys: out of memory");
 }
 
-/* sim.pe_fast=2: the reference beside the run-ahead PE, stepped every edge
+/* sim.pe_runahead=2: the reference beside the run-ahead PE, stepped every edge
  * with the inputs the system gives (quiet ones on the edges it only
  * counts); its outputs must be the ones the run-ahead PE showed or implied
  * on that edge: the first difference fails the run with the PE cycle, the
- * port and both values (pe_fast_equiv). */
+ * port and both values (pe_runahead_equiv). */
 static void shadow_edge(struct sys *s, unsigned pe, sys_pe_t *p, const pe_in_t *in, const pe_out_t *f,
                         uint64_t cycle) {
   pe_in_t q;
@@ -387,43 +368,56 @@ static void shadow_quiet(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t
 }
 
 void sys_pe_free(struct sys *s) {
-  for (unsigned pe = 0; pe < SYS_MAX_PES; pe++) pe_free(s->pes[pe].shadow);
+  for (unsigned pe = 0; pe < SYS_MAX_PES; pe++) pe_free(s->pes.pe[pe].shadow);
+  mmio_free(s->pes.dev);
 }
 
-uint64_t sys_pe_quiet(const struct sys *s, unsigned pe) {
-  const sys_pe_t *p = &s->pes[pe];
-  if (p->lazy) return s->pe_due[pe] == UINT64_MAX ? UINT64_MAX : s->pe_due[pe] - s->pe_cycle;
+void sys_pe_start(struct sys *s, unsigned pe, uint32_t boot_pc) {
+  sys_pe_t *p = &s->pes.pe[pe];
+  p->start_pending = 1;
+  p->boot_pc = boot_pc;
+  if (p->lazy != SYS_LAZY_WINDOW) s->pes.due[pe] = 0; /* an idle PE takes the start at its next edge (a window first ends) */
+  if (!p->running) s->pes.active++;
+  p->running = 1;
+  p->starts++;
+}
+
+uint64_t sys_pe_unstepped(const struct sys *s, unsigned pe) {
+  const sys_pe_t *p = &s->pes.pe[pe];
+  if (p->lazy) return s->pes.due[pe] == UINT64_MAX ? UINT64_MAX : s->pes.due[pe] - s->pes.cycle;
   if (p->start_pending) return 0;
-  if (p->fast.edges) return p->fast.edges; /* run ahead: the next edge after them presents something */
+  if (p->ahead.edges) return p->ahead.edges; /* run ahead: the next edge after them presents something */
   const uint64_t idle = s->pe_c[pe] ? pe_idle(s->pe[pe].ctx) : 0;
   return idle <= p->owed ? 0 : idle == UINT64_MAX ? idle : idle - p->owed;
 }
 
-void sys_pe_count(struct sys *s, unsigned pe, uint64_t n, int wide) {
-  sys_pe_t *p = &s->pes[pe];
-  if (p->lazy) return; /* counted when visited (sys_pe_skip_edges keeps the calendar and the wide edges) */
+/* Counts n (<= sys_pe_unstepped) such edges of PE pe, wide: a wide launch is
+ * active. */
+static void pe_count(struct sys *s, unsigned pe, uint64_t n, int wide) {
+  sys_pe_t *p = &s->pes.pe[pe];
+  if (p->lazy) return; /* counted when visited (skip_edges keeps the calendar and the wide edges) */
   p->run_cycles += n;
   p->run_cycles_wide += wide ? n : 0;
   if (p->shadow) {
     for (uint64_t i = 0; i < n && !s->failed; i++) {
       pe_out_t r;
       memset(&r, 0, sizeof r);
-      if (p->fast.edges) {
-        pe_fast_take1(&p->fast, &r);
+      if (p->ahead.edges) {
+        pe_runahead_take1(&p->ahead, &r);
         if (r.ret_valid) pe_retire(s, p, r.ret_insn);
       } else {
         p->owed++;
       }
-      shadow_quiet(s, pe, p, &r, s->pe_cycle + i);
+      shadow_quiet(s, pe, p, &r, s->pes.cycle + i);
     }
     return;
   }
-  if (!p->fast.edges) {
+  if (!p->ahead.edges) {
     p->owed += n;
     return;
   }
-  pe_fast_count_t c = {0, 0, 0};
-  pe_fast_take(&p->fast, n, &c);
+  pe_runahead_count_t c = {0, 0, 0};
+  pe_runahead_take(&p->ahead, n, &c);
   p->retired += c.retired;
   s->pe_insns += c.retired;
   s->loops[p->loop_id].pe_insns += c.retired;
@@ -461,110 +455,129 @@ static void resp_take(struct sys *s, unsigned pe, sys_pe_t *p, pe_in_t *in, uint
  * (its edges only counted, pe_idle) needs nothing of an edge but its
  * counts until a known edge: its window's end, its idle count's end, its
  * response's edge (resp_push) or a start (d_start).  pe_edge visits it only
- * from there (pe_due) and counts the edges it passed then (pe_settle):
+ * from there (pes.due) and counts the edges it passed then (pe_settle):
  * run_cycles, run_cycles_wide from the edges of wide launches so far
- * (wide_edges), a window's retirements for the PE and its loop, an idle
+ * (pes.wide_edges), a window's retirements for the PE and its loop, an idle
  * PE's owed edges.  The run's pe_insns, which the progress watchdog reads
  * after every step, stays counted at each retirement's edge through the
- * calendar of the windows' retirements (ret_cal).  A PE with a shadow
- * reference (sim.pe_fast=2) or with the invalidation unit is never lazy. */
+ * calendar of the windows' retirements (pes.ret_cal).  A PE with a shadow
+ * reference (sim.pe_runahead=2) or with the invalidation unit is never lazy. */
 
-/* The calendar's retirements at the n edges from pe_cycle on. */
+/* The calendar's retirements at the n edges from pes.cycle on. */
 static void cal_take(struct sys *s, uint64_t n) {
   if (n > SYS_PE_CAL) n = SYS_PE_CAL;
-  for (uint64_t j = 0; j < n && s->cal_n; j++) {
-    uint32_t *c = &s->ret_cal[(s->pe_cycle + j) & (SYS_PE_CAL - 1)];
+  for (uint64_t j = 0; j < n && s->pes.cal_n; j++) {
+    uint32_t *c = &s->pes.ret_cal[(s->pes.cycle + j) & (SYS_PE_CAL - 1)];
     s->pe_insns += *c;
-    s->cal_n -= *c;
+    s->pes.cal_n -= *c;
     *c = 0;
   }
 }
 
-void sys_pe_skip_edges(struct sys *s, uint64_t n, int wide) {
-  if (s->cal_n) cal_take(s, n);
-  s->wide_edges += wide ? n : 0;
+/* n PE edges from pes.cycle on passed in a skip: the lazy PEs' share of
+ * them (the calendar's retirements, the wide edges).  Before pes.cycle
+ * moves. */
+static void skip_edges(struct sys *s, uint64_t n, int wide) {
+  if (s->pes.cal_n) cal_take(s, n);
+  s->pes.wide_edges += wide ? n : 0;
 }
 
-/* Counts the edges PE p passed lazily, up to pe_cycle (not included). */
+void sys_pe_skip_span(struct sys *s, uint64_t last_ps) {
+  /* the PE edges of the skipped cycles: counted, or gated */
+  const uint64_t pclk = s->cfg.pe_clk_ps;
+  if (s->pes.t_ps <= last_ps) {
+    const uint64_t n = (last_ps - s->pes.t_ps) / pclk + 1;
+    if (s->pes.active) {
+      const int wide = hmc_dispatch_wide(s->disp) != 0;
+      for (unsigned pe = 0; pe < s->cfg.num_pes; pe++) /* launches neither start nor end in a skip */
+        if (s->pes.pe[pe].running) pe_count(s, pe, n, wide);
+      skip_edges(s, n, wide);
+    }
+    s->pes.t_ps += n * pclk;
+    s->pes.cycle += n;
+  }
+}
+
+/* Counts the edges PE p passed lazily, up to pes.cycle (not included). */
 static void pe_settle(struct sys *s, sys_pe_t *p) {
-  const uint64_t n = s->pe_cycle - p->from;
+  const uint64_t n = s->pes.cycle - p->from;
   p->run_cycles += n;
-  p->run_cycles_wide += s->wide_edges - p->wide_from;
-  p->from = s->pe_cycle;
-  p->wide_from = s->wide_edges;
+  p->run_cycles_wide += s->pes.wide_edges - p->wide_from;
+  p->from = s->pes.cycle;
+  p->wide_from = s->pes.wide_edges;
   if (p->lazy == SYS_LAZY_IDLE) {
     p->owed += n;
     return;
   }
-  pe_fast_count_t c = {0, 0, 0};
-  pe_fast_take(&p->fast, n, &c); /* pe_insns: the calendar's */
+  pe_runahead_count_t c = {0, 0, 0};
+  pe_runahead_take(&p->ahead, n, &c); /* pe_insns: the calendar's */
   p->retired += c.retired;
   s->loops[p->loop_id].pe_insns += c.retired;
   p->loads += c.loads;
   p->stores += c.stores;
-  if (!p->fast.edges) p->lazy = SYS_LAZY_NONE;
+  if (!p->ahead.edges) p->lazy = SYS_LAZY_NONE;
 }
 
 void sys_pe_settle_all(struct sys *s) {
   for (unsigned pe = 0; pe < s->cfg.num_pes; pe++)
-    if (s->pes[pe].lazy) pe_settle(s, &s->pes[pe]);
+    if (s->pes.pe[pe].lazy) pe_settle(s, &s->pes.pe[pe]);
 }
 
-/* After the real step of edge pe_cycle opened a window: lazy until its end. */
+/* After the real step of edge pes.cycle opened a window: lazy until its end. */
 static void pe_lazy_window(struct sys *s, unsigned pe, sys_pe_t *p, uint64_t wide) {
   p->lazy = SYS_LAZY_WINDOW;
-  p->from = s->pe_cycle + 1;
-  p->wide_from = s->wide_edges + wide;
-  s->pe_due[pe] = p->from + p->fast.edges;
-  for (uint32_t i = 0; i < p->fast.nret; i++) s->ret_cal[(p->from + p->fast.ret[i].edge) & (SYS_PE_CAL - 1)]++;
-  s->cal_n += p->fast.nret;
+  p->from = s->pes.cycle + 1;
+  p->wide_from = s->pes.wide_edges + wide;
+  s->pes.due[pe] = p->from + p->ahead.edges;
+  for (uint32_t i = 0; i < p->ahead.nret; i++) s->pes.ret_cal[(p->from + p->ahead.ret[i].edge) & (SYS_PE_CAL - 1)]++;
+  s->pes.cal_n += p->ahead.nret;
 }
 
-/* After edge pe_cycle counted PE pe idle: lazy while the idle test would
+/* After edge pes.cycle counted PE pe idle: lazy while the idle test would
  * hold (pe_edge), until its count's end or its response's edge. */
 static void pe_lazy_idle(struct sys *s, unsigned pe, sys_pe_t *p, uint64_t wide) {
   const uint64_t idle = pe_idle(s->pe[pe].ctx);
-  uint64_t due = idle == UINT64_MAX ? UINT64_MAX : s->pe_cycle + 1 + (idle - p->owed);
+  uint64_t due = idle == UINT64_MAX ? UINT64_MAX : s->pes.cycle + 1 + (idle - p->owed);
   if (p->resp_ready) { /* after this edge's time: the test held */
     const uint64_t k = edge_at(s, p->resp_t_ps);
     if (k < due) due = k;
   }
-  if (due <= s->pe_cycle + 1) return;
+  if (due <= s->pes.cycle + 1) return;
   p->lazy = SYS_LAZY_IDLE;
-  p->from = s->pe_cycle + 1;
-  p->wide_from = s->wide_edges + wide;
-  s->pe_due[pe] = due;
+  p->from = s->pes.cycle + 1;
+  p->wide_from = s->pes.wide_edges + wide;
+  s->pes.due[pe] = due;
 }
 
 /* One PE clock edge at time t for every PE that is not clock gated. */
 static void pe_edge(struct sys *s, uint64_t t) {
   const uint64_t wide = hmc_dispatch_wide(s->disp) != 0; /* as the edge starts */
-  if (s->cal_n) cal_take(s, 1);
+  if (s->pes.cal_n) cal_take(s, 1);
   for (unsigned pe = 0; pe < s->cfg.num_pes && !s->failed; pe++) {
-    if (s->pe_cycle < s->pe_due[pe]) continue; /* not running (UINT64_MAX), or lazy */
-    sys_pe_t *p = &s->pes[pe];
+    if (s->pes.cycle < s->pes.due[pe]) continue; /* not running (UINT64_MAX), or lazy */
+    sys_pe_t *p = &s->pes.pe[pe];
     if (!p->running) continue;
     if (p->lazy) {
       pe_settle(s, p);
       p->lazy = SYS_LAZY_NONE;
     }
-    if (p->fast.edges) {
+    if (p->ahead.edges) {
       /* computed ahead with the inputs this edge has (none): only counted */
       p->seen_run = 1;
       p->run_cycles++;
       p->run_cycles_wide += wide;
       if (!p->shadow) {
-        const pe_fast_ret_t *r = pe_fast_next(&p->fast);
+        const pe_runahead_ret_t *r = pe_runahead_next(&p->ahead);
         if (r) pe_retire(s, p, r->insn);
         continue;
       }
       pe_out_t r;
-      pe_fast_take1(&p->fast, &r);
+      pe_runahead_take1(&p->ahead, &r);
       if (r.ret_valid) pe_retire(s, p, r.ret_insn);
-      shadow_quiet(s, pe, p, &r, s->pe_cycle);
+      shadow_quiet(s, pe, p, &r, s->pes.cycle);
       continue;
     }
-    if (!p->fast_set) pe_fast_decide(s, pe, p);
+    if (!p->ahead_set) ahead_decide(s, pe, p);
     if (s->cfg.skip && s->pe_c[pe] && !p->start_pending && pe_idle(s->pe[pe].ctx) > p->owed &&
         !(p->resp_ready && p->resp_t_ps <= t) && !(s->inval && sys_inval_busy(s, pe))) {
       /* still waiting with the same inputs (so not halted): the edge would
@@ -572,7 +585,7 @@ static void pe_edge(struct sys *s, uint64_t t) {
       p->owed++;
       p->run_cycles++;
       p->run_cycles_wide += wide;
-      if (p->shadow) shadow_quiet(s, pe, p, NULL, s->pe_cycle);
+      if (p->shadow) shadow_quiet(s, pe, p, NULL, s->pes.cycle);
       else if (!s->inval) pe_lazy_idle(s, pe, p, wide);
       continue;
     }
@@ -584,8 +597,8 @@ static void pe_edge(struct sys *s, uint64_t t) {
     s->pe[pe].outputs(s->pe[pe].ctx, &o);
     if (!p->start_pending && p->seen_run && o.halted && !p->wait_resp && !p->resp_ready) {
       p->running = 0;
-      s->pe_due[pe] = UINT64_MAX;
-      s->pe_active--;
+      s->pes.due[pe] = UINT64_MAX;
+      s->pes.active--;
       if (hmc_dispatch_pe_halted(s->disp, pe, t)) sys_fail(s, "PE %u: halt the dispatcher did not expect", pe);
       continue;
     }
@@ -611,16 +624,16 @@ static void pe_edge(struct sys *s, uint64_t t) {
     p->run_cycles++;
     p->run_cycles_wide += wide;
     if (so.ret_valid) pe_retire(s, p, so.ret_insn);
-    if (p->shadow) shadow_edge(s, pe, p, &in, &so, s->pe_cycle);
+    if (p->shadow) shadow_edge(s, pe, p, &in, &so, s->pes.cycle);
     /* the next edges' inputs are quiet until the PE presents a request or
      * halts: no start waits, no response is due (a write's port is free
      * again, anything else accepted waits for its response) */
-    if (p->fast.pe && !p->start_pending && !p->wait_resp && !p->resp_ready) {
-      pe_fast_run(&p->fast);
-      if (p->fast.edges && !p->shadow) pe_lazy_window(s, pe, p, wide);
+    if (p->ahead.pe && !p->start_pending && !p->wait_resp && !p->resp_ready) {
+      pe_runahead_run(&p->ahead);
+      if (p->ahead.edges && !p->shadow) pe_lazy_window(s, pe, p, wide);
     }
   }
-  s->wide_edges += wide;
+  s->pes.wide_edges += wide;
 }
 
 /* The PE side of one cycle: the HMC, the dispatcher and the PE edges up to its time. */
@@ -631,12 +644,12 @@ void sys_pe_side(struct sys *s) {
    * for the PEs (same time: a no-op when the host already did), and hands
    * any host-link response that advance delivered to the host. */
   const uint64_t now_ps = (host_cycle(s->host) - 1) * s->cfg.host.clk_ps;
-  if (s->pe_active || hmc_inflight(s->hmc)) {
+  if (s->pes.active || hmc_inflight(s->hmc)) {
     hmc_advance(s->hmc, now_ps);
     /* a response reaches a link's queue only by a delivery, which counts */
     const uint64_t dl = hmc_delivered(s->hmc);
-    if (dl != s->link_seen) {
-      s->link_seen = dl;
+    if (dl != s->pes.link_seen) {
+      s->pes.link_seen = dl;
       hmc_resp_t hr;
       const unsigned links = s->cfg.hmc.links;
       for (unsigned l = 0; l < links && l < nc; l++)
@@ -644,18 +657,18 @@ void sys_pe_side(struct sys *s) {
     }
   }
   hmc_dispatch_advance(s->disp, now_ps);
-  if (s->pe_active) {
-    while (s->pe_t_ps <= now_ps && s->pe_active && !s->failed) {
+  if (s->pes.active) {
+    while (s->pes.t_ps <= now_ps && s->pes.active && !s->failed) {
       sys_pe_responses(s); /* only before an edge: responses keep their time */
-      pe_edge(s, s->pe_t_ps);
-      s->pe_t_ps += s->cfg.pe_clk_ps;
-      s->pe_cycle++;
+      pe_edge(s, s->pes.t_ps);
+      s->pes.t_ps += s->cfg.pe_clk_ps;
+      s->pes.cycle++;
     }
   }
-  if (s->pe_t_ps <= now_ps) {
+  if (s->pes.t_ps <= now_ps) {
     /* gated: skip to the first edge after now */
-    const uint64_t n = (now_ps - s->pe_t_ps) / s->cfg.pe_clk_ps + 1;
-    s->pe_t_ps += n * s->cfg.pe_clk_ps;
-    s->pe_cycle += n;
+    const uint64_t n = (now_ps - s->pes.t_ps) / s->cfg.pe_clk_ps + 1;
+    s->pes.t_ps += n * s->cfg.pe_clk_ps;
+    s->pes.cycle += n;
   }
 }

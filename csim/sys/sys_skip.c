@@ -1,4 +1,4 @@
-/* Idle skipping of the co-simulation system (sys_skip.h): the fast paths
+/* Idle skipping of the co-simulation system (sys_skip.h): the shortcuts
  * of sys_step and their caches.  Every limit below is exclusive: the cycle
  * at a limit is stepped. */
 #include <stdlib.h>
@@ -20,9 +20,9 @@ static void pmc_port(struct sys *s, unsigned c, unsigned sel) {
 }
 
 /* The read ports of a cycle with the PMC idle, each core's select from its
- * IMU's Moore outputs (a quiet wiring pass read them already). */
+ * IMU's Moore outputs (an idle wiring pass read them already). */
 static void pmc_ports_idle(struct sys *s) {
-  if (s->skip.wire_quiet) return;
+  if (s->skip.wire_idle) return;
   for (unsigned c = 0; c < s->cfg.host.cores; c++) pmc_port(s, c, s->mo[c].pmc_rd_sel);
 }
 
@@ -30,23 +30,23 @@ static int pmc_idle(const struct sys *s, const pmc_in_t *in) { return s->pmc.idl
 static int imu_idle_op(const struct sys *s, unsigned c) { return s->imu[c].idle && s->imu[c].idle(s->imu[c].ctx); }
 
 void sys_skip_pmc_changed(struct sys *s) {
-  s->skip.wire_quiet = 0;
+  s->skip.wire_idle = 0;
   for (unsigned c = 0; c < HOST_MAX_CORES; c++) s->skip.po_ok[c] = 0;
 }
 
 void sys_skip_imu_changed(struct sys *s, unsigned c) {
   s->skip.mo_ok[c] = 0;
   s->skip.imu_fresh[c] = 0;
-  s->skip.wire_quiet = 0;
+  s->skip.wire_idle = 0;
 }
 
-/* ---------------------------------------------------------------- the wiring's fast paths */
+/* ---------------------------------------------------------------- the wiring's shortcuts */
 
 int sys_skip_wiring_repeats(struct sys *s, const pmc_in_t *events) {
   /* every IMU idle with its outputs and table read port up to date, the
    * PMC with nothing to count and its read ports read, the loop captures
    * taken: without a marker the pass would repeat the last one */
-  return s->skip.wire_quiet && !events->mshr_alloc && !events->mshr_free && !host_marker_any(s->host);
+  return s->skip.wire_idle && !events->mshr_alloc && !events->mshr_free && !host_marker_any(s->host);
 }
 
 int sys_skip_pmc_idle(struct sys *s, const pmc_in_t *in) {
@@ -58,7 +58,7 @@ int sys_skip_pmc_idle(struct sys *s, const pmc_in_t *in) {
 }
 
 void sys_skip_pmc_stepped(struct sys *s) {
-  s->skip.pass_quiet = 0;
+  s->skip.pass_idle = 0;
   for (unsigned c = 0; c < s->cfg.host.cores; c++) s->skip.po_ok[c] = 0;
 }
 
@@ -74,66 +74,54 @@ int sys_skip_imu_idle(struct sys *s, unsigned c, const host_imu_out_t *hm) {
 }
 
 void sys_skip_imu_stepped(struct sys *s, unsigned c) {
-  s->skip.pass_quiet = 0;
+  s->skip.pass_idle = 0;
   s->skip.imu_fresh[c] = 0;
   s->skip.mo_ok[c] = 0;
 }
 
-/* ---------------------------------------------------------------- jumping over quiet cycles */
+/* ---------------------------------------------------------------- jumping over idle cycles */
 
 /* Cycles [now, T) of a skip: what each would have added. */
 static void skip_to(struct sys *s, uint64_t T) {
-  const uint64_t hclk = s->cfg.host.clk_ps, pclk = s->cfg.pe_clk_ps;
-  host_quiet_skip(s->host, T);
+  const uint64_t hclk = s->cfg.host.clk_ps;
+  host_idle_skip(s->host, T);
   /* what the PMC read ports show in the last skipped cycle (PMC idle) */
   pmc_ports_idle(s);
-  /* the PE edges of the skipped cycles: counted, or gated */
-  const uint64_t last_ps = (T - 1) * hclk;
-  if (s->pe_t_ps <= last_ps) {
-    const uint64_t n = (last_ps - s->pe_t_ps) / pclk + 1;
-    if (s->pe_active) {
-      const int wide = hmc_dispatch_wide(s->disp) != 0;
-      for (unsigned pe = 0; pe < s->cfg.num_pes; pe++) /* launches neither start nor end in a skip */
-        if (s->pes[pe].running) sys_pe_count(s, pe, n, wide);
-      sys_pe_skip_edges(s, n, wide);
-    }
-    s->pe_t_ps += n * pclk;
-    s->pe_cycle += n;
-  }
+  sys_pe_skip_span(s, (T - 1) * hclk);
 }
 
 /* Every IMU and the PMC idle, so that their steps in the skipped cycles
  * are no-ops; each IMU's table read port already taken (the loop
  * captures of those cycles would repeat the last one). */
 static int blocks_idle(const struct sys *s) {
-  static const pmc_in_t none; /* the PMC's input in a quiet cycle: no event, no IMU control */
+  static const pmc_in_t none; /* the PMC's input in an idle cycle: no event, no IMU control */
   if (!pmc_idle(s, &none)) return 0;
-  /* wire_quiet (the last wiring pass stepped nothing) already says so */
-  if (s->skip.wire_quiet) return 1;
+  /* wire_idle (the last wiring pass stepped nothing) already says so */
+  if (s->skip.wire_idle) return 1;
   for (unsigned c = 0; c < s->cfg.host.cores; c++)
     if (!s->skip.imu_fresh[c] || !imu_idle_op(s, c)) return 0;
   return 1;
 }
 
-/* The host's bound (host_quiet_until): it holds while nothing it reads has
- * changed, so within one quiet span (PE edges stepped alone) it is asked
+/* The host's bound (host_idle_until): it holds while nothing it reads has
+ * changed, so within one idle span (PE edges stepped alone) it is asked
  * once, not every edge. */
 static uint64_t host_bound(struct sys *s, uint64_t now) {
   sys_skip_t *k = &s->skip;
   const resv_t *rv = host_resv(s->host);
   const uint64_t gen = host_gen(s->host), done = hmc_dispatch_completed(s->disp);
-  if (now < k->hq_val && gen == k->hq_gen && rv->kills == k->hq_kills && done == k->hq_done && s->memw == k->hq_memw) {
-#ifdef SYS_CHECK_HQ
-    if (host_quiet_until(s->host) != k->hq_val) abort();
+  if (now < k->hb_val && gen == k->hb_gen && rv->kills == k->hb_kills && done == k->hb_done && s->memw == k->hb_memw) {
+#ifdef SYS_CHECK_HB
+    if (host_idle_until(s->host) != k->hb_val) abort();
 #endif
-    return k->hq_val;
+    return k->hb_val;
   }
-  k->hq_val = host_quiet_until(s->host);
-  k->hq_gen = gen;
-  k->hq_kills = rv->kills;
-  k->hq_done = done;
-  k->hq_memw = s->memw;
-  return k->hq_val;
+  k->hb_val = host_idle_until(s->host);
+  k->hb_gen = gen;
+  k->hb_kills = rv->kills;
+  k->hb_done = done;
+  k->hb_memw = s->memw;
+  return k->hb_val;
 }
 
 /* The first PE edge that must be stepped (its time, UINT64_MAX: none):
@@ -148,19 +136,19 @@ static uint64_t pe_bound_ps(struct sys *s) {
   for (unsigned pe = 0; pe < s->cfg.num_pes; pe++) {
     /* a lazy PE due after this edge (its response included; a PE not
      * running is due at UINT64_MAX): its due edge, from the compact array */
-    const uint64_t due = s->pe_due[pe];
-    if (due > s->pe_cycle) {
-      if (due != UINT64_MAX && s->pe_t_ps + (due - s->pe_cycle) * pclk < edges_ps)
-        edges_ps = s->pe_t_ps + (due - s->pe_cycle) * pclk;
+    const uint64_t due = s->pes.due[pe];
+    if (due > s->pes.cycle) {
+      if (due != UINT64_MAX && s->pes.t_ps + (due - s->pes.cycle) * pclk < edges_ps)
+        edges_ps = s->pes.t_ps + (due - s->pes.cycle) * pclk;
       continue;
     }
-    const sys_pe_t *p = &s->pes[pe];
+    const sys_pe_t *p = &s->pes.pe[pe];
     if (!p->running) continue;
-    const uint64_t left = sys_pe_quiet(s, pe); /* its edge number left must be stepped */
-    if (!left || (s->inval && sys_inval_busy(s, pe))) return s->pe_t_ps;
-    if (left != UINT64_MAX && s->pe_t_ps + left * pclk < edges_ps) edges_ps = s->pe_t_ps + left * pclk;
+    const uint64_t left = sys_pe_unstepped(s, pe); /* its edge number left must be stepped */
+    if (!left || (s->inval && sys_inval_busy(s, pe))) return s->pes.t_ps;
+    if (left != UINT64_MAX && s->pes.t_ps + left * pclk < edges_ps) edges_ps = s->pes.t_ps + left * pclk;
     if (p->resp_ready) {
-      const uint64_t e = p->resp_t_ps <= s->pe_t_ps ? s->pe_t_ps : s->pe_t_ps + div_up(p->resp_t_ps - s->pe_t_ps, pclk) * pclk;
+      const uint64_t e = p->resp_t_ps <= s->pes.t_ps ? s->pes.t_ps : s->pes.t_ps + div_up(p->resp_t_ps - s->pes.t_ps, pclk) * pclk;
       if (e < edges_ps) edges_ps = e;
     }
   }
@@ -196,12 +184,12 @@ static int hmc_until(struct sys *s, uint64_t now, uint64_t *T) {
 
 /* Jumps over the host cycles from now on in which nothing but per-cycle
  * counters would change (docs/performance.md "Idle skipping"): the host
- * says how long it stays quiet, the IMUs and the PMC must be idle (their
+ * says how long it stays idle, the IMUs and the PMC must be idle (their
  * steps are then no-ops), every running PE must be idle or running ahead
- * (sys_pe_quiet), the dispatcher must have no launch to activate, and the
+ * (sys_pe_unstepped), the dispatcher must have no launch to activate, and the
  * first cycle at which the HMC hands over a response is a real step.
- * 1 when the current cycle (T) is still inside the host's quiet span. */
-static int skip_quiet(struct sys *s) {
+ * 1 when the current cycle (T) is still inside the host's idle span. */
+static int skip_idle(struct sys *s) {
   const uint64_t now = host_cycle(s->host);
   const uint64_t hclk = s->cfg.host.clk_ps;
   if (!now || s->vcd || !blocks_idle(s)) return 0;
@@ -212,11 +200,11 @@ static int skip_quiet(struct sys *s) {
   /* a launch activates in the first cycle whose time reaches its ready time */
   const uint64_t dn = div_up(hmc_dispatch_next_ps(s->disp), hclk);
   if (dn < T) T = dn;
-  if (s->pe_active) {
+  if (s->pes.active) {
     const uint64_t pe_cyc = div_up(pe_bound_ps(s), hclk);
     if (pe_cyc < T) T = pe_cyc;
   }
-  /* a bound in the past still leaves this cycle's host side quiet */
+  /* a bound in the past still leaves this cycle's host side idle */
   if (T < now) T = now;
   const int delivered = hmc_until(s, now, &T);
   if (T > now) skip_to(s, T);
@@ -228,17 +216,17 @@ static int skip_quiet(struct sys *s) {
       while (hmc_poll(s->hmc, hmc_port_link(l), &hr)) host_hmc_response(s->host, &hr);
     return 0;
   }
-  /* cycle T is still inside the host's quiet span (T stopped for a PE edge,
+  /* cycle T is still inside the host's idle span (T stopped for a PE edge,
    * a launch or the cycle limit): only its PE side needs stepping */
   return T < hq;
 }
 
 int sys_skip_host(struct sys *s) {
-  /* after a commit the next cycle is seldom quiet: do not spend the check */
-  if (!s->cfg.skip || host_committed(s->host) || !skip_quiet(s)) return 0;
-  /* a quiet host cycle: host_step would only count, the idle IMU and PMC
-   * steps are no-ops (skip_quiet checked them) */
-  host_quiet_skip(s->host, host_cycle(s->host) + 1);
+  /* after a commit the next cycle is seldom idle: do not spend the check */
+  if (!s->cfg.skip || host_committed(s->host) || !skip_idle(s)) return 0;
+  /* an idle host cycle: host_step would only count, the idle IMU and PMC
+   * steps are no-ops (skip_idle checked them) */
+  host_idle_skip(s->host, host_cycle(s->host) + 1);
   pmc_ports_idle(s);
   return 1;
 }

@@ -1,13 +1,13 @@
 /* Idle skipping of the co-simulation system (docs/performance.md "Idle
- * skipping"): the fast paths of sys_step, and the caches they keep.
+ * skipping"): the shortcuts of sys_step, and the caches they keep.
  * Statistics are the same with sim.skip=0 and 1, byte for byte
  * (sim_skip_equiv, stats_equiv): nothing here moves a simulated cycle.
  *
- * Three fast paths, each behind one call of sys.c's cycle:
+ * Three shortcuts, each behind one call of sys.c's cycle:
  *   - sys_skip_host(): jumps over host cycles in which nothing but
- *     per-cycle counters would change (the host quiet, every IMU and the
+ *     per-cycle counters would change (the host idle, every IMU and the
  *     PMC idle, every running PE idle or running ahead, no launch to
- *     activate, no HMC response handed over), and steps a last quiet host
+ *     activate, no HMC response handed over), and steps a last idle host
  *     cycle's PE side only;
  *   - the wiring's block steps: a block whose ops say it is idle
  *     (sys_pmc_ops_t / sys_imu_ops_t idle) is not stepped, only its read
@@ -30,11 +30,11 @@
 #include "pmc.h"
 
 typedef struct {
-  /* the last host_quiet_until() answer and what it depended on (hq_val <= now: nothing kept) */
-  uint64_t hq_val, hq_gen, hq_kills, hq_done, hq_memw;
-  int wire_quiet;                /* the last IMU/PMC wiring pass stepped nothing and would repeat
+  /* the last host_idle_until() answer and what it depended on (hb_val <= now: nothing kept) */
+  uint64_t hb_val, hb_gen, hb_kills, hb_done, hb_memw;
+  int wire_idle;                /* the last IMU/PMC wiring pass stepped nothing and would repeat
                                   * itself while no marker and no MSHR event come */
-  int pass_quiet;                /* the running wiring pass has stepped nothing so far */
+  int pass_idle;                /* the running wiring pass has stepped nothing so far */
   int mo_ok[HOST_MAX_CORES];     /* mo[c] is IMU c's Moore output (it has not stepped since mo[c] was read) */
   int imu_fresh[HOST_MAX_CORES]; /* io[c]'s table read port rebuilt since IMU c's last step */
   int po_ok[HOST_MAX_CORES];     /* po.rd_data[c] is the PMC's read port for po_sel[c] (no PMC step since) */
@@ -43,9 +43,9 @@ typedef struct {
 
 struct sys;
 
-/* The idle-skip fast path of one host cycle (sim.skip=1): jumps over the
- * quiet cycles from now on, counting what they would have added.  1 when
- * the host side of the current cycle is quiet as well and was done here
+/* The idle-skip shortcut of one host cycle (sim.skip=1): jumps over the
+ * idle cycles from now on, counting what they would have added.  1 when
+ * the host side of the current cycle is idle as well and was done here
  * (only its PE side is left to step); 0: the caller steps the host side. */
 int sys_skip_host(struct sys *s);
 
@@ -77,7 +77,7 @@ int sys_skip_imu_idle(struct sys *s, unsigned c, const host_imu_out_t *hm);
 void sys_skip_imu_stepped(struct sys *s, unsigned c);
 
 /* The wiring pass: begins after host_step, ends after step 4. */
-static inline void sys_skip_pass_begin(sys_skip_t *k) { k->pass_quiet = 1; }
-static inline void sys_skip_pass_end(sys_skip_t *k) { k->wire_quiet = k->pass_quiet; }
+static inline void sys_skip_pass_begin(sys_skip_t *k) { k->pass_idle = 1; }
+static inline void sys_skip_pass_end(sys_skip_t *k) { k->wire_idle = k->pass_idle; }
 
 #endif

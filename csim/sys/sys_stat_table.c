@@ -222,7 +222,7 @@ static void energy(const struct sys *s, const host_stats_t *hs, const hmc_stats_
     e->l2_acc += k->l1i_miss + k->l1d_miss;
   }
   e->llc_acc = hs->llc_lookups;
-  for (unsigned p = 0; p < s->cfg.num_pes; p++) e->pe_cache_acc += s->pes[p].retired + s->pes[p].loads + s->pes[p].stores;
+  for (unsigned p = 0; p < s->cfg.num_pes; p++) e->pe_cache_acc += s->pes.pe[p].retired + s->pes.pe[p].loads + s->pes.pe[p].stores;
   e->l1 = (double)e->l1_acc * s->cfg.e_l1_fj / 1000.0;
   e->l2 = (double)e->l2_acc * s->cfg.e_l2_fj / 1000.0;
   e->llc = (double)e->llc_acc * s->cfg.e_llc_fj / 1000.0;
@@ -241,7 +241,7 @@ static const char *mode_name(sys_blk_mode_t m) { return m == SYS_BLK_RTL ? "rtl"
  * every PE; locality: PE memory requests served by the PE's own vault. */
 static double pe_util(const sys_t *s, uint64_t span_ps, size_t run_off) {
   uint64_t run = 0;
-  for (unsigned p = 0; p < s->cfg.num_pes; p++) run += *(const uint64_t *)((const char *)&s->pes[p] + run_off);
+  for (unsigned p = 0; p < s->cfg.num_pes; p++) run += *(const uint64_t *)((const char *)&s->pes.pe[p] + run_off);
   const double span = (double)span_ps * s->cfg.num_pes;
   return span > 0 ? (double)run * s->cfg.pe_clk_ps / span : 0.0;
 }
@@ -292,7 +292,7 @@ void sys_stat_snap(sys_t *s, const sys_run_info_t *info, int verify, sys_snap_t 
   sn->iterations = s->iterations, sn->ref_iterations = s->ref_iterations;
   sn->host_clk_ps = s->cfg.host.clk_ps, sn->pe_clk_ps = s->cfg.pe_clk_ps;
   sn->sim_ps = hs->cycles * s->cfg.host.clk_ps;
-  sn->pe_cycles = s->pe_cycle;
+  sn->pe_cycles = s->pes.cycle;
   sn->kernel_cycles = hs->kernel_end > hs->kernel_start ? hs->kernel_end - hs->kernel_start : 0;
   sn->kernel_ps = sn->kernel_cycles * s->cfg.host.clk_ps;
   for (unsigned c = 0; c < s->cfg.host.cores; c++) sn->host_insns += hs->core[c].insns;
@@ -307,7 +307,7 @@ void sys_stat_snap(sys_t *s, const sys_run_info_t *info, int verify, sys_snap_t 
     sn->pei_bits = pol_pei_bits(s->pei);
     pol_pei_counts(s->pei, &sn->pei_hits, &sn->pei_misses);
   }
-  sn->pe_amos = s->pe_amos;
+  sn->pe_amos = s->pes.amos;
   sn->pe_util = pe_util(s, sn->ds.active_ps, offsetof(sys_pe_t, run_cycles));
   sn->pe_util_wide = pe_util(s, sn->ds.wide_ps, offsetof(sys_pe_t, run_cycles_wide));
   const uint64_t n = sn->ms.local_reqs + sn->ms.remote_reqs;
@@ -315,8 +315,8 @@ void sys_stat_snap(sys_t *s, const sys_run_info_t *info, int verify, sys_snap_t 
   if (s->cfg.pe.dmshrs > 1 || s->inval) sn->present |= SYS_ONLY_MLP;
   uint64_t inf = 0, run = 0;
   for (unsigned p = 0; p < s->cfg.num_pes; p++) {
-    const sys_pe_t *e = &s->pes[p];
-    inf += e->inflight_sum + (uint64_t)e->inflight * (s->pe_cycle - e->inflight_t);
+    const sys_pe_t *e = &s->pes.pe[p];
+    inf += e->inflight_sum + (uint64_t)e->inflight * (s->pes.cycle - e->inflight_t);
     run += e->run_cycles;
     if (e->inflight_max > sn->pe_inflight_max) sn->pe_inflight_max = e->inflight_max;
     sn->pe_ooo_resps += e->ooo_resps;
@@ -357,7 +357,7 @@ void sys_stat_value(const sys_snap_t *sn, const sys_stat_t *st, unsigned idx, sy
   switch (st->src) {
     case SYS_SRC_SNAP: base = (const char *)sn; break;
     case SYS_SRC_CORE: base = (const char *)&sn->hs.core[idx]; break;
-    case SYS_SRC_PE: base = (const char *)&sn->s->pes[idx]; break;
+    case SYS_SRC_PE: base = (const char *)&sn->s->pes.pe[idx]; break;
     case SYS_SRC_LOOP: base = (const char *)&sn->s->loops[idx]; break;
     default: return;
   }

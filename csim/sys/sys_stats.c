@@ -27,7 +27,7 @@ static void json_params(FILE *f, const sys_t *s) {
   for (unsigned i = 0, n = 0; i < sys_param_count(); i++) {
     const sys_param_t *p = sys_param_at(i);
     /* how the simulator steps is not part of the model: both ways give this same file */
-    if (!strcmp(p->name, "sim.skip") || !strcmp(p->name, "sim.pe_fast")) continue;
+    if (!strcmp(p->name, "sim.skip") || !strcmp(p->name, "sim.pe_runahead")) continue;
     if (sys_inval_param_hidden(s, p->name)) continue; /* pim.pe_inval's rows: only when it is on */
     if (!strcmp(p->name, "pe.dmshrs") && s->cfg.pe.dmshrs == 1) continue; /* the paper's PE: as before the row */
     if (!strcmp(p->name, "pe.dprefetch") && !s->cfg.pe.dprefetch) continue; /* likewise */

@@ -95,7 +95,7 @@ void sys_vcd_sample(struct sys *s) {
   put(s, i++, s->launches, 32, &st, t);
   uint64_t busy = 0;
   for (unsigned p = 0; p < s->cfg.num_pes; p++)
-    if (s->pes[p].running) busy |= 1ull << p;
+    if (s->pes.pe[p].running) busy |= 1ull << p;
   put(s, i++, busy, 32, &st, t);
   put(s, i++, hmc_dispatch_active(s->disp), 32, &st, t);
   s->vcd_started = 1;

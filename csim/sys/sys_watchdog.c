@@ -32,6 +32,6 @@ int sys_watchdog(struct sys *s) {
            "no progress for %llu host cycles, beyond sim.watchdog = %llu (no loop iteration, PE instruction or launch "
            "completed since cycle %llu; hart 0 at pc=0x%08x, %u PEs running)",
            (unsigned long long)(now - s->wd_cycle), (unsigned long long)s->cfg.watchdog,
-           (unsigned long long)s->wd_cycle, h0->pc, s->pe_active);
+           (unsigned long long)s->wd_cycle, h0->pc, s->pes.active);
   return -1;
 }

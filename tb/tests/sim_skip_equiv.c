@@ -9,21 +9,21 @@
  * other paths (launches one at a time, PEI's vault AMOs, 4 LLC MSHRs), and
  * copim with the PMC and the IMUs as Verilated RTL (skipping then stays
  * off; the results must not move), and two points with the PEs stepped
- * every edge (sim.pe_fast=0) instead of run ahead; and four pim-only points
- * against the whole reference (sim.skip=0 with sim.pe_fast=0), so the PEs'
+ * every edge (sim.pe_runahead=0) instead of run ahead; and four pim-only points
+ * against the whole reference (sim.skip=0 with sim.pe_runahead=0), so the PEs'
  * run-ahead is checked here as well as the skip.  A run that fails
  * differently in the two modes fails the test. */
 #include "cosim_util.h"
 
 #define GNUTELLA "../shared/data/graphs/p2p-Gnutella30.txt"
 
-/* One run with sim.skip=skip; pe_fast0: the PEs stepped every edge too
- * (sim.pe_fast=0, the whole reference mode). */
-static char *run(tb_t *t, const char *args, int skip, int pe_fast0, int *rc) {
+/* One run with sim.skip=skip; ahead0: the PEs stepped every edge too
+ * (sim.pe_runahead=0, the whole reference mode). */
+static char *run(tb_t *t, const char *args, int skip, int ahead0, int *rc) {
   static char out[1 << 16], err[1 << 14];
   char a[1024], js[128];
   snprintf(js, sizeof js, "build/skip-equiv-%d-%d.json", (int)getpid(), skip);
-  snprintf(a, sizeof a, "%s --set sim.skip=%d%s --quiet --stats %s", args, skip, pe_fast0 ? " --set sim.pe_fast=0" : "", js);
+  snprintf(a, sizeof a, "%s --set sim.skip=%d%s --quiet --stats %s", args, skip, ahead0 ? " --set sim.pe_runahead=0" : "", js);
   *rc = cu_run(a, out, sizeof out, err, sizeof err);
   char *j = cu_slurp(js, NULL);
   remove(js);
@@ -45,12 +45,12 @@ static void first_diff(const char *a, const char *b, char *buf, size_t cap) {
     if (*p == '\n' && (p[1] != ' ' || p[2] != ' ')) *p = ' ';
 }
 
-/* args run with sim.skip=0 (and with ref_pe_fast0 also sim.pe_fast=0: the
- * whole reference, against both fast paths of the default) and with
+/* args run with sim.skip=0 (and with ref_ahead0 also sim.pe_runahead=0: the
+ * whole reference, against both the skip and the run-ahead of the default) and with
  * sim.skip=1; must_pass: the reference must finish and verify. */
-static void point_ref(tb_t *t, const char *args, int must_pass, int ref_pe_fast0) {
+static void point_ref(tb_t *t, const char *args, int must_pass, int ref_ahead0) {
   int rc0 = 0, rc1 = 0;
-  char *a = run(t, args, 0, ref_pe_fast0, &rc0), *b = run(t, args, 1, 0, &rc1);
+  char *a = run(t, args, 0, ref_ahead0, &rc0), *b = run(t, args, 1, 0, &rc1);
   if (a && b) {
     t->checks++;
     if (must_pass && (rc0 || !strstr(a, "\"verified\": true"))) {
@@ -59,7 +59,7 @@ static void point_ref(tb_t *t, const char *args, int must_pass, int ref_pe_fast0
       char d[512];
       first_diff(a, b, d, sizeof d);
       tb_fail(t, "%s: %s and the default differ (exit %d vs %d), %s\n", args,
-              ref_pe_fast0 ? "sim.skip=0 sim.pe_fast=0" : "sim.skip=0", rc0, rc1, d);
+              ref_ahead0 ? "sim.skip=0 sim.pe_runahead=0" : "sim.skip=0", rc0, rc1, d);
     } else {
       tb_log(t, "%-72s %6zu bytes, identical\n", args, strlen(a));
     }
@@ -99,10 +99,10 @@ int main(int argc, char **argv) {
   point(&t, "--kernel sssp --graph kron:9:8 --policy pei", 1);
   point(&t, "--kernel pr --graph uniform:9:4 --policy copim --set llc.mshrs=4", 1);
   point(&t, "--kernel bfs --graph kron:8:8 --policy copim --rtl pmc,imu", 1);
-  /* the PEs stepped every edge (sim.pe_fast=0, the reference): the skip's
+  /* the PEs stepped every edge (sim.pe_runahead=0, the reference): the skip's
    * PE side then counts idle edges (pe_idle) instead of run-ahead ones */
-  point(&t, "--kernel pr --graph kron:9:8 --policy pim-only --set sim.pe_fast=0", 1);
-  point(&t, "--kernel bfs --graph kron:9:8 --policy copim --set sim.pe_fast=0", 1);
+  point(&t, "--kernel pr --graph kron:9:8 --policy pim-only --set sim.pe_runahead=0", 1);
+  point(&t, "--kernel bfs --graph kron:9:8 --policy copim --set sim.pe_runahead=0", 1);
   /* the default (idle skipping and run-ahead PEs) against the whole
    * reference mode (every host cycle and every PE edge stepped): the
    * kernels whose PE bodies take the run-ahead's paths (loads that hit and

@@ -1,4 +1,4 @@
-/* pe_fast_equiv: the run-ahead PE (csim/pe/pe_fast.h) presents the same
+/* pe_runahead_equiv: the run-ahead PE (csim/pe/pe_runahead.h) presents the same
  * port requests in the same cycles and retires the same instructions as the
  * RTL-mirroring model stepped every cycle (the lockstep reference).
  *
@@ -8,7 +8,7 @@
  * six).  Two PEs, each on its own copy of the
  * memory model with the same seed: the reference is stepped every cycle;
  * the run-ahead one is driven as the system drives it, stepped only at
- * edges with something at its port and run ahead (pe_fast_run) after each
+ * edges with something at its port and run ahead (pe_runahead_run) after each
  * such step whose next inputs are quiet, the edges in between taken from
  * its window without a step and without the memory model.  Every output
  * port is compared every cycle (request fields while valid, retirement
@@ -16,7 +16,7 @@
  * the port and both values.
  *
  * Part 2, every kernel's offloaded body: copim-sim --policy pim-only on
- * kron:9:8 with sim.pe_fast=2 (each PE run ahead and, beside it, the
+ * kron:9:8 with sim.pe_runahead=2 (each PE run ahead and, beside it, the
  * reference stepped every edge on the inputs the system gave, compared on
  * every port every edge: sys_pe.c), under HMC latencies and vault queue
  * depths drawn from the seed (a queue of 1 or 2 gives the PEs
@@ -24,21 +24,21 @@
  * difference fails it with the PE cycle, the port and both values.
  *
  * --cycles N: instructions each of the 3 seeds of part 1 retires (30000). */
-#define TEST_NAME "pe_fast_equiv"
+#define TEST_NAME "pe_runahead_equiv"
 /* the generator (gen, prog_t): pe_lockstep_random's own, not a copy */
 #define main pe_lockstep_random_main
 #include "pe_lockstep_random.c"
 #undef main
 
 #include "cosim_util.h"
-#include "pe_fast.h"
+#include "pe_runahead.h"
 
 typedef struct {
   pe_t *pe;
   pe_mem_t *mem;
-  pe_fast_t f;
+  pe_runahead_t f;
   int pending; /* an accepted request waits for its response */
-} fast_side_t;
+} ahead_side_t;
 
 /* Compares the outputs of one cycle; 0 (and the failure) at a difference. */
 static int same(tb_t *t, uint64_t cycle, const pe_out_t *r, const pe_out_t *f) {
@@ -73,14 +73,14 @@ static int run_program(tb_t *t, const prog_t *pg, const pe_mem_timing_t *tm, uin
   tmc.line_bytes = cfg.line_bytes;
   pe_t *ref = pe_new(&cfg);
   pe_mem_t *rmem = pe_mem_new(&tmc, mem_seed);
-  fast_side_t fs = {pe_new(&cfg), pe_mem_new(&tmc, mem_seed), {0}, 0};
+  ahead_side_t fs = {pe_new(&cfg), pe_mem_new(&tmc, mem_seed), {0}, 0};
   int ok = ref && rmem && fs.pe && fs.mem;
   if (!ok) tb_fail(t, "cannot build the models\n");
   for (unsigned i = 0; ok && i < pg->n; i++) {
     pe_mem_write(rmem, CODE + 4 * i, 4, pg->w[i]);
     pe_mem_write(fs.mem, CODE + 4 * i, 4, pg->w[i]);
   }
-  if (ok) pe_fast_init(&fs.f, fs.pe, 0);
+  if (ok) pe_runahead_init(&fs.f, fs.pe, 0);
   for (uint64_t cycle = 0; ok && cycle < 4000000; cycle++) {
     pe_in_t in;
     memset(&in, 0, sizeof in);
@@ -91,7 +91,7 @@ static int run_program(tb_t *t, const prog_t *pg, const pe_mem_timing_t *tm, uin
     pe_mem_cycle(rmem, &ro, &in, cycle);
     pe_step(ref, &in, NULL);
     if (fs.f.edges) {
-      pe_fast_take1(&fs.f, &fo); /* quiet inputs: no step, no memory model */
+      pe_runahead_take1(&fs.f, &fo); /* quiet inputs: no step, no memory model */
     } else {
       memset(&in, 0, sizeof in);
       in.start = cycle == 0;
@@ -101,7 +101,7 @@ static int run_program(tb_t *t, const prog_t *pg, const pe_mem_timing_t *tm, uin
       pe_step(fs.pe, &in, NULL);
       if (in.mem_resp_valid) fs.pending = 0;
       if (in.mem_req_ready && fo.mem_req_op != PE_OP_WRITE) fs.pending = 1;
-      if (!fs.pending) pe_fast_run(&fs.f);
+      if (!fs.pending) pe_runahead_run(&fs.f);
     }
     ok = same(t, cycle, &ro, &fo);
     *retired += ro.ret_valid;
@@ -171,9 +171,9 @@ static void kernels(tb_t *t) {
   for (char *k = strtok(list, "\n"); k; k = strtok(NULL, "\n")) {
     char a[1024], js[128];
     const unsigned q = 1 + (unsigned)tb_rng_below(&rng, 2) * (1 + (unsigned)tb_rng_below(&rng, 15));
-    snprintf(js, sizeof js, "build/pe-fast-equiv-%d.json", (int)getpid());
+    snprintf(js, sizeof js, "build/pe-runahead-equiv-%d.json", (int)getpid());
     snprintf(a, sizeof a,
-             "--kernel %s --graph kron:9:8 --policy pim-only --pr-iters 3 --set sim.pe_fast=2 --set hmc.vault_q=%u "
+             "--kernel %s --graph kron:9:8 --policy pim-only --pr-iters 3 --set sim.pe_runahead=2 --set hmc.vault_q=%u "
              "--set hmc.t_cl_ps=%u --set hmc.t_rcd_ps=%u --set hmc.local_cycles=%u --set hmc.xbar_cycles=%u "
              "--set hmc.atomic_cycles=%u --set pe.mmio_lat=%u --quiet --stats %s",
              k, q, 2000 + 1000 * (unsigned)tb_rng_below(&rng, 30), 2000 + 1000 * (unsigned)tb_rng_below(&rng, 30),

@@ -1,9 +1,9 @@
-/* Run-ahead vault PE (pe_fast.h). */
-#include "pe_fast.h"
+/* Run-ahead vault PE (pe_runahead.h). */
+#include "pe_runahead.h"
 
 #include <string.h>
 
-int pe_fast_supported(const pe_cfg_t *cfg) {
+int pe_runahead_supported(const pe_cfg_t *cfg) {
   /* every field pe_cfg_t has today keeps one request in flight at the port:
    * a new field that lets the port overlap requests (memory-level
    * parallelism) must be checked here, and is not covered until it is */
@@ -12,28 +12,28 @@ int pe_fast_supported(const pe_cfg_t *cfg) {
          cfg->dprefetch == 0; /* (needs DMshrs > 1 anyway) */
 }
 
-void pe_fast_init(pe_fast_t *f, pe_t *pe, uint32_t hart_id) {
+void pe_runahead_init(pe_runahead_t *f, pe_t *pe, uint32_t hart_id) {
   f->pe = pe;
   f->hart_id = hart_id;
   f->edges = f->taken = f->nret = f->rhead = 0;
   f->windows = f->ahead_edges = 0;
 }
 
-uint32_t pe_fast_run(pe_fast_t *f) {
+uint32_t pe_runahead_run(pe_runahead_t *f) {
   pe_in_t in;
   memset(&in, 0, sizeof in);
   in.hart_id = f->hart_id;
   uint32_t n = 0, nret = 0;
-  while (n < PE_FAST_WINDOW) {
+  while (n < PE_RUNAHEAD_WINDOW) {
     /* the edges where every instruction flows, timed an instruction at a
      * time; then the edge that ends them (or any other) one at a time */
-    n += pe_run_quiet(f->pe, f->hart_id, PE_FAST_WINDOW - n, n, f->ret, &nret);
-    if (n >= PE_FAST_WINDOW) break;
+    n += pe_ri_run(f->pe, f->hart_id, PE_RUNAHEAD_WINDOW - n, n, f->ret, &nret);
+    if (n >= PE_RUNAHEAD_WINDOW) break;
     pe_out_t o;
     /* the common edge through the shortcut (it is never a request or the
      * halt, and leaves no idle wait behind); any other through pe_step */
     if (pe_step_quiet(f->pe, f->hart_id, &o)) {
-      if (o.ret_valid) f->ret[nret++] = (pe_fast_ret_t){n, o.ret_pc, o.ret_insn, o.ret_rd_value, o.ret_rd};
+      if (o.ret_valid) f->ret[nret++] = (pe_runahead_ret_t){n, o.ret_pc, o.ret_insn, o.ret_rd_value, o.ret_rd};
       n++;
       continue;
     }
@@ -43,13 +43,13 @@ uint32_t pe_fast_run(pe_fast_t *f) {
      * model applies those edges at once, nothing retires in them */
     const uint64_t idle = pe_idle(f->pe);
     if (idle) {
-      const uint32_t k = idle < PE_FAST_WINDOW - n ? (uint32_t)idle : PE_FAST_WINDOW - n;
+      const uint32_t k = idle < PE_RUNAHEAD_WINDOW - n ? (uint32_t)idle : PE_RUNAHEAD_WINDOW - n;
       pe_skip(f->pe, k);
       n += k;
       continue;
     }
     pe_step(f->pe, &in, NULL); /* o: its outputs, read above before the edge */
-    if (o.ret_valid) f->ret[nret++] = (pe_fast_ret_t){n, o.ret_pc, o.ret_insn, o.ret_rd_value, o.ret_rd};
+    if (o.ret_valid) f->ret[nret++] = (pe_runahead_ret_t){n, o.ret_pc, o.ret_insn, o.ret_rd_value, o.ret_rd};
     n++;
   }
   f->edges = n;
@@ -63,9 +63,9 @@ uint32_t pe_fast_run(pe_fast_t *f) {
   return n;
 }
 
-void pe_fast_take1(pe_fast_t *f, pe_out_t *ret) {
+void pe_runahead_take1(pe_runahead_t *f, pe_out_t *ret) {
   memset(ret, 0, sizeof *ret);
-  const pe_fast_ret_t *r = pe_fast_next(f);
+  const pe_runahead_ret_t *r = pe_runahead_next(f);
   if (r) {
     ret->ret_valid = 1;
     ret->ret_pc = r->pc;
@@ -75,7 +75,7 @@ void pe_fast_take1(pe_fast_t *f, pe_out_t *ret) {
   }
 }
 
-void pe_fast_take(pe_fast_t *f, uint64_t n, pe_fast_count_t *c) {
+void pe_runahead_take(pe_runahead_t *f, uint64_t n, pe_runahead_count_t *c) {
   const uint32_t end = f->taken + (uint32_t)n;
   while (f->rhead < f->nret && f->ret[f->rhead].edge < end) {
     const uint32_t opc = f->ret[f->rhead++].insn & 0x7f;
