@@ -108,6 +108,7 @@ $(BUILD)/sw-naive/%.elf: $(BUILD)/sw-naive/obj/k_%.o $(BUILD)/sw-naive/obj/crt0.
 sw-naive: $(SW_NAIVE_ELFS) ## the kernels with one shared-word update per vertex (build/sw-naive/*.elf), the ablation of the reductions
 TEST_DEPS += $(SW_NAIVE_ELFS)
 $(BUILD)/tests/kernel_hotspots: $(BUILD)/copim-sim $(SW_ELFS) $(SW_NAIVE_ELFS)
+KERNELS ?=
 ifeq ($(KERNELS),naive)
 sw: sw-naive
 endif
