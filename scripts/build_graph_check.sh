@@ -36,7 +36,7 @@ dry)
   # goals whose dry run executes nothing real (a recipe line naming $(MAKE)
   # runs even under -n, so goals such as `synth BLOCK=pe` are left out)
   goals=("cosim KERNEL=bfs GRAPH=kron:8:8 POLICY=copim" "sim TEST=host_isa" "tests" "demo" "sweep" "figures"
-         "crossover" "bench" "area" "help")
+         "crossover" "bench" "area" "help" "equiv-save" "equiv")
   for g in "${goals[@]}"; do
     # shellcheck disable=SC2086
     w=$(make -n --warn-undefined-variables $g 2>&1 | grep 'warning: undefined variable' | sort -u)
