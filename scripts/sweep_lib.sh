@@ -61,6 +61,7 @@ sweep_check() {
 # SWEEP_TH (--imu.threshold_q16=, else -), SWEEP_X (the first other
 # --name=value, which sweep_check checks) and SWEEP_REST (the others, for
 # COPIM_SWEEP_ARGS, given to the simulator unchecked).
+# shellcheck disable=SC2034  # the callers read them
 sweep_split() {
   SWEEP_CLK=2000 SWEEP_TH=- SWEEP_X="" SWEEP_REST=""
   local a
