@@ -3,6 +3,12 @@
 
 SHELL  := /bin/bash
 BUILD  := build
+# The plain build's directory, whatever SAN says.  The RV32 images (kernels,
+# PE and ISA test programs) are the same bytes with or without the
+# sanitizers, and the simulator (its default --elf is build/sw/<kernel>.elf)
+# and the tests load them, and build/tools/graphtool, from build/ by name:
+# every build makes and uses that one copy (mk/sw.mk, mk/pe.mk, mk/verify.mk).
+PLAIN_BUILD := $(BUILD)
 # make test SAN=1 (issue 20): the C models, the simulator and the C-only
 # tests built with ASan + UBSan under build/san (the Verilated models are
 # shared with build/, uninstrumented), then run: every C-only test and a
@@ -121,7 +127,7 @@ test_asm = $(if $(wildcard tb/tests/$(1).c),,$(wildcard tb/tests/$(1).S))
 test_src = $(if $(call test_asm,$(1)),tb/tests/pe/asm_test.c,tb/tests/$(1).c)
 
 define TEST_BIN
-$(BUILD)/tests/$(1): $(call test_src,$(1)) $(if $(call test_asm,$(1)),$(BUILD)/pe/$(1).elf) $(BUILD)/lib/libtb.a $(BUILD)/lib/libcsim.a $(BUILD)/lib/libtbfst.a \
+$(BUILD)/tests/$(1): $(call test_src,$(1)) $(if $(call test_asm,$(1)),$(PLAIN_BUILD)/pe/$(1).elf) $(BUILD)/lib/libtb.a $(BUILD)/lib/libcsim.a $(BUILD)/lib/libtbfst.a \
     $(foreach b,$(call test_blocks,$(1)),$(BUILD)/obj/shim/$(b)_rtl.o $(BUILD)/vl/$(b)/stamp)
 	@mkdir -p $$(@D) $(BUILD)/obj/tests
 	$(CC) $$(CFLAGS) $(if $(call test_asm,$(1)),-DASM_TEST_NAME='"$(1)"') -MMD -MP -c $$< -o $(BUILD)/obj/tests/$(1).o
@@ -174,9 +180,9 @@ test: deps ## lint plus every test in tb/tests.list; last line "N passed, N fail
 	@mkdir -p $(BUILD)
 ifeq ($(SAN),1)
 	@mkdir -p build/vl && ln -sfn ../vl $(BUILD)/vl
-	@# some tests load build/'s tools and ELFs by name (build/tools/graphtool, build/sw, build/pe)
-	@{ $(MAKE) --no-print-directory -j$(JOBS) SAN= sw build/pe/isa.elf build/pe/traps.elf build/sw/wake.elf && \
-	   $(MAKE) --no-print-directory -j$(JOBS) SAN=1 tests-san; } >$(BUILD)/tests-build.log 2>&1 \
+	@# tests-san's graph holds everything the tests load, build/'s ELFs and
+	@# tools included (PLAIN_BUILD); scripts/build_graph_check.sh keeps it so
+	@$(MAKE) --no-print-directory -j$(JOBS) SAN=1 tests-san >$(BUILD)/tests-build.log 2>&1 \
 	  || { tail -40 $(BUILD)/tests-build.log; echo "0 passed, 1 failed"; exit 1; }
 	@BUILD=$(BUILD) SAN_TESTS="$(SAN_TESTS)" COPIM_SIM=$(BUILD)/copim-sim scripts/run_tests.sh
 else
@@ -190,7 +196,7 @@ sim: deps ## build and run one test: make sim TEST=<name> [SEED=n] [RESET_SEED=n
 	@awk -v t='$(TEST)' '$$1 == t {f = 1} END {exit !f}' tb/tests.list || { echo "make sim: no test '$(TEST)' in tb/tests.list (make help, or the first column of tb/tests.list)" >&2; exit 2; }
 	@$(MAKE) --no-print-directory $(BUILD)/tests/$(TEST)
 	@mkdir -p $(BUILD)/waves
-	$(BUILD)/tests/$(TEST) $(call test_args,$(TEST)) --waves $(BUILD)/waves/$(TEST).fst \
+	COPIM_SIM=$(COSIM_BIN) $(BUILD)/tests/$(TEST) $(call test_args,$(TEST)) --waves $(BUILD)/waves/$(TEST).fst \
 	  $(if $(SEED),--seed $(SEED)) $(if $(RESET_SEED),--reset-seed $(RESET_SEED))
 
 # A test's saved GTKWave layout: its own (fpga/sim/<test>.gtkw, or

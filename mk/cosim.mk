@@ -47,7 +47,7 @@ $(BUILD)/copim-sim-train: $(COSIM_PGO_OBJ) $(foreach b,$(COSIM_BLOCKS),$(BUILD)/
 	$(CXX) $(OPT) $(COSIM_LTO) -fprofile-generate -o $@ $(COSIM_PGO_OBJ) $(COSIM_VL) $(BUILD)/vl/pmc/libverilated.a $(LDLIBS)
 $(BUILD)/pgo/stamp: $(BUILD)/copim-sim-train $(SW_ELFS) scripts/pgo_train.sh
 	@rm -rf $(COSIM_PGO); mkdir -p $(COSIM_PGO)
-	scripts/pgo_train.sh $(BUILD)/copim-sim-train $(BUILD)/sw $(COSIM_PGO)
+	scripts/pgo_train.sh $(BUILD)/copim-sim-train $(PLAIN_BUILD)/sw $(COSIM_PGO)
 	@touch $@
 -include $(COSIM_PGO_OBJ:.o=.d)
 else
@@ -94,3 +94,15 @@ TEST_DEPS += $(COSIM_BIN)
 $(foreach t,$(filter cosim_% sim_skip_equiv,$(TESTS)),$(eval $(BUILD)/tests/$(t): $(COSIM_BIN) $(SW_ELFS)))
 # tb/tests/bad_inputs.cases runs the simulator, the sweep scripts and make
 $(BUILD)/tests/bad_inputs: $(COSIM_BIN) $(SW_ELFS) tb/tests/bad_inputs.cases
+# cosim_bad_input hands the simulator build/tools/graphtool as a non-RV32 ELF
+$(BUILD)/tests/cosim_bad_input: $(PLAIN_BUILD)/tools/graphtool
+
+# A refactor must not move a simulated cycle (docs/extending.md): record
+# scripts/stats_equiv.sh's fixed runs before it, compare after it.
+EQUIV_DIR ?= $(BUILD)/equiv-ref
+.PHONY: equiv-save equiv
+equiv-save: deps $(COSIM_BIN) $(SW_ELFS) ## before a refactor: scripts/stats_equiv.sh's runs into EQUIV_DIR (default build/equiv-ref)
+	COPIM_SIM=$(COSIM_BIN) scripts/stats_equiv.sh save $(EQUIV_DIR)
+
+equiv: deps $(COSIM_BIN) $(SW_ELFS) ## after it: the same runs compared with EQUIV_DIR byte for byte (old fields only)
+	COPIM_SIM=$(COSIM_BIN) scripts/stats_equiv.sh compare $(EQUIV_DIR)

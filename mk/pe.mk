@@ -1,7 +1,7 @@
 # Vault PE area: RV32 test images for pe_isa, pe_traps and pe_programs.
 # Sources in tb/tests/pe/: assembly tests (env.h, link.ld) and C programs
 # built with picolibc (its hosted crt0, which calls exit(main()), picolibc.ld placed by --defsym).
-PE_ELF_DIR := $(BUILD)/pe
+PE_ELF_DIR := $(PLAIN_BUILD)/pe
 PE_RV_CC      := riscv64-unknown-elf-gcc
 PE_RV_ASFLAGS := -march=rv32ima_zicsr_zifencei -mabi=ilp32 -nostdlib -nostartfiles -Itb/tests/pe -T tb/tests/pe/link.ld -Wl,--no-warn-rwx-segments
 PE_RV_CFLAGS  := -march=rv32ima -mabi=ilp32 --specs=picolibc.specs --crt0=hosted -O2 -g -Wall -Wextra -Werror -Itb/tests/pe \

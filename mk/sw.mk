@@ -8,7 +8,15 @@ $(BUILD)/tools/graphtool: app/tools/graphtool.c $(BUILD)/lib/libcsim.a
 
 .PHONY: graphtool
 graphtool: $(BUILD)/tools/graphtool ## native graph tool: build/tools/graphtool info|write|image|run
-TEST_DEPS += $(BUILD)/tools/graphtool
+TEST_DEPS += $(PLAIN_BUILD)/tools/graphtool
+ifeq ($(SAN),1)
+# The tests run build/tools/graphtool by name, the plain build's: under SAN=1
+# a plain make brings it (and does nothing when it is up to date).
+.PHONY: plain-graphtool
+plain-graphtool:
+	@$(MAKE) --no-print-directory SAN= $(PLAIN_BUILD)/tools/graphtool
+$(PLAIN_BUILD)/tools/graphtool: plain-graphtool
+endif
 
 # ---------------------------------------------------------------- RV32 software
 # One ELF per kernel: crt0 + runtime + kernel, .text at 0x1000 (sw/rt/link.ld).
@@ -22,19 +30,19 @@ RV_LDFLAGS := -march=rv32ima -mabi=ilp32 --specs=picolibc.specs -nostartfiles -T
 # every sw/kernels/*.c is a kernel (its registry row: csim/graph/kernels.c)
 SW_KERNELS := $(basename $(notdir $(wildcard sw/kernels/*.c)))
 SW_HDRS    := sw/rt/rt.h sw/include/copim.h sw/include/copim_mmio.h sw/include/graph_image.h sw/kernels/loops.h sw/kernels/pr_loop.h
-SW_RT_OBJ  := $(BUILD)/sw/obj/crt0.o $(BUILD)/sw/obj/rt.o
-SW_ELFS    := $(patsubst %,$(BUILD)/sw/%.elf,$(SW_KERNELS))
+SW_RT_OBJ  := $(PLAIN_BUILD)/sw/obj/crt0.o $(PLAIN_BUILD)/sw/obj/rt.o
+SW_ELFS    := $(patsubst %,$(PLAIN_BUILD)/sw/%.elf,$(SW_KERNELS))
 
-$(BUILD)/sw/obj/crt0.o: sw/rt/crt0.S sw/include/copim_mmio.h mk/sw.mk
+$(PLAIN_BUILD)/sw/obj/crt0.o: sw/rt/crt0.S sw/include/copim_mmio.h mk/sw.mk
 	@mkdir -p $(@D)
 	$(RV_CC) $(RV_CFLAGS) -c $< -o $@
-$(BUILD)/sw/obj/%.o: sw/rt/%.c $(SW_HDRS) mk/sw.mk
+$(PLAIN_BUILD)/sw/obj/%.o: sw/rt/%.c $(SW_HDRS) mk/sw.mk
 	@mkdir -p $(@D)
 	$(RV_CC) $(RV_CFLAGS) -c $< -o $@
-$(BUILD)/sw/obj/k_%.o: sw/kernels/%.c $(SW_HDRS) mk/sw.mk
+$(PLAIN_BUILD)/sw/obj/k_%.o: sw/kernels/%.c $(SW_HDRS) mk/sw.mk
 	@mkdir -p $(@D)
 	$(RV_CC) $(RV_CFLAGS) -c $< -o $@
-$(BUILD)/sw/%.elf: $(BUILD)/sw/obj/k_%.o $(SW_RT_OBJ) sw/rt/link.ld
+$(PLAIN_BUILD)/sw/%.elf: $(PLAIN_BUILD)/sw/obj/k_%.o $(SW_RT_OBJ) sw/rt/link.ld
 	$(RV_CC) $(RV_LDFLAGS) -o $@ $(SW_RT_OBJ) $< -lgcc
 	riscv64-unknown-elf-objdump -d $@ >$(@:.elf=.dis)
 
@@ -67,19 +75,19 @@ fuzz-graph: $(BUILD)/fuzz/graph_fuzz ## fuzz the graph readers for FUZZ_TIME sec
 	  -rss_limit_mb=1024 -timeout=10 corpus
 
 # what the workload tests load at run time, so `make sim TEST=...` builds it too
-$(BUILD)/tests/graph_readers: $(BUILD)/tools/graphtool
-$(BUILD)/tests/kernels_sim: $(SW_ELFS) $(BUILD)/tools/graphtool
+$(BUILD)/tests/graph_readers: $(PLAIN_BUILD)/tools/graphtool
+$(BUILD)/tests/kernels_sim: $(SW_ELFS) $(PLAIN_BUILD)/tools/graphtool
 
 # The same kernels with the edge-balanced host partition (sw/rt/rt.c
 # RT_BALANCE_EDGES): `copim-sim --elf build/sw-balanced/<kernel>.elf`.  An
 # ablation of the host baseline (docs/results.md "The host's partition"),
 # kept out of build/sw so the default kernels stay cycle for cycle.
-SW_BAL_ELFS := $(patsubst %,$(BUILD)/sw-balanced/%.elf,$(SW_KERNELS))
-$(BUILD)/sw-balanced/obj/%.o: sw/rt/%.c $(SW_HDRS) mk/sw.mk
+SW_BAL_ELFS := $(patsubst %,$(PLAIN_BUILD)/sw-balanced/%.elf,$(SW_KERNELS))
+$(PLAIN_BUILD)/sw-balanced/obj/%.o: sw/rt/%.c $(SW_HDRS) mk/sw.mk
 	@mkdir -p $(@D)
 	$(RV_CC) $(RV_CFLAGS) -DRT_BALANCE_EDGES -c $< -o $@
-$(BUILD)/sw-balanced/%.elf: $(BUILD)/sw/obj/k_%.o $(BUILD)/sw/obj/crt0.o $(BUILD)/sw-balanced/obj/rt.o sw/rt/link.ld
-	$(RV_CC) $(RV_LDFLAGS) -o $@ $(BUILD)/sw/obj/crt0.o $(BUILD)/sw-balanced/obj/rt.o $< -lgcc
+$(PLAIN_BUILD)/sw-balanced/%.elf: $(PLAIN_BUILD)/sw/obj/k_%.o $(PLAIN_BUILD)/sw/obj/crt0.o $(PLAIN_BUILD)/sw-balanced/obj/rt.o sw/rt/link.ld
+	$(RV_CC) $(RV_LDFLAGS) -o $@ $(PLAIN_BUILD)/sw/obj/crt0.o $(PLAIN_BUILD)/sw-balanced/obj/rt.o $< -lgcc
 
 .PHONY: sw-balanced
 sw-balanced: $(SW_BAL_ELFS) ## the kernels with an edge-balanced host partition (build/sw-balanced/*.elf)
@@ -90,18 +98,18 @@ $(BUILD)/tests/host_balance: $(BUILD)/copim-sim $(SW_ELFS) $(SW_BAL_ELFS)
 # size) is one AMO or store to that word, as before the executor-local
 # reductions; byte for byte the kernels of main before them.  The ablation:
 # `COPIM_ELF_DIR=build/sw-naive copim-sim ...`, or `make sw KERNELS=naive`.
-SW_NAIVE_ELFS := $(patsubst %,$(BUILD)/sw-naive/%.elf,$(SW_KERNELS))
-$(BUILD)/sw-naive/obj/%.o: sw/rt/%.c $(SW_HDRS) mk/sw.mk
+SW_NAIVE_ELFS := $(patsubst %,$(PLAIN_BUILD)/sw-naive/%.elf,$(SW_KERNELS))
+$(PLAIN_BUILD)/sw-naive/obj/%.o: sw/rt/%.c $(SW_HDRS) mk/sw.mk
 	@mkdir -p $(@D)
 	$(RV_CC) $(RV_CFLAGS) -DRT_NAIVE -c $< -o $@
-$(BUILD)/sw-naive/obj/k_%.o: sw/kernels/%.c $(SW_HDRS) mk/sw.mk
+$(PLAIN_BUILD)/sw-naive/obj/k_%.o: sw/kernels/%.c $(SW_HDRS) mk/sw.mk
 	@mkdir -p $(@D)
 	$(RV_CC) $(RV_CFLAGS) -DRT_NAIVE -c $< -o $@
-$(BUILD)/sw-naive/obj/crt0.o: sw/rt/crt0.S sw/include/copim_mmio.h mk/sw.mk
+$(PLAIN_BUILD)/sw-naive/obj/crt0.o: sw/rt/crt0.S sw/include/copim_mmio.h mk/sw.mk
 	@mkdir -p $(@D)
 	$(RV_CC) $(RV_CFLAGS) -DRT_NAIVE -c $< -o $@
-$(BUILD)/sw-naive/%.elf: $(BUILD)/sw-naive/obj/k_%.o $(BUILD)/sw-naive/obj/crt0.o $(BUILD)/sw-naive/obj/rt.o sw/rt/link.ld
-	$(RV_CC) $(RV_LDFLAGS) -o $@ $(BUILD)/sw-naive/obj/crt0.o $(BUILD)/sw-naive/obj/rt.o $< -lgcc
+$(PLAIN_BUILD)/sw-naive/%.elf: $(PLAIN_BUILD)/sw-naive/obj/k_%.o $(PLAIN_BUILD)/sw-naive/obj/crt0.o $(PLAIN_BUILD)/sw-naive/obj/rt.o sw/rt/link.ld
+	$(RV_CC) $(RV_LDFLAGS) -o $@ $(PLAIN_BUILD)/sw-naive/obj/crt0.o $(PLAIN_BUILD)/sw-naive/obj/rt.o $< -lgcc
 	riscv64-unknown-elf-objdump -d $@ >$(@:.elf=.dis)
 
 .PHONY: sw-naive

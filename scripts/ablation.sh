@@ -4,9 +4,15 @@
 # usage: scripts/ablation.sh OUT.csv "KERNEL@GRAPH[@extra,args] ..." [POLICIES]
 # Prints one CSV row per (point, policy, variant) with the kernel time, PE
 # utilisation, locality share and coherence cycles; every run must verify.
+# Each run is a point of scripts/sweep_point.sh in ABL_RUNS (default
+# OUT.csv's name without .csv, then .runs/): validated, atomic and resumed
+# like the sweep's, so a killed ablation runs only what is missing.  The
+# figures come from scripts/stat.py.  COPIM_SIM (build/copim-sim).
 set -euo pipefail
 out=$1; points=$2; policies=${3:-"pim-only copim"}
-SIM=${COPIM_SIM:-build/copim-sim}
+HERE=$(cd "$(dirname "$0")" && pwd)
+runs=${ABL_RUNS:-${out%.csv}.runs}
+. "$HERE/sweep_lib.sh"
 variants=(
   "default|"
   "sched=static|--set pim.sched=static"
@@ -16,28 +22,28 @@ variants=(
   "coherence=free|--set pim.coherence=free"
   "old dispatcher|--set pim.sched=static --set pim.concurrent=off --set host.sleep=off"
 )
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 echo "kernel,graph,policy,variant,kernel_us,pe_utilisation,pe_utilisation_wide,locality_share,wb_cycles,inv_cycles,launch_wait_cycles,barrier_wait_cycles,kernel_host_sync,verified" >"$out.tmp"
-num() { grep -o "\"$1\": [0-9.e+-]*" "$2" | head -1 | awk '{print $2}'; }
-sum() { grep -o "\"$1\": [0-9]*" "$2" | awk '{s += $2} END {print s + 0}'; }
 for pt in $points; do
   IFS=@ read -r k g extra <<<"$pt"
   for pol in $policies; do
     for v in "${variants[@]}"; do
       name=${v%%|*}; args=${v#*|}
-      js=$tmp/run.json
+      # the point's id: its kernel, graph, extra arguments, policy and variant
+      id=$(echo "$k-$(sweep_gid "$g")${extra:+-$extra}-$pol-$name" | tr ' ,=/' '_+:_')
       # shellcheck disable=SC2086
-      if ! "$SIM" --kernel "$k" --graph "$g" --policy "$pol" $args ${extra//,/ } --quiet --stats "$js" >/dev/null; then
-        echo "ablation: $k $g $pol $name failed" >&2; exit 1
+      sweep_split ${extra//,/ }
+      if ! COPIM_SWEEP_ARGS="$args${SWEEP_REST:+ $SWEEP_REST}" "$HERE/sweep_point.sh" "$runs" "$id" "$k" "$g" "$pol" \
+          "$SWEEP_CLK" "$SWEEP_TH" "$SWEEP_X"; then
+        echo "ablation: $k $g $pol $name failed (or not verified; $runs/logs/$id.log)" >&2; exit 1
       fi
-      grep -q '"verified": true' "$js" || { echo "ablation: $k $g $pol $name not verified" >&2; exit 1; }
-      kps=$(num kernel_ps "$js")
-      wb=$(grep -o '"wb_cycles": [0-9]*' "$js" | awk '{s += $2} END {print s + 0}')
-      inv=$(grep -o '"inv_cycles": [0-9]*' "$js" | awk '{s += $2} END {print s + 0}')
+      js=$runs/runs/$id.json
+      [ "$("$HERE/stat.py" get "$js" result.verified)" = true ] || { echo "ablation: $k $g $pol $name not verified" >&2; exit 1; }
+      { read -r kps; read -r util; read -r wide; read -r loc; read -r sync; } < <("$HERE/stat.py" get "$js" \
+        time.kernel_ps pim.pe_utilisation pim.pe_utilisation_wide pim.locality_share insns.kernel_host_sync)
+      { read -r wb; read -r inv; read -r lw; read -r bw; } < <("$HERE/stat.py" sum "$js" \
+        'loops[*].wb_cycles' 'loops[*].inv_cycles' 'host.cores[*].pim_wait_cycles' 'host.cores[*].barrier_wait_cycles')
       printf '%s,%s,%s,%s,%.3f,%s,%s,%s,%s,%s,%s,%s,%s,true\n' "$k" "$(basename "$g")" "$pol" "$name" \
-        "$(awk -v p="$kps" 'BEGIN {print p / 1e6}')" "$(num pe_utilisation "$js")" "$(num pe_utilisation_wide "$js")" \
-        "$(num locality_share "$js")" "$wb" "$inv" \
-        "$(sum pim_wait_cycles "$js")" "$(sum barrier_wait_cycles "$js")" "$(num kernel_host_sync "$js")" >>"$out.tmp"
+        "$(awk -v p="$kps" 'BEGIN {print p / 1e6}')" "$util" "$wide" "$loc" "$wb" "$inv" "$lw" "$bw" "$sync" >>"$out.tmp"
       tail -1 "$out.tmp"
     done
   done

@@ -7,11 +7,14 @@
 #        (KERNELS default "pr sssp bfs prp"; run "pr sssp" first for a useful partial table)
 #        scripts/ablation_mlp.sh table DIR                   prints the markdown table
 #
-# run is resumable: a point whose DIR/<kernel>.<policy>.<setting>.json exists
-# is skipped, so an interrupted run continues where it stopped.  Every run
+# run is resumable: each point goes through scripts/sweep_point.sh into
+# DIR/runs/<kernel>.<policy>.<setting>.json (validated, atomic, resumed like
+# the sweep's; a result of the older layout, DIR/<id>.json, is moved there
+# and checked), so an interrupted run continues where it stopped.  Every run
 # must verify against the native kernel (result.verified), else the script
 # stops.  pr and prp run --pr-iters 2 (say so with the table).  Runs are
 # one at a time under nice; COPIM_SIM names the binary (build/copim-sim).
+# The table's figures come from scripts/stat.py.
 #
 # Settings (the table's rows):
 #   paper     DMshrs 1, pim.pe_inval=all.  pim.inval_stats=1 only makes the
@@ -28,7 +31,8 @@
 # partial table on a large graph); the table lists the others as not run.
 # ABL_POLICIES="copim" runs only those policies (default "copim pim-only").
 set -euo pipefail
-SIM=${COPIM_SIM:-build/copim-sim}
+HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/sweep_lib.sh"
 settings=(
   "paper|--set pim.inval_stats=1"
   "dmshrs4|--set pe.dmshrs=4"
@@ -48,23 +52,22 @@ area() {
   esac
 }
 
-num() { grep -o "\"$1\": [0-9.e+-]*" "$2" | head -1 | awk '{print $2}'; }
+st() { "$HERE/stat.py" get "$@"; }
 
 run_point() { # DIR GRAPH KERNEL POLICY SETTING ARGS
-  local dir=$1 g=$2 k=$3 pol=$4 name=$5 args=$6 js extra=""
-  js=$dir/$k.$pol.$name.json
-  [ -s "$js" ] && return 0
+  local dir=$1 g=$2 k=$3 pol=$4 name=$5 args=$6 id extra=""
+  id=$k.$pol.$name
+  if [ -s "$dir/$id.json" ] && [ ! -e "$dir/runs/$id.json" ]; then
+    mkdir -p "$dir/runs" && mv "$dir/$id.json" "$dir/runs/$id.json"
+  fi
+  sweep_check "$dir/runs/$id.json" "$k" "$g" "$pol" 2000 - >/dev/null && return 0
   case $k in pr | prp) extra="--pr-iters 2" ;; esac
   echo "ablation_mlp: $k $pol $name ($(date -u +%H:%M:%S))" >&2
-  # shellcheck disable=SC2086
-  if ! nice "$SIM" --kernel "$k" --graph "$g" --policy "$pol" $extra $args --quiet --stats "$js.tmp" \
-    >"$dir/$k.$pol.$name.out" 2>&1; then
-    echo "ablation_mlp: $k $pol $name failed: $(tail -1 "$dir/$k.$pol.$name.out")" >&2
-    rm -f "$js.tmp"
+  # sweep_point.sh runs the default PE clock and threshold, which it checks
+  if ! COPIM_SWEEP_ARGS="$extra $args" nice "$HERE/sweep_point.sh" "$dir" "$id" "$k" "$g" "$pol" 2000 -; then
+    echo "ablation_mlp: $k $pol $name failed or not verified ($dir/logs/$id.log)" >&2
     exit 1
   fi
-  grep -q '"verified": true' "$js.tmp" || { echo "ablation_mlp: $k $pol $name not verified" >&2; exit 1; }
-  mv "$js.tmp" "$js"
 }
 
 cmd_run() {
@@ -88,27 +91,28 @@ cmd_table() {
   echo "| kernel | policy | setting | time / cpu-only | HMC requests / edge | PE requests in flight (all PEs / per busy PE / most) | PE utilisation | un-core energy / cpu-only | PE area (hx8k LUT4 / FF) |"
   echo "|---|---|---|---|---|---|---|---|---|"
   for k in pr sssp bfs prp; do
-    local base=$dir/$k.cpu-only.base.json
+    local base=$dir/runs/$k.cpu-only.base.json
+    [ -s "$base" ] || base=$dir/$k.cpu-only.base.json
     [ -s "$base" ] || continue
-    local bt be edges
-    bt=$(num kernel_ps "$base"); be=$(num uncore "$base"); edges=$(num edges "$base")
+    local bt be edges br
+    { read -r bt; read -r be; read -r edges; read -r br; } < <(st "$base" time.kernel_ps energy_pj.uncore graph.edges hmc.requests)
     printf '| %s | cpu-only | - | 1 | %.2f | - | - | 1 | - |\n' "$k" \
-      "$(awk -v r="$(grep -o '"hmc": {"requests": [0-9]*' "$base" | awk '{print $3}')" -v e="$edges" 'BEGIN {print r / e}')"
+      "$(awk -v r="$br" -v e="$edges" 'BEGIN {print r / e}')"
     for pol in pim-only copim; do
       for s in "${settings[@]}"; do
         local name=${s%%|*} js
-        js=$dir/$k.$pol.$name.json
+        js=$dir/runs/$k.$pol.$name.json
+        [ -s "$js" ] || js=$dir/$k.$pol.$name.json
         if [ ! -s "$js" ]; then
           echo "| $k | $pol | $name | not run | | | | | |"
           continue
         fi
-        local t e r
-        t=$(num kernel_ps "$js"); e=$(num uncore "$js")
-        r=$(grep -o '"hmc": {"requests": [0-9]*' "$js" | awk '{print $3}')
+        local t e r fa fb fm u
+        { read -r t; read -r e; read -r r; read -r fa; read -r fb; read -r fm; read -r u; } < <(st "$js" time.kernel_ps \
+          energy_pj.uncore hmc.requests pim.pe_inflight pim.pe_inflight_busy pim.pe_inflight_max pim.pe_utilisation)
         printf '| %s | %s | %s | %.3f | %.2f | %.2f / %.3f / %s | %.3f | %.3f | %s |\n' "$k" "$pol" "$name" \
           "$(awk -v a="$t" -v b="$bt" 'BEGIN {print a / b}')" "$(awk -v a="$r" -v b="$edges" 'BEGIN {print a / b}')" \
-          "$(num pe_inflight "$js")" "$(num pe_inflight_busy "$js")" "$(num pe_inflight_max "$js")" \
-          "$(num pe_utilisation "$js")" "$(awk -v a="$e" -v b="$be" 'BEGIN {print a / b}')" "$(area "$name")"
+          "$fa" "$fb" "$fm" "$u" "$(awk -v a="$e" -v b="$be" 'BEGIN {print a / b}')" "$(area "$name")"
       done
     done
   done

@@ -4,7 +4,8 @@
 # build/synth/xc7/figures.env (make synth TARGET=xc7) and
 # build/area/figures.env (scripts/area.sh).  `make area` runs whichever of
 # them is out of date, then this.  Nothing here is typed in by hand except
-# the LLC geometry assumptions and the published figures, both cited.
+# the LLC geometry assumptions and the published figures, both cited, and
+# section 5's notes on the critical paths (dated, from nextpnr's reports).
 set -eu
 load() {  # file prefix
   [[ -f $1 ]] || { echo "area_doc: $1 missing (run make area)" >&2; exit 1; }
@@ -80,7 +81,8 @@ the flows leave in build/; do not edit by hand.  Tools: Yosys $A_yosys,
 nextpnr-ice40 $P_nextpnr, icestorm icepack (Debian packages).  Every figure
 below is a synthesis or place-and-route result of the RTL in this tree,
 except the published figures of section 4, which are quoted with their
-sources.
+sources; section 5, notes on the critical paths, is kept by hand in
+scripts/area_doc.sh.
 
 | command | what it produces |
 |---|---|
@@ -293,4 +295,39 @@ Vivado's, ours Yosys's (which maps less tightly, and whose figure includes
 the caches' tag compare, fill and AMO logic a cacheless core does not
 have).  The versions of these READMEs were read from a stored copy of the
 repositories; figures in later versions may differ.
+EOF
+# Section 5 is prose about nextpnr's timing reports, not a figure of the
+# flows: written by hand, here so that make area keeps it.
+cat <<'EOF'
+
+## 5. What is left on the critical paths (hx8k)
+
+Each block at its iCE40 parameters (`make synth BLOCK=<blk> SEEDS='1 2 3'`,
+2026-11-24 to 2026-11-26, the README's hardware table); read from
+nextpnr-ice40's timing reports, so kept by hand here, with each block's own
+page (docs/pmc.md, imu.md, pe.md) for the passes that got there.
+
+What is left on each critical path (hx8k): PMC (9.3-9.9 ns, half of it
+logic), the total and misses counters' 23-bit upper ripple chains; the
+clock enables that led before (the fold adders' carry-select read by
+Yosys as an enable, the alloc decode through a variable part-select) are
+gone (docs/pmc.md); IMU (14.1-15.4 ns, 10.6-12.0 of it routing), the
+marker id through the tag compare, the any-match OR and the allocation
+into a table entry's field-gate enable; with that search taken off
+every path (a timing probe, not a design) it reaches 74.10 MHz median,
+then led by the PLAN lookup into the table's site bit (13.9 ns) and the
+MPKI mode's 63-bit x 5/16 adder (13.5 ns), and with those and the
+multiplier's adder cut too, by the sample size's rounding compare (13.6-15.3
+ns): 80 MHz needs at least five paths restructured (docs/imu.md);
+the decision-table read port now answers a cycle after its id, which
+moves no statistic (docs/imu.md); PE (about 19 ns on every seed, two thirds routing, no path
+dominant): the D-cache tag RAM through the hit compare and MEM's done to
+the trap registers' enable, the WB value through forwarding and the
+shared adder to EX/MEM, or the I-cache tag RAM through the hit and the
+fetch advance to the next pc and the I-cache read address (docs/pe.md).
+The PE's pass moved no cycle (registered forwarding selects, the redirect
+chosen last, the hold split by the cache hit, its own comparator for the
+ordered branches, and `(* keep *)` nets so the late signal sits in the
+last LUT), so its CPI is exactly what it was: BFS 2.098, sort 1.863,
+checksum 1.767 (ideal memory).
 EOF

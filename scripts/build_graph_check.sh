@@ -8,7 +8,11 @@
 #       fragment defines later (as cosim.mk once named sw.mk's $(SW_ELFS))
 #       reads it empty, and the prerequisite silently vanishes;
 #     - in a copy of the tracked files with no build/, make has a rule
-#       for every test binary of tb/tests.list and what it needs.
+#       for every test binary of tb/tests.list and what it needs;
+#     - there too, each test's rule names what its source loads from
+#       build/, and `make test SAN=1` (dry) makes all that its tests load
+#       (scripts/test_loads.py: host_balance once failed under SAN=1 on a
+#       fresh clone, its ELFs built under build/san and loaded from build/).
 #   scripts/build_graph_check.sh fresh   (the build_graph test; a minute or two)
 #     - in a copy of the tracked files with only the Verilated models of
 #       this tree's build/vl (linked, so no RTL is rebuilt), the README's
@@ -32,7 +36,7 @@ dry)
   # goals whose dry run executes nothing real (a recipe line naming $(MAKE)
   # runs even under -n, so goals such as `synth BLOCK=pe` are left out)
   goals=("cosim KERNEL=bfs GRAPH=kron:8:8 POLICY=copim" "sim TEST=host_isa" "tests" "demo" "sweep" "figures"
-         "crossover" "bench" "area" "help")
+         "crossover" "bench" "area" "help" "equiv-save" "equiv")
   for g in "${goals[@]}"; do
     # shellcheck disable=SC2086
     w=$(make -n --warn-undefined-variables $g 2>&1 | grep 'warning: undefined variable' | sort -u)
@@ -45,8 +49,19 @@ dry)
   # shellcheck disable=SC2086
   out=$(cd "$tmp/main" && make -n -k MAKE=: $tests 2>&1 >/dev/null | grep 'No rule') \
     && { echo "build_graph: fresh clone, a test of tb/tests.list has no complete rule:"; echo "$out" | head -5; fail=1; }
+  # What the tests load against what the graphs make: make's databases
+  # (-pq runs no recipe) and the targets a dry `make test SAN=1` remakes.
+  # Its build step, a recipe line naming $(MAKE), runs under -n too (dry
+  # itself) and logs to build/san/tests-build.log, whose folder the recipe's
+  # first line, not run under -n, would have made.
+  (cd "$tmp/main" && make -pq MAKE=: help >"$tmp/plain.db" 2>/dev/null
+   make -pq SAN=1 MAKE=: help >"$tmp/san.db" 2>/dev/null
+   mkdir -p build/san && make -n -k --debug=b SAN=1 test >"$tmp/san.log" 2>&1
+   cat "$tmp/san.log" build/san/tests-build.log 2>/dev/null \
+     | sed -n "s/.*Must remake target '\([^']*\)'.*/\1/p" | sort -u >"$tmp/made")
+  python3 scripts/test_loads.py "$tmp/plain.db" "$tmp/san.db" "$tmp/made" || fail=1
   rm -rf "$tmp"
-  [[ $fail -eq 0 ]] && echo "build_graph: dry run clean (${#goals[@]} goals, every test of tb/tests.list)"
+  [[ $fail -eq 0 ]] && echo "build_graph: dry run clean (${#goals[@]} goals, every test of tb/tests.list, what make test SAN=1 loads)"
   ;;
 fresh)
   [[ -d build/vl ]] || { echo "build_graph: no build/vl (make tests first)" >&2; exit 2; }

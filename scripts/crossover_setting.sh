@@ -19,6 +19,9 @@
 # cpu-only, pei, graphpim and the paper's copim) and the figures
 # FIG/crossover_NAME_{bfs,pr}.{png,svg}.  Points go through sweep_point.sh
 # (validated, resumable); XO_JOBS (1), COPIM_SIM, XO_FIG as crossover.sh.
+# The two model-check runs are not points: they run every time, on purpose.
+# Single figures are read with scripts/stat.py; the times file keeps jq's
+# own division, so that it stays what it was byte for byte.
 set -euo pipefail
 MODE=${1:-}
 OUT=${2:-}
@@ -52,8 +55,8 @@ if [ "$MODE" = run ]; then
   for p in cpu-only copim; do
     "$SIM" --kernel bfs --graph "$g0" --policy "$p" --quiet --stats "$OUT/check-$p.json" > /dev/null
   done
-  awk -F, -v g="$g0" -v c="$(jq .time.kernel_ps "$OUT/check-cpu-only.json")" \
-      -v s="$(jq .time.kernel_ps "$OUT/check-copim.json")" '
+  awk -F, -v g="$g0" -v c="$("$HERE/stat.py" get "$OUT/check-cpu-only.json" time.kernel_ps)" \
+      -v s="$("$HERE/stat.py" get "$OUT/check-copim.json" time.kernel_ps)" '
     NR > 1 && $1 == "bfs" && $2 == "scale" && $3 == g {
       us = sprintf("%.3f", c / 1e6); r = sprintf("%.4f", c / s)
       if (us != $8 || r != $9) { printf "crossover_setting: %s is not of these models: bfs %s cpu-only %s us (base %s), copim 500 MHz %s (base %s)\n", base, g, us, $8, r, $9 > "/dev/stderr"; exit 1 }
@@ -78,11 +81,11 @@ while read -r id k g p c t x; do
     echo "crossover_setting: $id: $why" >&2; miss=$((miss + 1)); continue
   fi
   for kv in $want; do
-    [ "$(jq -r --arg n "${kv%%=*}" '.params[$n]' "$f")" = "${kv#*=}" ] || {
+    [ "$("$HERE/stat.py" get "$f" "params.${kv%%=*}")" = "${kv#*=}" ] || {
       echo "crossover_setting: $f does not have ${kv}" >&2; exit 1; }
   done
   axis=$([ -z "$x" ] && echo scale || echo llc)
-  llc=$(jq '.params["llc.bytes"]' "$f")
+  llc=$("$HERE/stat.py" get "$f" params.llc.bytes)
   echo "$k,$axis,$g,$llc,$p,$(jq '.time.kernel_ps / 1000000' "$f")" >> "$OUT/times.csv"
 done < "$OUT/points"
 echo "crossover_setting: $(wc -l < "$OUT/times.csv") results, $miss missing or bad"

@@ -6,9 +6,14 @@
 # from the real graph's.
 #
 #   scripts/standin.sh run OUT GRAPH KERNEL [copim-sim args]
-#       one point: copim-sim --compare over the five policies, statistics
-#       in OUT/<gid>.<kernel>.<policy>.json (gid: sweep_gid); a point whose
-#       five files exist and are verified is not run again (resumes after a kill)
+#       one point: the five policies, each a run of scripts/sweep_point.sh
+#       (validated, atomic, resumed like the sweep's), statistics in
+#       OUT/runs/<gid>.<kernel>.<policy>.json (gid: sweep_gid); a policy
+#       whose result is there is not run again (resumes after a kill).  A
+#       result of the older layout (OUT/<id>.json, one copim-sim --compare
+#       of the five) is moved there and checked.  The graph is read once per
+#       policy, not once per point as --compare did: a few seconds against
+#       the minutes of a run.
 #   scripts/standin.sh table OUT REAL=STANDIN... [KERNELS]
 #       the table (CSV on stdout): per real graph, stand-in, kernel and policy
 #       the speedup over cpu-only on both and the error (stand-in - real);
@@ -18,12 +23,15 @@
 #       '_', a final 'd' dropped: rmatd counts as rmat) over the points that
 #       every generator has
 #
-# COPIM_SIM (default build/copim-sim); run it under nice.
+# COPIM_SIM (default build/copim-sim); run it under nice.  Figures are read
+# with scripts/stat.py.
 set -u
 cd "$(dirname "$0")/.."
 . scripts/sweep_lib.sh
-SIM=${COPIM_SIM:-build/copim-sim}
 POLS="cpu-only pim-only pei graphpim copim"
+# a result's file: OUT/runs/<id>.json, or the older layout's OUT/<id>.json
+result() { if [[ -e $1/runs/$2.json || ! -e $1/$2.json ]]; then echo "$1/runs/$2.json"; else echo "$1/$2.json"; fi; }
+verified() { [[ $(scripts/stat.py get "$1" result.verified 2>/dev/null) == true ]]; }
 
 case ${1:-} in
   run)
@@ -32,15 +40,18 @@ case ${1:-} in
     shift 4
     mkdir -p "$out"
     gid=$(sweep_gid "$g")
-    done=1
+    sweep_split "$@"
+    rc=0 ran=0
     for p in $POLS; do
-      [[ -s $out/$gid.$k.$p.json ]] && [[ $(jq -r .result.verified "$out/$gid.$k.$p.json" 2>/dev/null) == true ]] || done=0
+      id=$gid.$k.$p
+      if [[ -s $out/$id.json && ! -e $out/runs/$id.json ]]; then mkdir -p "$out/runs" && mv "$out/$id.json" "$out/runs/$id.json"; fi
+      sweep_check "$out/runs/$id.json" "$k" "$g" "$p" "$SWEEP_CLK" "$SWEEP_TH" "$SWEEP_X" >/dev/null && continue
+      ran=1
+      COPIM_SWEEP_ARGS=$SWEEP_REST scripts/sweep_point.sh "$out" "$id" "$k" "$g" "$p" "$SWEEP_CLK" "$SWEEP_TH" "$SWEEP_X" || rc=1
     done
-    [[ $done == 1 ]] && { echo "standin: $gid $k done"; exit 0; }
-    "$SIM" --kernel "$k" --graph "$g" --compare "$(tr ' ' , <<<"$POLS")" --stats "$out/$gid.$k" "$@" \
-      >"$out/$gid.$k.out" 2>"$out/$gid.$k.err"
-    rc=$?
-    echo "standin: $gid $k rc=$rc $(grep -o '[0-9.]* s CPU' "$out/$gid.$k.err" | awk '{s += $1} END {print s " s CPU"}')"
+    [[ $ran == 0 ]] && { echo "standin: $gid $k done"; exit 0; }
+    # the CPU time of the five runs (user + system, sweep_point.sh's .time files)
+    echo "standin: $gid $k rc=$rc $(cat "$out/logs/$gid.$k".*.time 2>/dev/null | awk '{s += $1 + $2} END {print s " s CPU"}')"
     exit $rc ;;
   table)
     [[ $# -ge 3 ]] || { echo "usage: $0 table OUT REAL=STANDIN... [KERNELS]" >&2; exit 2; }
@@ -57,9 +68,9 @@ case ${1:-} in
       for k in $kernels; do
         for p in $POLS; do
           [[ $p == cpu-only ]] && continue
-          f=("$out/$r.$k.cpu-only.json" "$out/$r.$k.$p.json" "$out/$s.$k.cpu-only.json" "$out/$s.$k.$p.json")
+          f=("$(result "$out" "$r.$k.cpu-only")" "$(result "$out" "$r.$k.$p")" "$(result "$out" "$s.$k.cpu-only")" "$(result "$out" "$s.$k.$p")")
           ok=1
-          for x in "${f[@]}"; do [[ $(jq -r .result.verified "$x" 2>/dev/null) == true ]] || ok=0; done
+          for x in "${f[@]}"; do verified "$x" || ok=0; done
           [[ $ok == 1 ]] || continue
           jq -r -s --arg r "$r" --arg s "$s" --arg k "$k" --arg p "$p" '
             (.[0].time.kernel_ps / .[1].time.kernel_ps) as $a | (.[2].time.kernel_ps / .[3].time.kernel_ps) as $b |

@@ -7,7 +7,8 @@
 #   scripts/stats_equiv.sh compare DIR   run them again into DIR.new and cmp every file
 #                                        (a JSON file may add fields: old fields only)
 #
-# The points (82): every kernel of --list-kernels under cpu-only, pim-only,
+# The points (12 a kernel and 10 more: 94 with 7 kernels): every kernel of
+# --list-kernels under cpu-only, pim-only,
 # copim, pei, graphpim, mpki and pim-amo on kron:10:8, under cpu-only,
 # pim-only, copim and pei on p2p-Gnutella30, and under a3pim; greedy,
 # pimprof, oracle (the profiling solvers); copim with the PMC and IMU as

@@ -56,6 +56,26 @@ sweep_check() {
   return 1
 }
 
+# sweep_split ARG...: a study's extra simulator arguments as sweep_point.sh
+# takes them: sets SWEEP_CLK (--pe.clk_ps=, else 2000, the default),
+# SWEEP_TH (--imu.threshold_q16=, else -), SWEEP_X (the first other
+# --name=value, which sweep_check checks) and SWEEP_REST (the others, for
+# COPIM_SWEEP_ARGS, given to the simulator unchecked).
+# shellcheck disable=SC2034  # the callers read them
+sweep_split() {
+  SWEEP_CLK=2000 SWEEP_TH=- SWEEP_X="" SWEEP_REST=""
+  local a
+  for a in "$@"; do
+    case $a in
+      --pe.clk_ps=*) SWEEP_CLK=${a#*=} ;;
+      --imu.threshold_q16=*) SWEEP_TH=${a#*=} ;;
+      --*=*) if [ -z "$SWEEP_X" ]; then SWEEP_X=$a; else SWEEP_REST+=" $a"; fi ;;
+      *) SWEEP_REST+=" $a" ;;
+    esac
+  done
+  SWEEP_REST=${SWEEP_REST# }
+}
+
 # Moves a bad result aside (FILE.bad, FILE.bad.2, ...) and prints the new name.
 sweep_move_aside() {
   local f=$1 n=1 to=$1.bad
