@@ -113,11 +113,12 @@ $(foreach b,$(BLOCKS),$(eval $(call VL_MODEL,$(b),$(b),$$($(b)_PARAMS),$$($(b)_D
 
 # ---------------------------------------------------------------- tests
 # tb/tests.list: one test a line: name, the RTL blocks it links (comma
-# list or -), then extra arguments.  tb/tests/<name>.c is its source, or
+# list or -), its tier (test, test1, long: scripts/run_tests.sh), then extra
+# arguments.  tb/tests/<name>.c is its source, or
 # tb/tests/<name>.S for an ISA test (below).
 TESTS := $(shell awk '!/^\#/ && NF {print $$1}' tb/tests.list)
 test_blocks = $(subst $(comma), ,$(filter-out -,$(shell awk '$$1=="$(1)" {print $$2}' tb/tests.list)))
-test_args   = $(shell awk '$$1=="$(1)" {for (i = 3; i <= NF; i++) printf "%s ", $$i}' tb/tests.list)
+test_args   = $(shell awk '$$1=="$(1)" {for (i = 4; i <= NF; i++) printf "%s ", $$i}' tb/tests.list)
 comma := ,
 
 # An ISA test is tb/tests/<name>.S instead (block pe): the RV32 image
@@ -168,12 +169,13 @@ demo: deps ## main demo: BFS on a generated graph (kron:12:8), whole CoPIM syste
 
 tests: $(addprefix $(BUILD)/tests/,$(TESTS)) $(TEST_DEPS) ## build every test binary and what tests load
 
-# SAN=1: the C-only tests but systemc_top (SystemC's coroutines switch
-# stacks under ASan's feet), build_graph (it checks the build, not the code)
-# and pim_dmshrs (28 whole-system runs: 5 CPU minutes plain, past the
-# 20-minute test timeout under ASan; run_tests.sh's sanitized matrix runs
-# the same tagged-request code at pe.dmshrs=4 instead), the simulator and what they load
-SAN_TESTS := $(filter-out systemc_top build_graph pim_dmshrs,$(shell awk '!/^\#/ && NF && $$2 == "-" {print $$1}' tb/tests.list))
+# SAN=1: the C-only tests of make test's tiers (test, test1; so not
+# pim_dmshrs, 28 whole-system runs past the 20-minute test timeout under
+# ASan: run_tests.sh's sanitized matrix runs the same tagged-request code at
+# pe.dmshrs=4 instead) but systemc_top (SystemC's coroutines switch stacks
+# under ASan's feet) and build_graph (it checks the build, not the code),
+# the simulator and what they load
+SAN_TESTS := $(filter-out systemc_top build_graph,$(shell awk '!/^\#/ && NF && $$2 == "-" && $$3 != "long" {print $$1}' tb/tests.list))
 tests-san: $(addprefix $(BUILD)/tests/,$(SAN_TESTS)) $(filter-out $(BUILD)/systemc/%,$(TEST_DEPS))
 
 test: deps ## lint plus every test in tb/tests.list; last line "N passed, N failed".  SAN=1: ASan+UBSan build, C-only tests + a copim-sim matrix
@@ -188,8 +190,14 @@ ifeq ($(SAN),1)
 else
 	@$(MAKE) --no-print-directory -j$(JOBS) tests >$(BUILD)/tests-build.log 2>&1 \
 	  || { tail -40 $(BUILD)/tests-build.log; echo "0 passed, 1 failed"; exit 1; }
-	@scripts/run_tests.sh
+	@TIER=test scripts/run_tests.sh
 endif
+
+test-long: deps ## the long tier of tb/tests.list: tier long, and tier test1 under reset seeds 2 and 3 (CI runs it after make test)
+	@mkdir -p $(BUILD)
+	@$(MAKE) --no-print-directory -j$(JOBS) tests >$(BUILD)/tests-build.log 2>&1 \
+	  || { tail -40 $(BUILD)/tests-build.log; echo "0 passed, 1 failed"; exit 1; }
+	@TIER=long scripts/run_tests.sh
 
 sim: deps ## build and run one test: make sim TEST=<name> [SEED=n] [RESET_SEED=n]; waves in build/waves/<name>.fst
 	@test -n "$(TEST)" || { echo "make sim: say which test, e.g. make sim TEST=pmc_overlap" >&2; exit 2; }

@@ -53,7 +53,7 @@ while IFS='|' read -r name file subst test; do
   cp "$root/$file" "$tree/$file"
   perl -0pi -e "$subst" "$tree/$file"
   if cmp -s "$root/$file" "$tree/$file"; then echo "MISSED $name: the fault did not apply to $file"; fail=1; continue; fi
-  args=$(awk -v t="$test" '$1 == t {for (i = 3; i <= NF; i++) printf "%s ", $i}' tb/tests.list)
+  args=$(awk -v t="$test" '$1 == t {for (i = 4; i <= NF; i++) printf "%s ", $i}' tb/tests.list)
   log=$root/build/faults/$name.log
   if ! (cd "$tree" && make -s -j2 "build/tests/$test" >"$log.build" 2>&1); then
     echo "MISSED $name: the faulted copy does not build (see $log.build)"; fail=1

@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
-# Runs lint and every test of tb/tests.list (binaries already built by
-# `make tests`).  Tests that link RTL run once per random-reset seed in
-# RESET_SEEDS, so a register that reset does not reach shows up as a failure.
-# Prints one PASS/FAIL line per run and, last, "N passed, N failed".
+# Runs lint and the tests of one tier of tb/tests.list (binaries already
+# built by `make tests`).  Tests that link RTL run once per random-reset seed
+# in RESET_SEEDS, so a register that reset does not reach shows up as a
+# failure.  TIER=test (make test): lint, tier test under every seed and tier
+# test1 under the first; TIER=long (make test-long): tier long under every
+# seed and tier test1 under the others; TIER=all: everything.  SAN_TESTS
+# (make test SAN=1) names its tests itself.  Prints one PASS/FAIL line per
+# run and, last, "N passed, N failed".
 set -u
 BUILD=${BUILD:-build}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 RESET_SEEDS=${RESET_SEEDS:-"1 2 3"}
+TIER=${TIER:-all}
+case $TIER in test|long|all) ;; *) echo "run_tests: TIER=$TIER: not test, long or all" >&2; exit 2 ;; esac
+first_seed=${RESET_SEEDS%% *}
+other_seeds=${RESET_SEEDS#"$first_seed"}
 TIMEOUT=${TEST_TIMEOUT:-1200}
 logs=$BUILD/test-logs
 rm -rf "$logs"; mkdir -p "$logs"
@@ -24,16 +32,29 @@ if [[ -n "${SAN_TESTS:-}" ]]; then
     # unsanitized: too slow under ASan for its whole-system points
     jobs+=("san-$k-pim-only-dmshrs4	$BUILD/copim-sim --kernel $k --graph kron:8:4 --policy pim-only --set pe.dmshrs=4 --quiet")
   done
-else
+elif [[ $TIER != long ]]; then
   jobs+=("lint	scripts/lint.sh $(ls rtl/*/files.f 2>/dev/null | cut -d/ -f2 | tr '\n' ' ')")
 fi
-while read -r name blocks args; do
+while read -r name blocks tier args; do
   [[ -z "$name" || "$name" == \#* ]] && continue
-  [[ -n "${SAN_TESTS:-}" && " $SAN_TESTS " != *" $name "* ]] && continue
+  case $tier in test|test1|long) ;; *) echo "run_tests: tb/tests.list: $name: tier '$tier' is not test, test1 or long" >&2; exit 2 ;; esac
+  seeds=$RESET_SEEDS
+  if [[ -n "${SAN_TESTS:-}" ]]; then
+    [[ " $SAN_TESTS " != *" $name "* ]] && continue
+  elif [[ $TIER == test ]]; then
+    [[ $tier == long ]] && continue
+    [[ $tier == test1 ]] && seeds=$first_seed
+  elif [[ $TIER == long ]]; then
+    [[ $tier == test ]] && continue
+    if [[ $tier == test1 ]]; then
+      [[ "$blocks" == "-" || -z "${other_seeds// /}" ]] && continue
+      seeds=$other_seeds
+    fi
+  fi
   if [[ "$blocks" == "-" ]]; then
     jobs+=("$name	$BUILD/tests/$name --quiet $args")
   else
-    for rs in $RESET_SEEDS; do
+    for rs in $seeds; do
       jobs+=("$name@reset$rs	$BUILD/tests/$name --quiet --reset-seed $rs $args")
     done
   fi
