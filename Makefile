@@ -39,13 +39,20 @@ OPT      ?= -O2
 # the include path, so a unit names a header by its file name alone.
 CSIM_DIRS := $(patsubst %/,%,$(wildcard csim/*/))
 CSIM_INC  := $(addprefix -I,$(CSIM_DIRS))
-# Each RTL block's adapters (its Verilator shim, lockstep pair, test
-# helpers, SystemC wrapper, FPGA top, wave layout) live in tb/<blk>/, beside
-# the shared testbench library tb/lib; those folders are on the include path too.
+# Each RTL block's product adapters (its Verilator shim and SystemC module)
+# live in bridge/<blk>/, beside the shims' shared bridge/vl_util.h; every
+# compile has those folders on its include path.
+BRIDGE_DIRS := bridge $(patsubst rtl/%/files.f,bridge/%,$(wildcard rtl/*/files.f))
+BRIDGE_INC  := $(addprefix -I,$(BRIDGE_DIRS))
+# Its test adapters (lockstep pair, test helpers, FPGA top, wave layout)
+# live in tb/<blk>/, beside the shared testbench library tb/lib.  Only the
+# compiles of tb/ sources get those folders (TB_INC: the pattern rule below,
+# the test binaries, the benches): product code cannot reach a test header
+# (scripts/build_graph_check.sh and scripts/check_includes.py check both).
 TB_BLK_DIRS := $(patsubst rtl/%/files.f,tb/%,$(wildcard rtl/*/files.f))
 TB_INC    := -Itb/lib $(addprefix -I,$(TB_BLK_DIRS))
-CFLAGS   += $(CSTD) $(WARN) $(OPT) -g -D_POSIX_C_SOURCE=200809L $(CSIM_INC) $(TB_INC) $(SAN_FLAGS)
-CXXFLAGS += -std=c++17 -Wall -Wextra -Wno-unused-parameter $(OPT) -g $(CSIM_INC) $(TB_INC) $(SAN_FLAGS)
+CFLAGS   += $(CSTD) $(WARN) $(OPT) -g -D_POSIX_C_SOURCE=200809L $(CSIM_INC) $(BRIDGE_INC) $(SAN_FLAGS)
+CXXFLAGS += -std=c++17 -Wall -Wextra -Wno-unused-parameter $(OPT) -g $(CSIM_INC) $(BRIDGE_INC) $(SAN_FLAGS)
 LDLIBS   += -lz -lpthread -lm $(SAN_FLAGS)
 
 VL_INC   := /usr/share/verilator/include
@@ -88,6 +95,7 @@ $(BUILD)/obj/%.o: %.c | deps
 $(BUILD)/obj/fst/%.o: $(VL_INC)/gtkwave/%.c | deps
 	@mkdir -p $(@D)
 	$(CC) -O2 -w -DFST_CONFIG_INCLUDE='"fst_config.h"' -I$(VL_INC)/gtkwave -c $< -o $@
+$(BUILD)/obj/tb/%.o: CFLAGS += $(TB_INC)
 $(BUILD)/obj/tb/lib/tb_fst.o: CFLAGS += -I$(VL_INC)/gtkwave
 
 # Verilated model <name> of block <blk>: build/vl/<name>/V<name>__ALL.a plus
@@ -105,7 +113,7 @@ $(BUILD)/vl/$(1)/stamp: rtl/$(2)/files.f rtl/$(2)/block.mk $$(shell cat rtl/$(2)
 	$(MAKE) -s -C $(BUILD)/vl/$(1) -f V$(1).mk verilated.o verilated_fst_c.o verilated_threads.o >>$(BUILD)/vl/$(1)/build.log 2>&1
 	cd $(BUILD)/vl/$(1) && rm -f libverilated.a && ar rcs libverilated.a verilated.o verilated_fst_c.o verilated_threads.o
 	@touch $$@
-$(BUILD)/obj/shim/$(1)_rtl.o: tb/$(2)/$(2)_rtl.cpp tb/$(2)/$(2)_rtl.h tb/lib/vl_util.h csim/$(2)/$(2)_desc.h $(BUILD)/vl/$(1)/stamp
+$(BUILD)/obj/shim/$(1)_rtl.o: bridge/$(2)/$(2)_rtl.cpp bridge/$(2)/$(2)_rtl.h bridge/vl_util.h csim/$(2)/$(2)_desc.h $(BUILD)/vl/$(1)/stamp
 	@mkdir -p $$(@D)
 	$(CXX) $(CXXFLAGS) $(4) -I$(BUILD)/vl/$(1) -I$(VL_INC) -I$(VL_INC)/vltstd -c $$< -o $$@
 endef
@@ -131,7 +139,7 @@ define TEST_BIN
 $(BUILD)/tests/$(1): $(call test_src,$(1)) $(if $(call test_asm,$(1)),$(PLAIN_BUILD)/pe/$(1).elf) $(BUILD)/lib/libtb.a $(BUILD)/lib/libcsim.a $(BUILD)/lib/libtbfst.a \
     $(foreach b,$(call test_blocks,$(1)),$(BUILD)/obj/shim/$(b)_rtl.o $(BUILD)/vl/$(b)/stamp)
 	@mkdir -p $$(@D) $(BUILD)/obj/tests
-	$(CC) $$(CFLAGS) $(if $(call test_asm,$(1)),-DASM_TEST_NAME='"$(1)"') -MMD -MP -c $$< -o $(BUILD)/obj/tests/$(1).o
+	$(CC) $$(CFLAGS) $(TB_INC) $(if $(call test_asm,$(1)),-DASM_TEST_NAME='"$(1)"') -MMD -MP -c $$< -o $(BUILD)/obj/tests/$(1).o
 	$(CXX) -o $$@ $(BUILD)/obj/tests/$(1).o \
 	  $(foreach b,$(call test_blocks,$(1)),$(BUILD)/obj/shim/$(b)_rtl.o $(BUILD)/vl/$(b)/V$(b)__ALL.a) \
 	  $(BUILD)/lib/libtb.a $(BUILD)/lib/libcsim.a \

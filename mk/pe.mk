@@ -31,6 +31,6 @@ $(BUILD)/tests/pe_programs: $(PE_PROG_ELFS)
 $(BUILD)/bench/pe_bench: tb/bench/pe_bench.c $(BUILD)/lib/libtb.a $(BUILD)/lib/libcsim.a $(BUILD)/obj/shim/pe_rtl.o \
     $(BUILD)/vl/pe/stamp $(PE_PROG_ELFS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -c $< -o $(BUILD)/obj/pe_bench.o
+	$(CC) $(CFLAGS) $(TB_INC) -c $< -o $(BUILD)/obj/pe_bench.o
 	$(CXX) -o $@ $(BUILD)/obj/pe_bench.o $(BUILD)/obj/shim/pe_rtl.o $(BUILD)/vl/pe/Vpe__ALL.a $(BUILD)/lib/libtb.a \
 	  $(BUILD)/lib/libcsim.a $(BUILD)/vl/pe/libverilated.a $(LDLIBS)

@@ -1,5 +1,5 @@
 # SystemC area (issue 11): sc_module / TLM-2.0 wrappers of the C models
-# (each block's tb/<blk>/<blk>_sc.h, found on CXXFLAGS' include path; the
+# (each block's bridge/<blk>/<blk>_sc.h, found on CXXFLAGS' include path; the
 # shared headers, the HMC's target and the top in systemc/), the PMC's RTL
 # through `verilator --sc`, and the test systemc_top.  docs/systemc.md
 # describes all of it.
@@ -38,7 +38,7 @@ $(SC_BUILD)/libcopim_sc.a: $(SC_OBJ)
 $(SC_BUILD)/systemc_top: tb/tests/systemc_top_main.c $(SC_BUILD)/libcopim_sc.a $(SC_VL_DIR)/stamp \
     $(BUILD)/lib/libtb.a $(BUILD)/lib/libcsim.a $(BUILD)/lib/libtbfst.a
 	@mkdir -p $(@D)/obj
-	$(CC) $(CFLAGS) -Isystemc -MMD -MP -c $< -o $(@D)/obj/systemc_top_main.o
+	$(CC) $(CFLAGS) $(TB_INC) -Isystemc -MMD -MP -c $< -o $(@D)/obj/systemc_top_main.o
 	$(CXX) -o $@ $(@D)/obj/systemc_top_main.o $(SC_BUILD)/libcopim_sc.a $(SC_VL_DIR)/Vpmc__ALL.a \
 	  $(SC_VL_DIR)/libverilated_sc.a $(BUILD)/lib/libtb.a $(BUILD)/lib/libcsim.a $(BUILD)/lib/libtbfst.a \
 	  -L$(SC_LIBDIR) -lsystemc $(LDLIBS)

@@ -12,7 +12,12 @@
 #     - there too, each test's rule names what its source loads from
 #       build/, and `make test SAN=1` (dry) makes all that its tests load
 #       (scripts/test_loads.py: host_balance once failed under SAN=1 on a
-#       fresh clone, its ELFs built under build/san and loaded from build/).
+#       fresh clone, its ELFs built under build/san and loaded from build/);
+#     - there too, no compile of a source outside tb/ has a tb/ folder on
+#       its include path (-Itb...), plain or SAN=1: tb/ is tests only, and
+#       the simulator, the SystemC platform, the C models and the shims
+#       (bridge/) build without it (scripts/check_includes.py checks the
+#       #include lines themselves).
 #   scripts/build_graph_check.sh fresh   (the build_graph test; a minute or two)
 #     - in a copy of the tracked files with only the Verilated models of
 #       this tree's build/vl (linked, so no RTL is rebuilt), the README's
@@ -60,8 +65,25 @@ dry)
    cat "$tmp/san.log" build/san/tests-build.log 2>/dev/null \
      | sed -n "s/.*Must remake target '\([^']*\)'.*/\1/p" | sort -u >"$tmp/made")
   python3 scripts/test_loads.py "$tmp/plain.db" "$tmp/san.db" "$tmp/made" || fail=1
+  # Every compile line of the products and the tests, fresh (-B), plain and
+  # SAN=1: a gcc/g++ line naming a source outside tb/ must not name -Itb.
+  products="build/copim-sim build/lib/libcsim.a build/tools/graphtool build/tools/graphrun build/systemc/libcopim_sc.a
+            build/systemc/hmc_embed build/obj/shim/proto_rtl.o build/obj/shim/pmc_net_rtl.o"
+  # shellcheck disable=SC2086
+  out=$(cd "$tmp/main" && { make -n -B -k MAKE=: $products $tests 2>/dev/null
+                            make -n -B -k MAKE=: SAN=1 build/san/copim-sim build/san/lib/libcsim.a 2>/dev/null; } \
+        | awk '$1 ~ /^(gcc|g\+\+|cc|c\+\+)$/ {
+                 src = ""; inc = 0
+                 for (i = 2; i <= NF; i++) {
+                   if ($i ~ /\.(c|cpp|cc)$/ && $i !~ /^tb\//) src = src " " $i
+                   if ($i ~ /^-Itb(\/|$)/) inc = 1
+                 }
+                 if (src != "" && inc) print "   " src
+               }' | sort -u)
+  [[ -z $out ]] || { echo "build_graph: a compile outside tb/ has tb/ on its include path (tb/ is tests only):"
+                     echo "$out" | head -5; fail=1; }
   rm -rf "$tmp"
-  [[ $fail -eq 0 ]] && echo "build_graph: dry run clean (${#goals[@]} goals, every test of tb/tests.list, what make test SAN=1 loads)"
+  [[ $fail -eq 0 ]] && echo "build_graph: dry run clean (${#goals[@]} goals, every test of tb/tests.list, what make test SAN=1 loads, no -Itb outside tb/)"
   ;;
 fresh)
   [[ -d build/vl ]] || { echo "build_graph: no build/vl (make tests first)" >&2; exit 2; }

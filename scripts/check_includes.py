@@ -1,18 +1,25 @@
 #!/usr/bin/env python3
-"""Include cycles: between files, and between the folders of csim/.
+"""Include cycles: between files, and between the folders of csim/; and no
+product file reaching into the tests.
 
-Every C/C++ source and header under csim/, tb/, sw/, systemc/ and fpga/ is
-read for its #include "..." lines, resolved as the compiler does (the
-including file's folder first, then the -I folders: every csim/* folder,
-tb/lib, each RTL block's adapter folder tb/<blk>, app/copim-sim, app/tools,
-sw/include, sw/rt, sw/kernels, and systemc for the SystemC wrappers).  Two checks:
+Every C/C++ source and header under csim/, app/, bridge/, tb/, sw/, systemc/
+and fpga/ is read for its #include "..." lines, resolved as the compiler does
+(the including file's folder first, then the -I folders: every csim/* folder,
+bridge and each RTL block's product adapters bridge/<blk>, tb/lib, each
+block's test adapters tb/<blk>, app/copim-sim, app/tools, sw/include, sw/rt,
+sw/kernels, and systemc for the SystemC wrappers).  Three checks:
 
   - no cycle of files (a.h includes b.h includes a.h): the include guard
     hides it until a declaration moves;
   - no cycle of csim/ folders (csim/sys includes csim/policy, which
     includes csim/sys): each folder is a subsystem named as in rtl/, and a
     subsystem's headers may use lower ones only, so that it can be read,
-    tested and moved alone.
+    tested and moved alone;
+  - no file outside tb/ includes a header under tb/: tb/ is tests only
+    (its folders are on the include path of test compiles alone, which
+    scripts/build_graph_check.sh checks), and what the simulator, the
+    SystemC platform or the prototype need lives in their own trees
+    (the Verilator shims and SystemC modules in bridge/<blk>/).
 
 A folder cycle that is known and has an issue to remove it is listed in
 KNOWN with its reason and reported as a note; any other cycle fails.
@@ -25,7 +32,7 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TREES = ["csim", "app", "tb", "sw", "systemc", "fpga"]
+TREES = ["csim", "app", "bridge", "tb", "sw", "systemc", "fpga"]
 EXTS = (".c", ".h", ".cpp", ".hpp", ".cc")
 INC = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 # folder cycles with an issue to remove them: (folders, reason)
@@ -47,10 +54,10 @@ def sources():
 def search_path():
     csim = sorted(os.path.join("csim", d) for d in os.listdir(os.path.join(ROOT, "csim"))
                   if os.path.isdir(os.path.join(ROOT, "csim", d)))
-    blocks = sorted(os.path.join("tb", d) for d in os.listdir(os.path.join(ROOT, "rtl"))
+    blocks = sorted(d for d in os.listdir(os.path.join(ROOT, "rtl"))
                     if os.path.isfile(os.path.join(ROOT, "rtl", d, "files.f")))
-    return csim + ["tb/lib"] + blocks + ["app/copim-sim", "app/tools", "sw/include", "sw/rt", "sw/kernels",
-                                         "systemc"]
+    return (csim + ["bridge"] + ["bridge/" + b for b in blocks] + ["tb/lib"] + ["tb/" + b for b in blocks]
+            + ["app/copim-sim", "app/tools", "sw/include", "sw/rt", "sw/kernels", "systemc"])
 
 
 def resolve(src, name, path):
@@ -120,6 +127,14 @@ def main(argv):
         for a in sorted(folders):
             print("csim/%s -> %s" % (a, " ".join("csim/" + b for b in sorted(folders[a]))))
     bad = 0
+    for src in sorted(files):
+        if src.startswith("tb/"):
+            continue
+        for d in sorted(files[src]):
+            if d.startswith("tb/"):
+                print("product file includes a test header: %s -> %s (tb/ is tests only: move the header "
+                      "out of tb/, or the file into it)" % (src, d))
+                bad = 1
     for comp in cycles(files):
         print("include cycle of files: " + " -> ".join(comp))
         bad = 1
