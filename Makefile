@@ -39,11 +39,18 @@ OPT      ?= -O2
 # the include path, so a unit names a header by its file name alone.
 CSIM_DIRS := $(patsubst %/,%,$(wildcard csim/*/))
 CSIM_INC  := $(addprefix -I,$(CSIM_DIRS))
-# Each RTL block's product adapters (its Verilator shim and SystemC module)
-# live in bridge/<blk>/, beside the shims' shared bridge/vl_util.h; every
-# compile has those folders on its include path.
-BRIDGE_DIRS := bridge $(patsubst rtl/%/files.f,bridge/%,$(wildcard rtl/*/files.f))
+# Each RTL block's product adapters live in bridge/<blk>/ (its SystemC
+# module), beside the shims' shared bridge/vl_util.h, and its Verilator shim
+# <blk>_rtl.{h,cpp} is generated from hw/<blk>.desc's ports into
+# build/gen/bridge/<blk>/ (BRIDGE_GEN below); every compile has those
+# folders on its include path.
+BRIDGE_BLOCKS := $(patsubst rtl/%/files.f,%,$(wildcard rtl/*/files.f))
+BRIDGE_GEN  := $(BUILD)/gen/bridge
+BRIDGE_DIRS := bridge $(addprefix bridge/,$(BRIDGE_BLOCKS)) $(addprefix $(BRIDGE_GEN)/,$(BRIDGE_BLOCKS))
 BRIDGE_INC  := $(addprefix -I,$(BRIDGE_DIRS))
+# what a compile that may include a shim's header waits for (order only:
+# its .d file names the header it really read)
+BRIDGE_HDRS := $(foreach b,$(BRIDGE_BLOCKS),$(BRIDGE_GEN)/$(b)/$(b)_rtl.h)
 # Its test adapters (lockstep pair, test helpers, FPGA top, wave layout)
 # live in tb/<blk>/, beside the shared testbench library tb/lib.  Only the
 # compiles of tb/ sources get those folders (TB_INC: the pattern rule below,
@@ -89,7 +96,7 @@ $(BUILD)/lib/libtb.a: $(TBLIB_OBJ)
 $(BUILD)/lib/libtbfst.a: $(FST_OBJ)
 	@mkdir -p $(@D); rm -f $@; ar rcs $@ $^
 
-$(BUILD)/obj/%.o: %.c | deps
+$(BUILD)/obj/%.o: %.c | deps $(BRIDGE_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 $(BUILD)/obj/fst/%.o: $(VL_INC)/gtkwave/%.c | deps
@@ -103,6 +110,14 @@ $(BUILD)/obj/tb/lib/tb_fst.o: CFLAGS += -I$(VL_INC)/gtkwave
 # $(call VL_MODEL,<name>,<blk>,<-G parameters>,<shim -D flags>,<extra prerequisites>)
 # Each block is the model of its own name; other models of a block (the
 # iCE40 prototype's PE, mk/fpga.mk) use the same rule under another prefix.
+# The shim of block <blk>, written from hw/<blk>.desc (its 'ports' and 'shim')
+# by scripts/gen_blocks.py, which checks the ports against rtl/<blk>/<blk>.sv.
+define BRIDGE_SHIM
+$(BRIDGE_GEN)/$(1)/$(1)_rtl.h $(BRIDGE_GEN)/$(1)/$(1)_rtl.cpp &: hw/$(1).desc scripts/gen_blocks.py rtl/$(1)/$(1).sv
+	python3 scripts/gen_blocks.py --bridge $(BRIDGE_GEN) $(1)
+endef
+$(foreach b,$(BRIDGE_BLOCKS),$(eval $(call BRIDGE_SHIM,$(b))))
+
 define VL_MODEL
 $(BUILD)/vl/$(1)/stamp: rtl/$(2)/files.f rtl/$(2)/block.mk $$(shell cat rtl/$(2)/files.f) rtl/lint.vlt \
     $$($(2)_PARAM_DEPS) $(5) | deps
@@ -113,7 +128,8 @@ $(BUILD)/vl/$(1)/stamp: rtl/$(2)/files.f rtl/$(2)/block.mk $$(shell cat rtl/$(2)
 	$(MAKE) -s -C $(BUILD)/vl/$(1) -f V$(1).mk verilated.o verilated_fst_c.o verilated_threads.o >>$(BUILD)/vl/$(1)/build.log 2>&1
 	cd $(BUILD)/vl/$(1) && rm -f libverilated.a && ar rcs libverilated.a verilated.o verilated_fst_c.o verilated_threads.o
 	@touch $$@
-$(BUILD)/obj/shim/$(1)_rtl.o: bridge/$(2)/$(2)_rtl.cpp bridge/$(2)/$(2)_rtl.h bridge/vl_util.h csim/$(2)/$(2)_desc.h $(BUILD)/vl/$(1)/stamp
+$(BUILD)/obj/shim/$(1)_rtl.o: $(BRIDGE_GEN)/$(2)/$(2)_rtl.cpp $(BRIDGE_GEN)/$(2)/$(2)_rtl.h bridge/vl_util.h csim/$(2)/$(2)_desc.h \
+    $(BUILD)/vl/$(1)/stamp
 	@mkdir -p $$(@D)
 	$(CXX) $(CXXFLAGS) $(4) -I$(BUILD)/vl/$(1) -I$(VL_INC) -I$(VL_INC)/vltstd -c $$< -o $$@
 endef
@@ -136,7 +152,7 @@ test_asm = $(if $(wildcard tb/tests/$(1).c),,$(wildcard tb/tests/$(1).S))
 test_src = $(if $(call test_asm,$(1)),tb/tests/pe/asm_test.c,tb/tests/$(1).c)
 
 define TEST_BIN
-$(BUILD)/tests/$(1): $(call test_src,$(1)) $(if $(call test_asm,$(1)),$(PLAIN_BUILD)/pe/$(1).elf) $(BUILD)/lib/libtb.a $(BUILD)/lib/libcsim.a $(BUILD)/lib/libtbfst.a \
+$(BUILD)/tests/$(1): $(call test_src,$(1)) $(if $(call test_asm,$(1)),$(PLAIN_BUILD)/pe/$(1).elf) $(BUILD)/lib/libtb.a $(BUILD)/lib/libcsim.a $(BUILD)/lib/libtbfst.a $(BRIDGE_HDRS) \
     $(foreach b,$(call test_blocks,$(1)),$(BUILD)/obj/shim/$(b)_rtl.o $(BUILD)/vl/$(b)/stamp)
 	@mkdir -p $$(@D) $(BUILD)/obj/tests
 	$(CC) $$(CFLAGS) $(TB_INC) $(if $(call test_asm,$(1)),-DASM_TEST_NAME='"$(1)"') -MMD -MP -c $$< -o $(BUILD)/obj/tests/$(1).o

@@ -8,6 +8,9 @@
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
+// The low w bits set (w <= 64): the generated shims mask an input to its port's width.
+static inline uint64_t vl_mask(unsigned w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
+
 // Reads bits [lsb, lsb+width) (width <= 64) of a Verilated wide signal.
 static inline uint64_t vl_get_bits(const EData *w, unsigned lsb, unsigned width) {
   uint64_t v = 0;

@@ -40,7 +40,7 @@ ifeq ($(PGO),1)
 COSIM_PGO     := $(abspath $(BUILD)/pgo)
 COSIM_PGO_OBJ := $(patsubst %.c,$(BUILD)/obj-pgo/%.o,$(COSIM_SRCS))
 COSIM_PGO_USE := -fprofile-use=$(COSIM_PGO) -fprofile-partial-training -Wno-missing-profile
-$(BUILD)/obj-pgo/%.o: %.c | deps
+$(BUILD)/obj-pgo/%.o: %.c | deps $(BRIDGE_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Iapp/copim-sim $(COSIM_LTO) -fprofile-generate=$(COSIM_PGO) -dumpbase $(BUILD)/obj-lto/$* -MMD -MP -c $< -o $@
 $(BUILD)/copim-sim-train: $(COSIM_PGO_OBJ) $(foreach b,$(COSIM_BLOCKS),$(BUILD)/obj/shim/$(b)_rtl.o $(BUILD)/vl/$(b)/stamp)
@@ -56,7 +56,7 @@ endif
 # the objects remember which way they were built: switching PGO rebuilds them
 COSIM_MODE := $(BUILD)/obj-lto/pgo-mode
 $(shell mkdir -p $(BUILD)/obj-lto; [ "$$(cat $(COSIM_MODE) 2>/dev/null)" = "PGO=$(PGO)" ] || echo "PGO=$(PGO)" >$(COSIM_MODE))
-$(BUILD)/obj-lto/%.o: %.c $(COSIM_MODE) $(if $(COSIM_PGO_USE),$(BUILD)/pgo/stamp) | deps
+$(BUILD)/obj-lto/%.o: %.c $(COSIM_MODE) $(if $(COSIM_PGO_USE),$(BUILD)/pgo/stamp) | deps $(BRIDGE_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Iapp/copim-sim $(COSIM_LTO) $(COSIM_PGO_USE) -dumpbase $(BUILD)/obj-lto/$* -MMD -MP -c $< -o $@
 -include $(COSIM_C_OBJ:.o=.d)

@@ -51,7 +51,7 @@ $(BUILD)/vl/pmc_net/stamp: $(PS_DIR)/pmc_net.v
 	cd $(@D) && rm -f libverilated.a && ar rcs libverilated.a verilated.o verilated_fst_c.o verilated_threads.o
 	@touch $@
 
-$(BUILD)/obj/shim/pmc_net_rtl.o: bridge/pmc/pmc_rtl.cpp bridge/pmc/pmc_rtl.h bridge/vl_util.h csim/pmc/pmc_desc.h $(BUILD)/vl/pmc_net/stamp
+$(BUILD)/obj/shim/pmc_net_rtl.o: $(BRIDGE_GEN)/pmc/pmc_rtl.cpp $(BRIDGE_GEN)/pmc/pmc_rtl.h bridge/vl_util.h csim/pmc/pmc_desc.h $(BUILD)/vl/pmc_net/stamp
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $(pmc_DEFS) -DPMC_VL_CLASS=Vpmc_net -DPMC_VL_HEADER='"Vpmc_net.h"' \
 	  -I$(BUILD)/vl/pmc_net -I$(VL_INC) -I$(VL_INC)/vltstd -c $< -o $@

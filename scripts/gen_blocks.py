@@ -23,6 +23,22 @@ and named configurations once.  From it this script writes:
 An enum with 'sv_in' is declared by that module rather than the package;
 its C side is generated and the module's typedef checked against it.
 
+A description's 'ports' (every port of rtl/<blk>/<blk>.sv but clk_i and
+rst_ni, in the module's order, each with its field of the C model's
+<blk>_in_t/<blk>_out_t, checked against the module) and 'shim' give the
+block's Verilator shim, written at build time (the Makefile, into
+build/gen/bridge/<blk>/) rather than checked in: three copies of one
+template in the tree would be the duplication this removes, and no reader,
+synthesis script or Yosys run needs the shim without a build:
+
+  <blk>_rtl.h    the flat extern "C" interface, a contract comment each:
+                 <blk>_rtl_new/_free/_cfg/_step/_cycle, and the optional
+                 Moore-output reader ('shim': 'outputs')
+  <blk>_rtl.cpp  its implementation over bridge/vl_util.h's vl_model<V<blk>>
+                 (V<blk> or, with -D<BLK>_VL_CLASS/_VL_HEADER, another
+                 Verilated model of the block: the post-synthesis PMC, the
+                 prototype's PE)
+
 hw/rv32.isa, the instruction table (encodings, names, operand formats and
 classes, the custom-0 operations), gives csim/rv32/rv32_isa.h (the
 rv32_op_t enum and RV32_MATCH_*/RV32_MASK_*), csim/rv32/rv32_isa_tab.h (the
@@ -34,6 +50,7 @@ The outputs are checked in; `make lint` runs this with --check, which fails
 on any drift (docs/extending.md "Block descriptions" says why).
 
 usage: gen_blocks.py [--check] [blk ...]     (default: hw/rv32.isa and every hw/*.desc)
+       gen_blocks.py --bridge DIR blk ...    (the shims into DIR/<blk>/)
 """
 import ast
 import os
@@ -328,6 +345,187 @@ def check_rv32(b, d):
             die("hw/%s.desc: %s = %s but csim/rv32/rv32.h has %s = 0x%x" % (b, name, lit, ref, vals[ref]))
 
 
+# ---------------------------------------------------------------- the Verilator shim (build time)
+SHIM_STAMP = "GENERATED at build time by scripts/gen_blocks.py from hw/{b}.desc's ports: edit that file."
+PORT_HOW = ("bool", "as is", "reg", "and", "pack", "words", "unpack")
+
+
+def rtl_ports(b):
+    """(name, direction) of rtl/<blk>/<blk>.sv's module ports, in order."""
+    path = "rtl/%s/%s.sv" % (b, b)
+    text = open(os.path.join(ROOT, path)).read()
+    m = re.search(r"^module\s+%s\b.*?\)\s*\(\s*(.*?)\);" % b, text, re.S | re.M)
+    if not m:
+        die("%s: no `module %s #(...) (...);`" % (path, b))
+    body = re.sub(r"//[^\n]*", "", m.group(1))
+    return re.findall(r"\b(input|output)\s+logic\b[^,]*?\b(\w+)\s*(?:,|$)", body)
+
+
+def ports_of(b, d):
+    """hw/<blk>.desc's 'ports' as dicts, checked against the RTL module: each
+    row is (port, C field, how); how says what the shim does with it:
+      inputs   'bool' (x ? 1 : 0), 'as is', ('and', C mask expression),
+               ('pack', count, bits): field[c] into bits [bits*c +: bits],
+               ('words', count): 32-bit words of a wide port;
+      outputs  'as is' (read in <blk>_rtl_step), 'reg' (a register: read by
+               the Moore-output reader too), ('unpack', count, bits)."""
+    rows = d.get("ports")
+    if rows is None:
+        return None
+    out = []
+    for r in rows:
+        if len(r) != 3:
+            die("hw/%s.desc: port %r: (port, C field, how)" % (b, r[:1]))
+        name, field, how = r
+        kind = how[0] if isinstance(how, tuple) else how
+        if kind not in PORT_HOW:
+            die("hw/%s.desc: port %s: how %r is none of %s" % (b, name, how, ", ".join(PORT_HOW)))
+        dirn = "input" if name.endswith("_i") else "output" if name.endswith("_o") else None
+        fits = {"input": ("bool", "as is", "and", "pack", "words"), "output": ("as is", "reg", "unpack")}
+        if kind not in fits.get(dirn, ()):
+            die("hw/%s.desc: port %s: %r does not fit an %s" % (b, name, how, dirn or "unsuffixed port"))
+        out.append(dict(name=name, field=field, how=how, kind=kind, dir=dirn))
+    want = [(p["dir"], p["name"]) for p in out]
+    got = [x for x in rtl_ports(b) if x[1] not in ("clk_i", "rst_ni")]
+    if got != want:
+        die("hw/%s.desc: 'ports' %s but rtl/%s/%s.sv has %s: edit one to match the other"
+            % (b, [n for _, n in want], b, b, [n for _, n in got]))
+    return out
+
+
+def wrap_comment(text, indent=""):
+    """text as a /* */ block of lines no longer than 79 characters."""
+    words, lines, cur = text.split(" "), [], ""  # "" after a full stop keeps its two spaces
+    for w in words:
+        if cur and len(indent) + 3 + len(cur) + 1 + len(w) > 79:
+            lines.append(cur)
+            cur = w
+        elif cur or w:
+            cur = (cur + " " + w) if cur else w
+    lines.append(cur)
+    out = [indent + "/* " + lines[0]] + [indent + " * " + x for x in lines[1:]]
+    out[-1] += " */"
+    return out
+
+
+def gen_rtl_h(b, d, ports):
+    B, sh = b.upper(), d.get("shim", {})
+    outs = sh.get("outputs")
+    out = ["/* " + SHIM_STAMP.format(b=b) + " */"]
+    out += wrap_comment("The %s: Verilated rtl/%s/%s.sv behind a flat C interface, driven with the same port "
+                        "structs as the C model (csim/%s/%s.h) so a test can feed both." % (d["about"], b, b, b, b))
+    out += ["#ifndef %s_RTL_H" % B, "#define %s_RTL_H" % B, "", "#include <stdint.h>", "", '#include "%s.h"' % b, "",
+            "#ifdef __cplusplus", 'extern "C" {', "#endif", "", "typedef struct %s_rtl %s_rtl_t;" % (b, b), ""]
+    out += wrap_comment("Builds the model and applies reset for two cycles (rst_ni low)%s, so the first %s_rtl_step() is "
+                        "cycle 0 of normal operation.  reset_seed: 0 = registers%s start at zero before reset; N > 0 = "
+                        "random values from seed N.  fst_path: NULL for no waveform, else an FST file written until "
+                        "%s_rtl_free().  Several instances may live in one process (each has its own Verilator "
+                        "context).  Returns NULL on failure."
+                        % (", every input at zero" if sh.get("reset_inputs_zero") else "", b,
+                           sh.get("state", ""), b))
+    out += ["%s_rtl_t *%s_rtl_new(unsigned reset_seed, const char *fst_path);" % (b, b), ""]
+    out += ["/* Closes the waveform and frees the model.  NULL is fine. */", "void %s_rtl_free(%s_rtl_t *h);" % (b, b), ""]
+    out += wrap_comment("The parameters the RTL was built with (make's %s_* variables, rtl/%s/params.mk's %s_DEFS)."
+                        % (B, b, b))
+    out += ["%s_cfg_t %s_rtl_cfg(const %s_rtl_t *h);" % (b, b, b), ""]
+    if outs:
+        out += wrap_comment(outs[1])
+        out += ["void %s_rtl_%s(const %s_rtl_t *h, %s_out_t *out);" % (b, outs[0], b, b), ""]
+    out += wrap_comment("One clock, exactly as %s_step(): applies in, evaluates, fills out (unless NULL) with the output "
+                        "ports as they are before the rising edge, then clocks the edge.%s"
+                        % (b, "  " + sh["step_note"] if sh.get("step_note") else ""))
+    out += ["void %s_rtl_step(%s_rtl_t *h, const %s_in_t *in, %s_out_t *out);" % (b, b, b, b), ""]
+    out += ["/* Cycles stepped since reset. */", "uint64_t %s_rtl_cycle(const %s_rtl_t *h);" % (b, b), "",
+            "#ifdef __cplusplus", "}", "#endif", "", "#endif", ""]
+    return "\n".join(out)
+
+
+def shim_in(p):
+    t, f, how = "t->" + p["name"], "in->" + p["field"], p["how"]
+    if p["kind"] == "bool":
+        return ["  %s = %s ? 1 : 0;" % (t, f)]
+    if p["kind"] == "as is":
+        return ["  %s = %s;" % (t, f)]
+    if p["kind"] == "and":
+        return ["  %s = %s & (%s);" % (t, f, how[1])]
+    if p["kind"] == "pack":
+        return ["  {", "    uint64_t v = 0;",
+                "    for (unsigned c = 0; c < %s; c++) v |= (uint64_t)(%s[c] & vl_mask(%s)) << (%s * c);" % (how[1], f, how[2], how[2]),
+                "    %s = v;" % t, "  }"]
+    return ["  for (unsigned k = 0; k < %s; k++) %s[k] = %s[k];" % (how[1], t, f)]  # words
+
+
+def shim_out(p, o="out"):
+    t, f, how = "t->" + p["name"], o + "->" + p["field"], p["how"]
+    if p["kind"] == "unpack":
+        return ["    for (unsigned c = 0; c < %s; c++) %s[c] = vl_get_bits(%s.data(), %s * c, %s);"
+                % (how[1], f, t, how[2], how[2])]
+    return ["    %s = %s;" % (f, t)]
+
+
+def gen_rtl_cpp(b, d, ports):
+    B, sh = b.upper(), d.get("shim", {})
+    outs = sh.get("outputs")
+    first = params_of(b, d)[0]["var"]
+    ins = [p for p in ports if p["dir"] == "input"]
+    regs = [p for p in ports if p["dir"] == "output" and p["kind"] == "reg"]
+    rest = [p for p in ports if p["dir"] == "output" and p["kind"] != "reg"]
+    if regs and not outs:
+        die("hw/%s.desc: 'reg' outputs want a Moore-output reader ('shim': {'outputs': (name, doc)})" % b)
+    out = ["// " + SHIM_STAMP.format(b=b),
+           '#include "%s_rtl.h"' % b, "",
+           "// V%s, or another Verilated model of the block under its own prefix (-D%s_VL_CLASS," % (b, B),
+           "// -D%s_VL_HEADER): the post-synthesis PMC, the prototype's PE (mk/fpga.mk)." % B,
+           "#ifndef %s_VL_CLASS" % B, "#define %s_VL_CLASS V%s" % (B, b), '#define %s_VL_HEADER "V%s.h"' % (B, b),
+           "#endif", "#include %s_VL_HEADER" % B, '#include "vl_util.h"', "",
+           "#ifndef " + first, '#error "build with -D%s etc. matching the verilator -G parameters"' % first, "#endif", "",
+           "struct %s_rtl : vl_model<%s_VL_CLASS> {};" % (b, B), "",
+           'extern "C" %s_rtl_t *%s_rtl_new(unsigned reset_seed, const char *fst_path) {' % (b, b),
+           "  %s_rtl *h = new %s_rtl();" % (b, b),
+           '  if (!h->open(reset_seed, fst_path, "%s")) {' % b,
+           "    %s_rtl_free(h);" % b, "    return NULL;", "  }"]
+    if sh.get("reset_inputs_zero"):
+        out.append("  %s_VL_CLASS *t = h->top;" % B)
+        out += ["  t->%s = 0;" % p["name"] for p in ins if p["kind"] != "words"]
+    out += ["  h->reset();", "  return h;", "}", "",
+            'extern "C" void %s_rtl_free(%s_rtl_t *h) {' % (b, b), "  if (!h) return;", "  h->close();", "  delete h;",
+            "}", "",
+            'extern "C" %s_cfg_t %s_rtl_cfg(const %s_rtl_t *) {' % (b, b, b), "  %s_cfg_t c = %s_CFG_BUILD;" % (b, B),
+            "  return c;", "}", "",
+            'extern "C" uint64_t %s_rtl_cycle(const %s_rtl_t *h) { return h->cycle; }' % (b, b), ""]
+    if outs:
+        out += ['extern "C" void %s_rtl_%s(const %s_rtl_t *h, %s_out_t *out) {' % (b, outs[0], b, b),
+                "  const %s_VL_CLASS *t = h->top;" % B]
+        out += [x[2:] for p in regs for x in shim_out(p)]
+        out += ["}", ""]
+    out += ['extern "C" void %s_rtl_step(%s_rtl_t *h, const %s_in_t *in, %s_out_t *out) {' % (b, b, b, b),
+            "  %s_VL_CLASS *t = h->top;" % B]
+    for p in ins:
+        out += shim_in(p)
+    out += ["  const uint64_t t0 = h->now();", "  h->half(0, t0);"]
+    if outs or rest:
+        out.append("  if (out) {")
+        if outs:
+            out.append("    %s_rtl_%s(h, out);" % (b, outs[0]))
+        for p in rest:
+            out += shim_out(p)
+        out.append("  }")
+    out += ["  h->half(1, t0 + VL_TICKS_PER_CYCLE / 2);", "  h->cycle++;", "}", ""]
+    return "\n".join(out)
+
+
+def write_bridge(outdir, blocks):
+    for b in blocks:
+        d = ast.literal_eval(open(os.path.join(ROOT, "hw", b + ".desc")).read())
+        ports = ports_of(b, d)
+        if ports is None:
+            die("hw/%s.desc: no 'ports', so no shim" % b)
+        os.makedirs(os.path.join(outdir, b), exist_ok=True)
+        for name, text in (("%s_rtl.h" % b, gen_rtl_h(b, d, ports)), ("%s_rtl.cpp" % b, gen_rtl_cpp(b, d, ports))):
+            with open(os.path.join(outdir, b, name), "w") as f:
+                f.write(text)
+
+
 # ---------------------------------------------------------------- the instruction table (hw/rv32.isa)
 ISA = "hw/rv32.isa"
 ISA_STAMP = "GENERATED by scripts/gen_blocks.py from hw/rv32.isa: edit that file, then run `make gen`."
@@ -472,6 +670,11 @@ def isa_outputs():
 
 
 def main(argv):
+    if argv[:1] == ["--bridge"]:
+        if len(argv) < 3:
+            die("usage: gen_blocks.py --bridge DIR blk ...")
+        write_bridge(argv[1], argv[2:])
+        return
     check = "--check" in argv
     blocks = [a for a in argv if not a.startswith("--")]
     drift = []
@@ -488,6 +691,7 @@ def main(argv):
             die("hw/%s.desc: 'block' is %r, not %r" % (b, d.get("block"), b))
         check_rv32(b, d)
         check_sv_enums(b, d)
+        ports_of(b, d)  # the shim's port list equals the RTL module's
         outputs += [("rtl/%s/%s_pkg.sv" % (b, b), gen_sv(b, d)),
                     ("csim/%s/%s_desc.h" % (b, b), gen_h(b, d)),
                     ("rtl/%s/params.mk" % b, gen_mk(b, d)),
