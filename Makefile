@@ -39,18 +39,19 @@ OPT      ?= -O2
 # the include path, so a unit names a header by its file name alone.
 CSIM_DIRS := $(patsubst %/,%,$(wildcard csim/*/))
 CSIM_INC  := $(addprefix -I,$(CSIM_DIRS))
-# Each RTL block's product adapters live in bridge/<blk>/ (its SystemC
-# module), beside the shims' shared bridge/vl_util.h, and its Verilator shim
-# <blk>_rtl.{h,cpp} is generated from hw/<blk>.desc's ports into
-# build/gen/bridge/<blk>/ (BRIDGE_GEN below); every compile has those
-# folders on its include path.
+# Each RTL block's product adapters, its Verilator shim <blk>_rtl.{h,cpp}
+# and its SystemC module <blk>_sc.h, are generated from hw/<blk>.desc's
+# ports into build/gen/bridge/<blk>/ (BRIDGE_GEN below); what is genuinely
+# the block's own (a combinational output's SystemC process) is
+# hand-written in bridge/<blk>/, beside the shims' shared bridge/vl_util.h.
+# Every compile has those folders on its include path.
 BRIDGE_BLOCKS := $(patsubst rtl/%/files.f,%,$(wildcard rtl/*/files.f))
 BRIDGE_GEN  := $(BUILD)/gen/bridge
-BRIDGE_DIRS := bridge $(addprefix bridge/,$(BRIDGE_BLOCKS)) $(addprefix $(BRIDGE_GEN)/,$(BRIDGE_BLOCKS))
+BRIDGE_DIRS := bridge $(wildcard $(addprefix bridge/,$(BRIDGE_BLOCKS))) $(addprefix $(BRIDGE_GEN)/,$(BRIDGE_BLOCKS))
 BRIDGE_INC  := $(addprefix -I,$(BRIDGE_DIRS))
-# what a compile that may include a shim's header waits for (order only:
-# its .d file names the header it really read)
-BRIDGE_HDRS := $(foreach b,$(BRIDGE_BLOCKS),$(BRIDGE_GEN)/$(b)/$(b)_rtl.h)
+# what a compile that may include a generated header waits for (order
+# only: its .d file names the headers it really read)
+BRIDGE_HDRS := $(foreach b,$(BRIDGE_BLOCKS),$(BRIDGE_GEN)/$(b)/$(b)_rtl.h $(BRIDGE_GEN)/$(b)/$(b)_sc.h)
 # Its test adapters (lockstep pair, test helpers, FPGA top, wave layout)
 # live in tb/<blk>/, beside the shared testbench library tb/lib.  Only the
 # compiles of tb/ sources get those folders (TB_INC: the pattern rule below,
@@ -110,11 +111,15 @@ $(BUILD)/obj/tb/lib/tb_fst.o: CFLAGS += -I$(VL_INC)/gtkwave
 # $(call VL_MODEL,<name>,<blk>,<-G parameters>,<shim -D flags>,<extra prerequisites>)
 # Each block is the model of its own name; other models of a block (the
 # iCE40 prototype's PE, mk/fpga.mk) use the same rule under another prefix.
-# The shim of block <blk>, written from hw/<blk>.desc (its 'ports' and 'shim')
-# by scripts/gen_blocks.py, which checks the ports against rtl/<blk>/<blk>.sv.
+# The shim and SystemC module of block <blk>, written from hw/<blk>.desc
+# (its 'ports', 'shim' and 'sc') by scripts/gen_blocks.py, which checks the
+# ports against rtl/<blk>/<blk>.sv.  It rewrites only the files whose text
+# changed, so an edit of the script that changes no output rebuilds nothing.
 define BRIDGE_SHIM
-$(BRIDGE_GEN)/$(1)/$(1)_rtl.h $(BRIDGE_GEN)/$(1)/$(1)_rtl.cpp &: hw/$(1).desc scripts/gen_blocks.py rtl/$(1)/$(1).sv
+$(BRIDGE_GEN)/$(1)/stamp: hw/$(1).desc scripts/gen_blocks.py rtl/$(1)/$(1).sv
 	python3 scripts/gen_blocks.py --bridge $(BRIDGE_GEN) $(1)
+	@touch $$@
+$(BRIDGE_GEN)/$(1)/$(1)_rtl.h $(BRIDGE_GEN)/$(1)/$(1)_rtl.cpp $(BRIDGE_GEN)/$(1)/$(1)_sc.h: $(BRIDGE_GEN)/$(1)/stamp ;
 endef
 $(foreach b,$(BRIDGE_BLOCKS),$(eval $(call BRIDGE_SHIM,$(b))))
 

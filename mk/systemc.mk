@@ -1,5 +1,6 @@
 # SystemC area (issue 11): sc_module / TLM-2.0 wrappers of the C models
-# (each block's bridge/<blk>/<blk>_sc.h, found on CXXFLAGS' include path; the
+# (each block's <blk>_sc.h, generated into build/gen/bridge/<blk>/ with its
+# hand-written part in bridge/<blk>/, found on CXXFLAGS' include path; the
 # shared headers, the HMC's target and the top in systemc/), the PMC's RTL
 # through `verilator --sc`, and the test systemc_top.  docs/systemc.md
 # describes all of it.
@@ -26,7 +27,7 @@ $(SC_VL_DIR)/stamp: rtl/pmc/files.f rtl/pmc/block.mk $(shell cat rtl/pmc/files.f
 	cd $(SC_VL_DIR) && rm -f libverilated_sc.a && ar rcs libverilated_sc.a verilated.o verilated_threads.o
 	@touch $@
 
-$(SC_BUILD)/obj/%.o: systemc/%.cpp $(SC_VL_DIR)/stamp | deps
+$(SC_BUILD)/obj/%.o: systemc/%.cpp $(SC_VL_DIR)/stamp | deps $(BRIDGE_HDRS)
 	@mkdir -p $(@D)
 	$(CXX) $(SC_CXXFLAGS) -MMD -MP -c $< -o $@
 

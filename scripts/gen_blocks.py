@@ -350,15 +350,17 @@ SHIM_STAMP = "GENERATED at build time by scripts/gen_blocks.py from hw/{b}.desc'
 PORT_HOW = ("bool", "as is", "reg", "and", "pack", "words", "unpack")
 
 
-def rtl_ports(b):
-    """(name, direction) of rtl/<blk>/<blk>.sv's module ports, in order."""
+def rtl_ports(b, ranges=False):
+    """(direction, name) of rtl/<blk>/<blk>.sv's module ports, in order;
+    ranges: (direction, name, the MSB expression of [msb:0] or None)."""
     path = "rtl/%s/%s.sv" % (b, b)
     text = open(os.path.join(ROOT, path)).read()
     m = re.search(r"^module\s+%s\b.*?\)\s*\(\s*(.*?)\);" % b, text, re.S | re.M)
     if not m:
         die("%s: no `module %s #(...) (...);`" % (path, b))
     body = re.sub(r"//[^\n]*", "", m.group(1))
-    return re.findall(r"\b(input|output)\s+logic\b[^,]*?\b(\w+)\s*(?:,|$)", body)
+    got = re.findall(r"\b(input|output)\s+logic\s*(?:\[([^\]:]+):0\])?\s*(\w+)\s*(?:,|$)", body)
+    return [(d, n, r.strip() or None) if ranges else (d, n) for d, r, n in got]
 
 
 def ports_of(b, d):
@@ -393,16 +395,21 @@ def ports_of(b, d):
     return out
 
 
-def wrap_comment(text, indent=""):
-    """text as a /* */ block of lines no longer than 79 characters."""
+def wrap_text(text, room):
+    """text in lines of at most room characters."""
     words, lines, cur = text.split(" "), [], ""  # "" after a full stop keeps its two spaces
     for w in words:
-        if cur and len(indent) + 3 + len(cur) + 1 + len(w) > 79:
+        if cur and len(cur) + 1 + len(w) > room:
             lines.append(cur)
             cur = w
         elif cur or w:
             cur = (cur + " " + w) if cur else w
-    lines.append(cur)
+    return lines + [cur]
+
+
+def wrap_comment(text, indent=""):
+    """text as a /* */ block of lines no longer than 79 characters."""
+    lines = wrap_text(text, 79 - len(indent) - 3)
     out = [indent + "/* " + lines[0]] + [indent + " * " + x for x in lines[1:]]
     out[-1] += " */"
     return out
@@ -514,6 +521,121 @@ def gen_rtl_cpp(b, d, ports):
     return "\n".join(out)
 
 
+def sc_type(b, d, name, msb):
+    """The SystemC type `verilator --sc` gives a port at the description's
+    parameter defaults (bool, uint32_t, uint64_t, sc_bv<N> past 64 bits), or
+    the 'sc' 'types' entry (a template parameter's sc_bv, a width that
+    depends on a localparam)."""
+    over = d["sc"].get("types", {})
+    if name in over:
+        return over[name]
+    if msb is None:
+        return "bool"
+    env = {p["rtl"]: p["default"] for p in params_of(b, d)}
+    expr = re.sub(r"\b[A-Za-z_]\w*\b", lambda m: str(env[m.group(0)]) if m.group(0) in env else "?", msb)
+    if not re.fullmatch(r"[0-9+\-*/() ]+", expr):
+        die("hw/%s.desc: port %s is [%s:0]: give its SystemC type in 'sc' 'types'" % (b, name, msb))
+    w = eval(expr) + 1  # digits and arithmetic only (checked above)
+    return "bool" if w == 1 else "uint32_t" if w <= 32 else "uint64_t" if w <= 64 else "sc_dt::sc_bv<%d>" % w
+
+
+def cfg_expr(b, d, expr):
+    """A C expression over make's -D<BLK>_* names, over the model's
+    configuration (c->field) instead."""
+    for p in params_of(b, d):
+        expr = re.sub(r"\b%s\b" % p["var"], "c->" + p["field"], expr)
+    return expr
+
+
+def gen_sc_h(b, d, ports):
+    B, sc, sh = b.upper(), d["sc"], d.get("shim", {})
+    outs = sh.get("outputs")
+    ranges = {n: r for _, n, r in rtl_ports(b, ranges=True)}
+    comb = sc.get("comb")
+    rest = [p for p in ports if p["dir"] == "output" and p["kind"] != "reg"]
+    if rest and comb is None:
+        die("hw/%s.desc: outputs %s are not registers: 'sc' needs 'comb' (what a hand-written comb() reads)"
+            % (b, [p["name"] for p in rest]))
+    uses_cfg = any(isinstance(p["how"], tuple) and p["kind"] in ("pack", "words") for p in ports if p["dir"] == "input")
+    tmpl = sc.get("template")
+    cls = "%s_sc" % b
+    out = ["// " + SHIM_STAMP.format(b=b)]
+    out += ["// " + x for x in
+            wrap_text("%s: the %s's C model (csim/%s/%s.h) as an sc_module whose ports have the names, order and "
+                      "SystemC types `verilator --sc` gives rtl/%s/%s.sv (class V%s), so a platform swaps the C "
+                      "model for the Verilated RTL by changing one type (docs/systemc.md).  %s"
+                      % (cls, d["about"], b, b, b, b, b, sc["doc"]), 76)]
+    out += ["#ifndef %s_SC_H" % B, "#define %s_SC_H" % B, "", "#include <stdexcept>", "", '#include "copim_sc.h"', "",
+            "namespace copim {", ""]
+    if tmpl:
+        out.append("template <%s>" % tmpl)
+    out += ["class %s : public sc_core::sc_module {" % cls, " public:",
+            "  sc_core::sc_in<bool> clk_i;", "  sc_core::sc_in<bool> rst_ni;"]
+    for p in ports:
+        t = sc_type(b, d, p["name"], ranges[p["name"]])
+        out.append("  sc_core::sc_%s<%s> %s;" % ("in" if p["dir"] == "input" else "out",
+                                                (t + " ") if t.endswith(">") else t, p["name"]))
+    out += ["", "  SC_HAS_PROCESS(%s);" % cls,
+            "  %s(sc_core::sc_module_name nm, const %s_cfg_t &cfg) : sc_core::sc_module(nm)%s {"
+            % (cls, b, ", cfg_(cfg)" if uses_cfg else "")]
+    if sc.get("check"):
+        out += ["    if (%s)" % sc["check"][0],
+                '      throw std::invalid_argument("%s: %s");' % (cls, sc["check"][1])]
+    out += ["    m_ = %s_new(&cfg);" % b,
+            '    if (!m_) throw std::invalid_argument("%s: configuration out of range");' % cls,
+            "    SC_METHOD(seq);", "    sensitive << clk_i.pos() << rst_ni.neg();"]
+    if comb is not None:
+        out += ["    SC_METHOD(comb);", "    sensitive << %s;" % " << ".join(comb + ["changed_"])]
+    out += ["  }", "  ~%s() override { %s_free(m_); }" % (cls, b), "",
+            "  // The model, for statistics and debugging (read only).",
+            "  const %s_t *model() const { return m_; }" % b]
+    if outs:
+        out += ["  // The register outputs of the current cycle as the C port struct (what the signals show).",
+                "  void %s(%s_out_t *o) const { %s_%s(m_, o); }" % (outs[0], b, b, outs[0])]
+    out += ["", " private:", "  %s_t *m_;" % b]
+    if uses_cfg:
+        out.append("  const %s_cfg_t cfg_;  // the parameters the port conversions need" % b)
+    for typ, name, reset, field, doc in sc.get("state", []):
+        out.append("  %s %s = %s;  // %s" % (typ, name, reset, doc))
+    if comb is not None:
+        out.append("  sc_core::sc_event changed_;")
+    out += ["", "  void seq() {", "    if (!rst_ni.read()) {", "      %s_reset(m_);" % b]
+    out += ["      %s = %s;" % (name, reset) for _t, name, reset, _f, _d in sc.get("state", [])]
+    out += ["    } else if (clk_i.posedge()) {"]
+    if uses_cfg:
+        out.append("      const %s_cfg_t *c = &cfg_;" % b)
+    out.append("      %s_in_t in{};" % b)
+    for p in (p for p in ports if p["dir"] == "input"):
+        f, how = "in." + p["field"], p["how"]
+        if p["kind"] == "pack":
+            out += ["      {", "        const uint64_t v = %s.read();" % p["name"],
+                    "        for (unsigned k = 0; k < %s; k++) %s[k] = (v >> (%s * k)) & ((1u << %s) - 1u);"
+                    % (cfg_expr(b, d, str(how[1])), f, how[2], how[2]), "      }"]
+        elif p["kind"] == "words":
+            out += ["      {", "        const auto &v = %s.read();" % p["name"],
+                    "        for (unsigned k = 0; k < %s; k++) %s[k] = v.range(32 * k + 31, 32 * k).to_uint();"
+                    % (cfg_expr(b, d, str(how[1])), f), "      }"]
+        else:
+            out.append("      %s = %s.read();" % (f, p["name"]))
+    out += ["      %s_out_t out;" % b, "      %s_step(m_, &in, &out);" % b]
+    out += ["      %s = in.%s;" % (name, field) for _t, name, _r, field, _d in sc.get("state", [])]
+    out.append("    }  // else: the initialisation run writes the reset-state outputs")
+    regs = [p for p in ports if p["dir"] == "output" and p["kind"] == "reg"]
+    if regs:
+        out += ["    %s_out_t o;" % b, "    %s_%s(m_, &o);" % (b, outs[0])]
+        out += ["    %s.write(o.%s);" % (p["name"], p["field"]) for p in regs]
+    if comb is not None:
+        out.append("    changed_.notify(sc_core::SC_ZERO_TIME);")
+    out.append("  }")
+    if comb is not None:
+        out += ["", "  // the outputs that are not registers: bridge/%s/%s_sc_comb.h" % (b, b), "  void comb();"]
+    out += ["};", "", "}  // namespace copim", ""]
+    if comb is not None:
+        out += ['#include "%s_sc_comb.h"' % b, ""]
+    out += ["#endif", ""]
+    return "\n".join(out)
+
+
 def write_bridge(outdir, blocks):
     for b in blocks:
         d = ast.literal_eval(open(os.path.join(ROOT, "hw", b + ".desc")).read())
@@ -521,9 +643,16 @@ def write_bridge(outdir, blocks):
         if ports is None:
             die("hw/%s.desc: no 'ports', so no shim" % b)
         os.makedirs(os.path.join(outdir, b), exist_ok=True)
-        for name, text in (("%s_rtl.h" % b, gen_rtl_h(b, d, ports)), ("%s_rtl.cpp" % b, gen_rtl_cpp(b, d, ports))):
-            with open(os.path.join(outdir, b, name), "w") as f:
-                f.write(text)
+        files = [("%s_rtl.h" % b, gen_rtl_h(b, d, ports)), ("%s_rtl.cpp" % b, gen_rtl_cpp(b, d, ports))]
+        if "sc" in d:
+            files.append(("%s_sc.h" % b, gen_sc_h(b, d, ports)))
+        for name, text in files:
+            # only what changed: an edit of this script that leaves a file as
+            # it was rebuilds nothing (the Makefile's stamp says it ran)
+            path = os.path.join(outdir, b, name)
+            if not os.path.exists(path) or open(path).read() != text:
+                with open(path, "w") as f:
+                    f.write(text)
 
 
 # ---------------------------------------------------------------- the instruction table (hw/rv32.isa)
@@ -691,7 +820,11 @@ def main(argv):
             die("hw/%s.desc: 'block' is %r, not %r" % (b, d.get("block"), b))
         check_rv32(b, d)
         check_sv_enums(b, d)
-        ports_of(b, d)  # the shim's port list equals the RTL module's
+        ports = ports_of(b, d)  # the shim's port list equals the RTL module's
+        if ports is not None:
+            gen_rtl_h(b, d, ports), gen_rtl_cpp(b, d, ports)
+            if "sc" in d:
+                gen_sc_h(b, d, ports)
         outputs += [("rtl/%s/%s_pkg.sv" % (b, b), gen_sv(b, d)),
                     ("csim/%s/%s_desc.h" % (b, b), gen_h(b, d)),
                     ("rtl/%s/params.mk" % b, gen_mk(b, d)),

@@ -100,9 +100,9 @@ struct imu_sigs {
 };
 
 struct pe_sigs {
-  sc_signal<bool> clk, start, halted, req_valid, req_ready, resp_valid, ret_valid;
-  sc_signal<uint32_t> boot_pc, hart_id, req_addr, req_op, req_amo, req_wdata, req_be, ret_pc, ret_insn, ret_rd,
-      ret_rd_value;
+  sc_signal<bool> clk, start, halted, req_valid, req_ready, resp_valid, ret_valid, dinval;
+  sc_signal<uint32_t> boot_pc, hart_id, req_addr, req_op, req_amo, req_wdata, req_be, req_tag, resp_tag, ret_pc,
+      ret_insn, ret_rd, ret_rd_value, dinval_addr;
   sc_signal<sc_dt::sc_bv<kLineBits> > resp_data;
   bool edge = false;  // sys stepped it this host cycle: clock it at the next rising edge
   void bind(pe_sc<kLineBits> &m, sc_signal<bool> &rst) {
@@ -119,13 +119,17 @@ struct pe_sigs {
     m.mem_req_amo_o(req_amo);
     m.mem_req_wdata_o(req_wdata);
     m.mem_req_be_o(req_be);
+    m.mem_req_tag_o(req_tag);
     m.mem_resp_valid_i(resp_valid);
+    m.mem_resp_tag_i(resp_tag);
     m.mem_resp_data_i(resp_data);
     m.ret_valid_o(ret_valid);
     m.ret_pc_o(ret_pc);
     m.ret_insn_o(ret_insn);
     m.ret_rd_o(ret_rd);
     m.ret_rd_value_o(ret_rd_value);
+    m.dinval_i(dinval);
+    m.dinval_addr_i(dinval_addr);
   }
   void outputs(pe_out_t *o) const {
     std::memset(o, 0, sizeof *o);
@@ -136,6 +140,7 @@ struct pe_sigs {
     o->mem_req_amo = req_amo.read();
     o->mem_req_wdata = req_wdata.read();
     o->mem_req_be = req_be.read();
+    o->mem_req_tag = req_tag.read();
     o->ret_valid = ret_valid.read();
     o->ret_pc = ret_pc.read();
     o->ret_insn = ret_insn.read();
@@ -318,6 +323,9 @@ class sys_sc : public sc_module {
     g.hart_id.write(in->hart_id);
     g.req_ready.write(in->mem_req_ready != 0);
     g.resp_valid.write(in->mem_resp_valid != 0);
+    g.resp_tag.write(in->mem_resp_tag);
+    g.dinval.write(in->dinval != 0);
+    g.dinval_addr.write(in->dinval_addr);
     sc_dt::sc_bv<kLineBits> d;
     for (unsigned k = 0; k < kLineBits / 32; k++) d.range(32 * k + 31, 32 * k) = in->mem_resp_data[k];
     g.resp_data.write(d);
