@@ -51,7 +51,10 @@ BRIDGE_DIRS := bridge $(wildcard $(addprefix bridge/,$(BRIDGE_BLOCKS))) $(addpre
 BRIDGE_INC  := $(addprefix -I,$(BRIDGE_DIRS))
 # what a compile that may include a generated header waits for (order
 # only: its .d file names the headers it really read)
-BRIDGE_HDRS := $(foreach b,$(BRIDGE_BLOCKS),$(BRIDGE_GEN)/$(b)/$(b)_rtl.h $(BRIDGE_GEN)/$(b)/$(b)_sc.h)
+# (a SystemC module only for a block whose .desc has an 'sc' entry)
+BRIDGE_SC   := $(patsubst hw/%.desc,%,$(shell grep -l "^ *'sc':" $(addprefix hw/,$(addsuffix .desc,$(BRIDGE_BLOCKS)))))
+BRIDGE_HDRS := $(foreach b,$(BRIDGE_BLOCKS),$(BRIDGE_GEN)/$(b)/$(b)_rtl.h) \
+               $(foreach b,$(BRIDGE_SC),$(BRIDGE_GEN)/$(b)/$(b)_sc.h)
 # Its test adapters (lockstep pair, test helpers, FPGA top, wave layout)
 # live in tb/<blk>/, beside the shared testbench library tb/lib.  Only the
 # compiles of tb/ sources get those folders (TB_INC: the pattern rule below,
@@ -106,11 +109,6 @@ $(BUILD)/obj/fst/%.o: $(VL_INC)/gtkwave/%.c | deps
 $(BUILD)/obj/tb/%.o: CFLAGS += $(TB_INC)
 $(BUILD)/obj/tb/lib/tb_fst.o: CFLAGS += -I$(VL_INC)/gtkwave
 
-# Verilated model <name> of block <blk>: build/vl/<name>/V<name>__ALL.a plus
-# its own libverilated.a, and the block's shim compiled against it.
-# $(call VL_MODEL,<name>,<blk>,<-G parameters>,<shim -D flags>,<extra prerequisites>)
-# Each block is the model of its own name; other models of a block (the
-# iCE40 prototype's PE, mk/fpga.mk) use the same rule under another prefix.
 # The shim and SystemC module of block <blk>, written from hw/<blk>.desc
 # (its 'ports', 'shim' and 'sc') by scripts/gen_blocks.py, which checks the
 # ports against rtl/<blk>/<blk>.sv.  It rewrites only the files whose text
@@ -119,10 +117,16 @@ define BRIDGE_SHIM
 $(BRIDGE_GEN)/$(1)/stamp: hw/$(1).desc scripts/gen_blocks.py rtl/$(1)/$(1).sv
 	python3 scripts/gen_blocks.py --bridge $(BRIDGE_GEN) $(1)
 	@touch $$@
-$(BRIDGE_GEN)/$(1)/$(1)_rtl.h $(BRIDGE_GEN)/$(1)/$(1)_rtl.cpp $(BRIDGE_GEN)/$(1)/$(1)_sc.h: $(BRIDGE_GEN)/$(1)/stamp ;
+$(BRIDGE_GEN)/$(1)/$(1)_rtl.h $(BRIDGE_GEN)/$(1)/$(1)_rtl.cpp $(if $(filter $(1),$(BRIDGE_SC)),$(BRIDGE_GEN)/$(1)/$(1)_sc.h): \
+    $(BRIDGE_GEN)/$(1)/stamp ;
 endef
 $(foreach b,$(BRIDGE_BLOCKS),$(eval $(call BRIDGE_SHIM,$(b))))
 
+# Verilated model <name> of block <blk>: build/vl/<name>/V<name>__ALL.a plus
+# its own libverilated.a, and the block's shim compiled against it.
+# $(call VL_MODEL,<name>,<blk>,<-G parameters>,<shim -D flags>,<extra prerequisites>)
+# Each block is the model of its own name; other models of a block (the
+# iCE40 prototype's PE, mk/fpga.mk) use the same rule under another prefix.
 define VL_MODEL
 $(BUILD)/vl/$(1)/stamp: rtl/$(2)/files.f rtl/$(2)/block.mk $$(shell cat rtl/$(2)/files.f) rtl/lint.vlt \
     $$($(2)_PARAM_DEPS) $(5) | deps
