@@ -25,11 +25,12 @@ its C side is generated and the module's typedef checked against it.
 
 A description's 'ports' (every port of rtl/<blk>/<blk>.sv but clk_i and
 rst_ni, in the module's order, each with its field of the C model's
-<blk>_in_t/<blk>_out_t, checked against the module) and 'shim' give the
-block's Verilator shim, written at build time (the Makefile, into
-build/gen/bridge/<blk>/) rather than checked in: three copies of one
-template in the tree would be the duplication this removes, and no reader,
-synthesis script or Yosys run needs the shim without a build:
+<blk>_in_t/<blk>_out_t, checked against the module), 'shim' and 'sc' give
+the block's bridges, written at build time (`gen_blocks.py --bridge`, run
+by the Makefile, into build/gen/bridge/<blk>/) rather than checked in:
+three copies of one template in the tree would be the duplication this
+removes, and no reader, synthesis script or Yosys run needs them without a
+build:
 
   <blk>_rtl.h    the flat extern "C" interface, a contract comment each:
                  <blk>_rtl_new/_free/_cfg/_step/_cycle, and the optional
@@ -38,6 +39,9 @@ synthesis script or Yosys run needs the shim without a build:
                  (V<blk> or, with -D<BLK>_VL_CLASS/_VL_HEADER, another
                  Verilated model of the block: the post-synthesis PMC, the
                  prototype's PE)
+  <blk>_sc.h     the C model as an sc_module with the ports `verilator --sc`
+                 gives the RTL ('sc'); the outputs that are not registers
+                 are a hand-written comb(), bridge/<blk>/<blk>_sc_comb.h
 
 hw/rv32.isa, the instruction table (encodings, names, operand formats and
 classes, the custom-0 operations), gives csim/rv32/rv32_isa.h (the
@@ -400,7 +404,7 @@ def wrap_text(text, room):
     words, lines, cur = text.split(" "), [], ""  # "" after a full stop keeps its two spaces
     for w in words:
         if cur and len(cur) + 1 + len(w) > room:
-            lines.append(cur)
+            lines.append(cur.rstrip())
             cur = w
         elif cur or w:
             cur = (cur + " " + w) if cur else w
