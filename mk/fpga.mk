@@ -134,6 +134,16 @@ area: $(BUILD)/synth/proto/figures.env $(BUILD)/synth/xc7/figures.env $(BUILD)/a
 
 .PHONY: area
 
+# make hw-table: README.md's hardware table from each block's last `make
+# synth BLOCK=<blk> SEEDS='1 2 3'` (build/synth/<blk>/figures.env and
+# rtl_hash.json), through docs/figures/synth_<blk>.json, which is committed
+# and which `make lint` checks against the README and against the RTL's
+# hash (scripts/hw_table.py).  The parameters are make synth's for each block.
+hw-table: ## README.md's hardware table from the blocks' last make synth BLOCK=<blk> SEEDS='1 2 3' (docs/figures/synth_*.json)
+	@python3 scripts/hw_table.py --collect pmc='$(pmc_PARAMS)' imu='$(imu_SYNTH_PARAMS)' pe='$(PE_SYNTH_PARAMS)' --write
+
+.PHONY: hw-table
+
 # ---------------------------------------------------------------- pe_proto
 # The prototype's PE configuration (PE_SYNTH_PARAMS: 256 B direct-mapped
 # caches, 16 B lines, Counters=0) Verilated under the prefix Vpe_proto, with

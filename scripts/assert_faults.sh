@@ -29,10 +29,11 @@ a_ihit_onehot|rtl/pe/pe_if_stage.sv|s/\.we_i\(i_way_we\[w\]\), (\.waddr_i\(i_wid
 a_iway_we_onehot|rtl/pe/pe_if_stage.sv|s/i_way_we\[w\] = fill_we_i && \(i_victim == w\[IWayW-1:0\]\);/i_way_we[w] = fill_we_i;/|pe_isa
 a_dhit_onehot|rtl/pe/pe_lsu.sv|s/\.we_i\(d_way_we\[w\] && d_tag_we\)/.we_i(d_tag_we)/|pe_programs
 a_way_we_onehot|rtl/pe/pe_lsu.sv|s/d_way_we\[w\] = \(d_victim == w\[DWayW-1:0\]\);/d_way_we[w] = 1'b1;/|pe_isa
-a_req_stable|rtl/pe/pe_lsu.sv|s/(PReq: if \(mem_req_ready_i\) p_state_d = \(p_op_q == pe_pkg::MemOpWrite\) \? PIdle : PResp;)/$1\n      else p_wdata_d = ~p_wdata_q;/|pe_lockstep_random
+a_req_stable|rtl/pe/pe_lsu.sv|s/(PReq: if \(mem_req_ready_i\) p_state_d = \(\(p_op_q == pe_pkg::MemOpWrite\) \x7c\x7c \(p_tag_q != 4'd0\)\) \? PIdle : PResp;)/$1\n      else p_wdata_d = ~p_wdata_q;/|pe_lockstep_random
 a_req_shape|rtl/pe/pe_lsu.sv|s/p_addr_d = \{ipc_i\[31:OffW\], \{OffW\{1'b0\}\}\};/p_addr_d = ipc_i;/|pe_isa
-a_resp_expected|rtl/pe/pe_lsu.sv|s/\(p_op_q == pe_pkg::MemOpWrite\) \? PIdle : PResp;/PIdle;/|pe_isa
+a_resp_expected|rtl/pe/pe_lsu.sv|s/\(\(p_op_q == pe_pkg::MemOpWrite\) \x7c\x7c \(p_tag_q != 4'd0\)\) \? PIdle : PResp;/PIdle;/|pe_isa
 a_ret_rd_zero|rtl/pe/pe_lsu.sv|s/w_val_d = \(m_wr_i && \(m_rd != 5'd0\)\) \? m_wval : 32'd0;/w_val_d = m_wval;/|pe_isa
+a_pf_no_retire|rtl/pe/pe_mshr.sv|s/ms_rdy_d\[k\] = !\(Pf && ms_pf_q\[k\]\);/ms_rdy_d[k] = 1'b1;/|pe_pf_lockstep
 a_cnt_no_wrap|rtl/pe/pe_mdu.sv|s/if \(cnt_q == LastStep\) begin/if ((cnt_q == LastStep) \&\& 1'b0) begin/|pe_isa
 EOF
 )

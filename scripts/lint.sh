@@ -4,8 +4,11 @@
 # read + generic synth + check.  Waivers live only in rtl/lint.vlt.  First,
 # the files generated from hw/*.desc and docs/stats.md's tables (from the
 # statistics table) must not have drifted from their sources; no include
-# cycle (scripts/check_includes.py) and no function over 150 lines outside
-# the tests (scripts/check_func_len.py).
+# cycle (scripts/check_includes.py), no function and no always block over
+# 150 lines outside the tests (scripts/check_func_len.py), and README.md's
+# hardware table equal to what docs/figures/synth_*.json give, each of
+# them synthesised from the RTL as it stands (scripts/hw_table.py --check:
+# hashes only, no synthesis).
 set -u
 fail=0
 # the generated block files must equal what hw/*.desc says (scripts/gen_blocks.py)
@@ -17,6 +20,7 @@ if ! out=$(python3 scripts/gen_stats_doc.py --check 2>&1); then echo "lint: $out
 # no include cycles between files or csim/ folders (known ones are notes), no function over 150 lines outside tests
 if ! out=$(python3 scripts/check_includes.py 2>&1); then echo "lint: $out"; fail=1; elif [[ -n "$out" ]]; then echo "lint: note: $out"; fi
 if ! out=$(python3 scripts/check_func_len.py 2>&1); then echo "lint: $out"; fail=1; fi
+if ! out=$(python3 scripts/hw_table.py --check 2>&1); then echo "lint: $out"; fail=1; fi
 for blk in "$@"; do
   files=$(tr "\n" " " < "rtl/$blk/files.f")
   for f in $files; do

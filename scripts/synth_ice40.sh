@@ -8,7 +8,10 @@
 # routes once per nextpnr seed and reports every Fmax with the min and the
 # median; the bitstream and report.txt's utilisation are the first seed's.
 # (out-dir defaults to build/synth/<blk>; synth_proto.sh passes another one
-# for the prototype's parameter set.)
+# for the prototype's parameter set.)  Besides report.txt it leaves
+# figures.env (the figures, key=value) and rtl_hash.json (the hash of the
+# RTL it read, taken before Yosys starts), which `make hw-table`
+# (scripts/hw_table.py) turns into README.md's hardware table.
 set -eu
 blk=$1
 params=${2:-}
@@ -17,6 +20,9 @@ mkdir -p "$out"
 files=$(tr "\n" " " < "rtl/$blk/files.f")
 top=$blk
 [[ -f tb/${blk}/${blk}_top.sv ]] && { files="$files fpga/ice40/scan_io.sv tb/${blk}/${blk}_top.sv"; top=${blk}_top; }
+
+python3 scripts/hw_table.py --hash "$blk" > "$out/rtl_hash.json"
+rm -f "$out/figures.env"   # written last: no figures from a run that failed
 
 chparam=""
 for p in $params; do
@@ -68,3 +74,11 @@ fi
     echo "  bitstream $out/$top.bin"
   fi
 } | tee "$out/report.txt"
+{
+  echo "date=$(date -u +%Y-%m-%d)"
+  echo "yosys=$(yosys -V | cut -d' ' -f2)"
+  echo "nextpnr=$(nextpnr-ice40 --version 2>&1 | grep -oP '\(Version \K[^)]*' || echo '?')"
+  echo "params=$params"
+  echo "lut=$lut"; echo "ff=$ff"; echo "bram=$ram"; echo "carry=$carry"
+  if [[ $top != "$blk" ]]; then echo "seeds=$seeds"; echo "lc=$lcs"; echo "fmax=${fmaxes# }"; fi
+} > "$out/figures.env"

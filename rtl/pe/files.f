@@ -8,6 +8,8 @@ rtl/pe/pe_controller.sv
 rtl/pe/pe_if_stage.sv
 rtl/pe/pe_id_stage.sv
 rtl/pe/pe_ex_block.sv
+rtl/pe/pe_mshr.sv
+rtl/pe/pe_prefetch.sv
 rtl/pe/pe_lsu.sv
 rtl/pe/pe_cs_registers.sv
 rtl/pe/pe.sv

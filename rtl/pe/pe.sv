@@ -22,7 +22,8 @@
 // One module per stage or function, in ibex's shape (docs/pe.md has the
 // diagram): u_if_stage (fetch, I-cache, IF/ID), u_id_stage (decode, register
 // file, interlock, ID/EX), u_ex_block (ALU, M unit, branches, EX/MEM), u_lsu
-// (D-cache, memory port, MEM/WB = retirement), u_cs_registers (CSRs, traps)
+// (D-cache, memory port, MEM/WB = retirement; its MSHRs u_mshr and its
+// prefetcher u_prefetch are modules of their own), u_cs_registers (CSRs, traps)
 // and u_controller (run state, stalls, redirects, flushes).  Each stage owns
 // the pipeline register at its output; each keeps the logic that feeds the
 // controller in an always_comb apart from the one that reads its decisions,

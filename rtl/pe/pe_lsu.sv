@@ -12,6 +12,9 @@
 // sends fills of the N lines after a load's first hit on a line a prefetch
 // brought, or after a load miss whose previous line is cached, into free
 // MSHRs (docs/pe.md "Stream prefetcher").
+// The MSHRs are pe_mshr, the prefetcher pe_prefetch (issue 49: as ibex
+// keeps its prefetch buffer apart from its LSU); this module keeps the
+// RAMs, the MEM stage, the port and the MEM/WB register.
 // csim/pe/pe.c pe_lsu().
 module pe_lsu #(
   parameter int DCacheBytes = 512,
@@ -124,30 +127,21 @@ module pe_lsu #(
   logic        inv_q, inv_all_q, inv_all_d;
   logic [DIdxW-1:0] inv_idx_q;
   logic [DTagW-1:0] inv_tag_q;
-  // MSHRs (DMshrs > 1): busy = its fill in flight, rdy = the line written
-  // and the load's value waiting for the WB slot; the load's address, pc,
-  // instruction and value.  Flattened: no arrays of structs.
-  logic [DMshrs-1:0]    ms_busy_q, ms_busy_d, ms_rdy_q, ms_rdy_d, ms_match;
-  logic [DMshrs*32-1:0] ms_addr_q, ms_addr_d, ms_pc_q, ms_pc_d, ms_insn_q, ms_insn_d, ms_val_q, ms_val_d;
-  logic [3:0]  ms_free_k, ms_wb_k, ms_fill_k;
-  logic        ms_free, ms_any_busy, ms_fill, ms_fill_busy, ms_wb, alloc_ok, m_alloc, resp0;
-  logic [31:0] fl_addr, ms_fill_addr, ms_fill_word;
+  // MSHRs (pe_mshr, DMshrs > 1): a fill in flight for the MEM line, a free
+  // one, the fill a response brings, the one retiring through WB
+  logic [3:0]  ms_free_k, ms_nfree;
+  logic        ms_match, ms_free, ms_any_busy, ms_pending, ms_fill, ms_fill_busy, ms_fill_pf, ms_wb, alloc_ok, m_alloc,
+               resp0;
+  logic [31:0] fl_addr, ms_fill_addr, ms_fill_word, ms_fill_val, ms_wb_pc, ms_wb_insn, ms_wb_val, ms_sb;
   logic [2:0]  ms_fill_f3;
   logic [31:0] sb;
-  // stream prefetcher (DPrefetch > 0): the next line to try and how many are
-  // left, a tag probe of it read last cycle (chk), that line being the one
-  // before a missed load's (cfm: the stream to confirm); per cache line,
-  // brought by a prefetch and not yet hit (dpf, as dvalid); per MSHR,
-  // holding a prefetch (no load behind it)
-  logic [LineW-1:0] pf_line_q, pf_line_d;
-  logic [3:0]  pf_cnt_q, pf_cnt_d, ms_nfree;
-  logic        pf_chk_q, pf_chk_d, pf_cfm_q, pf_cfm_d, pf_cfm_ok, pf_cfm_no, pf_known;
-  logic [DCacheWays*DSets-1:0] dpf_q, dpf_d;
-  logic [DMshrs-1:0] ms_pf_q, ms_pf_d;
-  logic        pf_probe, pf_skip, pf_go, pf_trig, pf_hit, pf_present, pf_inflight, pf_dev, mem_near, ms_fill_pf, ms_wb_pf;
+  // stream prefetcher (pe_prefetch, DPrefetch > 0): a tag probe this cycle
+  // (the RAMs read at pf_idx), a fill to send, the line it tries next, a
+  // probe's answer due
+  logic        pf_probe, pf_go, pf_inflight, pf_chk, mem_near;
   logic [31:0] pf_addr;
+  logic [LineW-1:0] pf_line;
   logic [DIdxW-1:0] pf_idx;
-  logic [DTagW-1:0] pf_tag;
 
   logic [DIdxW-1:0] d_raddr, d_widx, m_idx, p_didx;
   logic [DTagW-1:0] m_tag;
@@ -196,27 +190,8 @@ module pe_lsu #(
       if (d_hitw[w]) d_hline = d_hline | d_rline[LineBits*w +: LineBits];
     end
     d_hit = m_cacheable && (|d_hitw);
-    // MSHRs: a fill in flight for the MEM instruction's line, a free one
-    // (and how many: the prefetcher leaves one to demand misses); one in
-    // flight for the prefetcher's line
-    ms_match = '0;
-    ms_free = 1'b0;
-    ms_free_k = 4'd0;
-    ms_nfree = 4'd0;
-    pf_inflight = 1'b0;
-    for (int k = DMshrs - 1; k >= 0; k--) begin
-      ms_match[k] = Mlp && ms_busy_q[k] && (ms_addr_q[32*k+OffW +: 32-OffW] == m_res_i[31:OffW]);
-      if (Pf && ms_busy_q[k] && (ms_addr_q[32*k+OffW +: LineW] == pf_line_q)) pf_inflight = 1'b1;
-      if (!ms_busy_q[k] && !ms_rdy_q[k]) begin
-        ms_free = 1'b1;
-        ms_free_k = k[3:0];
-        ms_nfree = ms_nfree + 4'd1;
-      end
-    end
-    ms_any_busy = Mlp && (|ms_busy_q);
     // a load miss may take an MSHR (and leave MEM) this cycle
-    alloc_ok = Mlp && m_cacheable && !(|ms_match) && ms_free && port_idle;
-    ms_fill = Mlp && mem_resp_valid_i && (mem_resp_tag_i != 4'd0);
+    alloc_ok = Mlp && m_cacheable && !ms_match && ms_free && port_idle;
     d_hword = d_hline[32*m_res_i[OffW-1:2] +: 32];
     resp_word = mem_resp_data_i[31:0];
     st_wdata = m_wdata_i << {m_res_i[1:0], 3'b000};
@@ -261,7 +236,7 @@ module pe_lsu #(
       end else if (m_store_i) begin
         // (a store or AMO waits while a fill of its line is in flight: the
         // fill's data may predate it)
-        if (port_idle && !(|ms_match)) begin
+        if (port_idle && !ms_match) begin
           m_issue = 1'b1;
           m_iss_op = pe_pkg::MemOpWrite;
           m_iss_addr = {m_res_i[31:2], 2'b00};
@@ -274,7 +249,7 @@ module pe_lsu #(
           d_st_inval = !d_rd_ok_q || ms_fill;
         end
       end else if (m_amo_i) begin
-        if (port_idle && !(|ms_match)) begin
+        if (port_idle && !ms_match) begin
           m_issue = 1'b1;
           m_iss_op = pe_pkg::MemOpAmo;
           m_iss_addr = m_res_i;
@@ -305,6 +280,30 @@ module pe_lsu #(
     m_hold = hold_nh && !(ld_hit_ok && (d_hit || alloc_ok));
   end
 
+  // The MSHRs hold the loads in flight (and the prefetches).
+  pe_mshr #(.LineBytes(LineBytes), .DMshrs(DMshrs), .DPrefetch(DPrefetch)) u_mshr (
+    .clk_i, .rst_ni,
+    .m_addr_i(m_res_i), .m_pc_i, .m_insn_i, .m_match_o(ms_match), .m_alloc_i(m_alloc), .m_done_i(m_done),
+    .free_o(ms_free), .free_k_o(ms_free_k), .nfree_o(ms_nfree), .busy_o(ms_any_busy), .pending_o(ms_pending),
+    .pf_line_i(pf_line), .pf_inflight_o(pf_inflight), .pf_alloc_i(pf_go), .pf_addr_i(pf_addr),
+    .resp_valid_i(mem_resp_valid_i), .resp_tag_i(mem_resp_tag_i), .fill_o(ms_fill), .fill_busy_o(ms_fill_busy),
+    .fill_pf_o(ms_fill_pf), .fill_addr_o(ms_fill_addr), .fill_f3_o(ms_fill_f3), .fill_val_i(ms_fill_val),
+    .wb_o(ms_wb), .wb_pc_o(ms_wb_pc), .wb_insn_o(ms_wb_insn), .wb_val_o(ms_wb_val), .sb_o(ms_sb));
+
+  // The stream prefetcher probes through the tag RAMs' read port and sends
+  // its fills through the port, into free MSHRs.
+  pe_prefetch #(.DCacheBytes(DCacheBytes), .DCacheWays(DCacheWays), .LineBytes(LineBytes), .DMshrs(DMshrs),
+                .DPrefetch(DPrefetch)) u_prefetch (
+    .clk_i, .rst_ni, .run_i,
+    .mem_near_i(mem_near), .dinval_i, .dvalid_i(dvalid_q), .rtag_i(d_rtag),
+    .ld_hit_i(ld_hit_ok && d_hit), .hitw_i(d_hitw), .m_idx_i(m_idx), .m_alloc_i(m_alloc),
+    .m_line_i(m_res_i[31:OffW]),
+    .fill_we_i(d_fill_we), .fill_way_i(d_victim), .fill_idx_i(p_didx), .fill_pf_i(ms_fill && ms_fill_pf),
+    .inflight_i(pf_inflight), .nfree_i(ms_nfree), .port_idle_i(port_idle), .m_issue_i(m_issue), .imiss_i,
+    .probe_o(pf_probe), .idx_o(pf_idx), .go_o(pf_go), .addr_o(pf_addr), .line_o(pf_line), .chk_o(pf_chk));
+
+  // ---------------- memory port: MEM's request, else a fetch's fill, else
+  // a prefetch
   always_comb begin
     // A fill is issued even in a cycle that redirects fetch: the line of the
     // abandoned pc is fetched anyway, as a prefetch.  Waiting for the
@@ -312,40 +311,6 @@ module pe_lsu #(
     // in front of the port registers' enables (the critical path of issue
     // 18: 36.5 MHz); the cost is an occasional wrong-path fill.
     f_issue = imiss_i && port_idle && !m_issue;
-
-    // ---------------- stream prefetcher (DPrefetch > 0)
-    // A load's first hit on a line a prefetch brought points it at the
-    // DPrefetch lines after the load's; a load miss that takes an MSHR, when
-    // it is not busy with such a stream, first at the line before the
-    // miss's, and on at the DPrefetch lines after it only if that one is
-    // cached or in flight (a stream, not a random miss).  It probes the tags
-    // of a line (the RAMs' read port, as a line invalidate does) when no load
-    // or store in EX or MEM wants that read, and the next cycle (no load in
-    // MEM then: no trigger) skips the line if it is cached, in flight or
-    // device space, else sends its fill with a free MSHR's tag when the port
-    // is idle, neither MEM nor the fetch asks for it and another MSHR stays
-    // free for a demand miss; else it probes again.
-    pf_hit = 1'b0;
-    for (int w = 0; w < DCacheWays; w++) begin
-      if (d_hitw[w] && dpf_q[{w[DWayW-1:0], m_idx}]) pf_hit = Pf && ld_hit_ok && d_hit;
-    end
-    pf_trig = Pf && m_alloc && !((pf_cnt_q != 4'd0) && !pf_cfm_q);
-    pf_addr = {pf_line_q, {OffW{1'b0}}};
-    pf_idx = pf_addr[OffW +: DIdxW];
-    pf_tag = pf_addr[31 -: DTagW];
-    pf_present = 1'b0;
-    for (int w = 0; w < DCacheWays; w++) begin
-      if (dvalid_q[{w[DWayW-1:0], pf_idx}] && (d_rtag[DTagRamW*w +: DTagW] == pf_tag)) pf_present = 1'b1;
-    end
-    pf_dev = (pf_addr[31:28] == pe_pkg::DevNibble);
-    pf_known = pf_present || pf_inflight;
-    pf_cfm_ok = Pf && pf_chk_q && pf_cfm_q && pf_known;
-    pf_cfm_no = Pf && pf_chk_q && pf_cfm_q && !pf_known;
-    pf_skip = Pf && pf_chk_q && !pf_cfm_q && (pf_known || pf_dev);
-    pf_go = Pf && pf_chk_q && !pf_cfm_q && !(pf_known || pf_dev) && run_i && (ms_nfree >= 4'd2) && port_idle &&
-            !m_issue && !imiss_i;
-
-    // ---------------- memory port
     p_state_d = p_state_q;
     p_src_d = p_src_q;
     p_addr_d = p_addr_q;
@@ -391,25 +356,15 @@ module pe_lsu #(
       default: p_state_d = PIdle;
     endcase
     ifill_we_o = (p_state_q == PResp) && !p_src_q && resp0;
+  end
+
+  // ---------------- D-cache writes, valid bits, replacement
+  always_comb begin
     // a D fill: the blocking one (DMshrs = 1) or an MSHR's
-    ms_fill_k = mem_resp_tag_i - 4'd1;
-    ms_fill_addr = 32'd0;
-    ms_fill_f3 = 3'd0;
-    ms_fill_busy = 1'b0;
-    ms_fill_pf = 1'b0;
-    for (int k = 0; k < DMshrs; k++) begin
-      if (ms_fill_k == k[3:0]) begin
-        ms_fill_busy = ms_busy_q[k];
-        ms_fill_pf = Pf && ms_pf_q[k];
-        ms_fill_addr = ms_addr_q[32*k +: 32];
-        ms_fill_f3 = ms_insn_q[32*k+12 +: 3];
-      end
-    end
     ms_fill_word = mem_resp_data_i[32*ms_fill_addr[OffW-1:2] +: 32];
+    ms_fill_val = load_ext(ms_fill_f3, ms_fill_word, ms_fill_addr[1:0]);
     d_fill_we = ((p_state_q == PResp) && p_src_q && (p_op_q == pe_pkg::MemOpFill) && resp0) || ms_fill;
     fl_addr = ms_fill ? ms_fill_addr : p_addr_q;
-
-    // ---------------- D-cache writes, valid bits, replacement
     p_didx = fl_addr[OffW +: DIdxW];
     d_victim = drr_q;
     for (int w = DCacheWays - 1; w >= 0; w--) begin
@@ -430,8 +385,6 @@ module pe_lsu #(
       for (int w = 0; w < DCacheWays; w++) d_way_we[w] = d_store_we && d_hitw[w];
     end
     mem_near = (m_valid_i && (m_load_i || m_store_i)) || e_mem_i;
-    pf_probe = Pf && run_i && (pf_cnt_q != 4'd0) && !pf_chk_q && !mem_near && !dinval_i && !d_fill_we;
-    d_rd_ok_d = !(d_fill_we || d_store_we || dinval_i || pf_probe);
     inv_all_d = dinval_i && d_fill_we;
     drr_d = (DCacheWays > 1) ? drr_q + {{(DWayW-1){1'b0}}, d_fill_we} : '0;
     dvalid_d = dvalid_q;
@@ -447,110 +400,36 @@ module pe_lsu #(
       for (int w = 0; w < DCacheWays; w++) dvalid_d[{w[DWayW-1:0], m_idx}] = 1'b0;
     end
     if (d_fill_we) dvalid_d[{d_victim, p_didx}] = 1'b1;
-    // a filled line's prefetch mark; a trigger's hit clears it (one a line)
-    dpf_d = dpf_q;
-    if (Pf && d_fill_we) dpf_d[{d_victim, p_didx}] = ms_fill && ms_fill_pf;
-    if (pf_hit) begin
-      for (int w = 0; w < DCacheWays; w++) begin
-        if (d_hitw[w]) dpf_d[{w[DWayW-1:0], m_idx}] = 1'b0;
-      end
-    end
-    d_raddr = dinval_i ? dinval_addr_i[OffW +: DIdxW] : pf_probe ? pf_idx : m_hold ? m_idx :
-              e_addr_i[OffW +: DIdxW];
-    // the prefetcher's next line: a first hit on a prefetched line restarts
-    // it after the MEM load's, a load miss at the line before its own, to
-    // confirm; a confirmed stream moves on past the missed line, an
-    // unconfirmed one stops; a probed line skipped or sent moves it on; a
-    // stopped PE drops what is left
-    pf_chk_d = pf_probe;
-    pf_line_d = pf_line_q;
-    pf_cnt_d = pf_cnt_q;
-    pf_cfm_d = pf_cfm_q;
-    if (pf_hit) begin
-      pf_line_d = m_res_i[31:OffW] + 1'b1;
-      pf_cnt_d = DPrefetch[3:0];
-      pf_cfm_d = 1'b0;
-    end else if (pf_trig) begin
-      pf_line_d = m_res_i[31:OffW] - 1'b1;
-      pf_cnt_d = DPrefetch[3:0];
-      pf_cfm_d = 1'b1;
-    end else if (pf_cfm_ok) begin
-      pf_line_d = pf_line_q + {{(LineW-2){1'b0}}, 2'd2};
-      pf_cfm_d = 1'b0;
-    end else if (pf_cfm_no) begin
-      pf_cnt_d = 4'd0;
-      pf_cfm_d = 1'b0;
-    end else if (pf_skip || pf_go) begin
-      pf_line_d = pf_line_q + 1'b1;
-      pf_cnt_d = pf_cnt_q - 4'd1;
-    end
-    if (!run_i) pf_cnt_d = 4'd0;
+  end
 
-    // ---------------- MSHRs: allocate, fill, retire (the lowest ready one,
-    // when MEM leaves the WB slot free)
-    ms_busy_d = ms_busy_q;
-    ms_rdy_d = ms_rdy_q;
-    ms_addr_d = ms_addr_q;
-    ms_pc_d = ms_pc_q;
-    ms_insn_d = ms_insn_q;
-    ms_val_d = ms_val_q;
-    ms_pf_d = ms_pf_q;
-    ms_wb = Mlp && (|ms_rdy_q) && !m_done;
-    ms_wb_k = 4'd0;
-    for (int k = DMshrs - 1; k >= 0; k--) begin
-      if (ms_rdy_q[k]) ms_wb_k = k[3:0];
-    end
-    ms_wb_pf = 1'b0;   // (the assertion a_pf_no_retire's)
-    for (int k = 0; k < DMshrs; k++) begin
-      if (ms_wb_k == k[3:0]) ms_wb_pf = Pf && ms_pf_q[k];
-    end
-    for (int k = 0; k < DMshrs; k++) begin
-      if (ms_fill && (ms_fill_k == k[3:0])) begin
-        ms_busy_d[k] = 1'b0;
-        ms_rdy_d[k] = !(Pf && ms_pf_q[k]);   // a prefetch's retires nothing
-        ms_val_d[32*k +: 32] = load_ext(ms_fill_f3, ms_fill_word, ms_fill_addr[1:0]);
-      end
-      if (ms_wb && (ms_wb_k == k[3:0])) ms_rdy_d[k] = 1'b0;
-      if (m_alloc && (ms_free_k == k[3:0])) begin
-        ms_busy_d[k] = 1'b1;
-        ms_addr_d[32*k +: 32] = m_res_i;
-        ms_pc_d[32*k +: 32] = m_pc_i;
-        ms_insn_d[32*k +: 32] = m_insn_i;
-        ms_pf_d[k] = 1'b0;
-      end else if (pf_go && (ms_free_k == k[3:0])) begin
-        // insn 0: rd x0, which the scoreboard ignores
-        ms_busy_d[k] = 1'b1;
-        ms_addr_d[32*k +: 32] = pf_addr;
-        ms_pc_d[32*k +: 32] = 32'd0;
-        ms_insn_d[32*k +: 32] = 32'd0;
-        ms_pf_d[k] = 1'b1;
-      end
-    end
+  // The RAMs' read port: a line invalidate, else a prefetcher's probe, else
+  // the held MEM instruction's set, else EX's; a read is usable next cycle
+  // unless the RAMs are written now or read for another reason.
+  assign d_rd_ok_d = !(d_fill_we || d_store_we || dinval_i || pf_probe);
+  assign d_raddr = dinval_i ? dinval_addr_i[OffW +: DIdxW] : pf_probe ? pf_idx : m_hold ? m_idx :
+                   e_addr_i[OffW +: DIdxW];
+
+  // ---------------- MEM -> WB (or a missed load's late retirement)
+  always_comb begin
     // the scoreboard: the MEM-stage load's rd unless it completes with its
     // value now (WB forwards it), and the in-flight loads' (rd 0 never
     // stalls).  The hit is in it: with MSHRs the ID stall waits for it.
     sb = '0;
     if (Mlp) begin
       if (m_valid_i && m_load_i && !(m_done && !m_alloc)) sb[m_rd] = 1'b1;
-      for (int k = 0; k < DMshrs; k++) begin
-        if (ms_busy_q[k] || ms_rdy_q[k]) sb[ms_insn_q[32*k+7 +: 5]] = 1'b1;
-      end
+      sb = sb | ms_sb;
     end
     sb[0] = 1'b0;
-
-    // ---------------- MEM -> WB (or a missed load's late retirement)
     w_valid_d = (m_done && !m_exc && !m_alloc) || ms_wb;
     w_pc_d = m_pc_i;
     w_insn_d = m_insn_i;
     w_rd_d = (m_wr_i && (m_rd != 5'd0)) ? m_rd : 5'd0;
     w_val_d = (m_wr_i && (m_rd != 5'd0)) ? m_wval : 32'd0;
-    for (int k = 0; k < DMshrs; k++) begin
-      if (ms_wb && (ms_wb_k == k[3:0])) begin
-        w_pc_d = ms_pc_q[32*k +: 32];
-        w_insn_d = ms_insn_q[32*k +: 32];
-        w_rd_d = ms_insn_q[32*k+7 +: 5];
-        w_val_d = (ms_insn_q[32*k+7 +: 5] != 5'd0) ? ms_val_q[32*k +: 32] : 32'd0;
-      end
+    if (ms_wb) begin
+      w_pc_d = ms_wb_pc;
+      w_insn_d = ms_wb_insn;
+      w_rd_d = ms_wb_insn[11:7];
+      w_val_d = ms_wb_val;
     end
   end
 
@@ -563,7 +442,7 @@ module pe_lsu #(
   assign done_no_hit_o   = m_done_nh;
   assign exc_o           = m_exc;
   assign hold_o          = m_hold;
-  assign port_idle_o     = port_idle && !(Mlp && ((|ms_busy_q) || (|ms_rdy_q))) && !(Pf && pf_chk_q);
+  assign port_idle_o     = port_idle && !ms_pending && !(Pf && pf_chk);
   assign sb_o            = sb;
   assign fill_addr_o     = p_addr_q;
   assign mem_req_valid_o = (p_state_q == PReq);
@@ -611,10 +490,6 @@ module pe_lsu #(
       ((Mlp && (mem_resp_tag_i != 4'd0)) ? ms_fill_busy :
        (p_state_q == PResp)))
     else $error("pe: memory response with no request in flight (tag %0d, port state %0d)", mem_resp_tag_i, p_state_q);
-  // A prefetch's MSHR holds no load: it never retires one.
-  a_pf_no_retire: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      ms_wb |-> !ms_wb_pf)
-    else $error("pe: a prefetch's MSHR %0d retires a load", ms_wb_k);
   // Retirement: a retired instruction that writes no register reports 0.
   a_ret_rd_zero: assert property (@(posedge clk_i) disable iff (!rst_ni)
       (w_valid_o && (w_rd_o == 5'd0)) |-> (w_val_o == 32'd0))
@@ -627,9 +502,6 @@ module pe_lsu #(
       inv_q <= 1'b0; inv_all_q <= 1'b0; inv_idx_q <= '0; inv_tag_q <= '0;
       p_state_q <= PIdle; p_src_q <= 1'b0; p_addr_q <= 32'd0; p_op_q <= 2'd0; p_amo_q <= 5'd0;
       p_wdata_q <= 32'd0; p_be_q <= 4'd0; p_tag_q <= 4'd0;
-      ms_busy_q <= '0; ms_rdy_q <= '0; ms_addr_q <= '0; ms_pc_q <= '0; ms_insn_q <= '0; ms_val_q <= '0;
-      ms_pf_q <= '0; dpf_q <= '0; pf_line_q <= '0; pf_cnt_q <= 4'd0; pf_chk_q <= 1'b0;
-      pf_cfm_q <= 1'b0;
       w_valid_q <= 1'b0; w_pc_q <= 32'd0; w_insn_q <= 32'd0; w_rd_q <= 5'd0; w_val_q <= 32'd0;
     end else begin
       d_rd_ok_q <= d_rd_ok_d; dvalid_q <= dvalid_d; drr_q <= drr_d;
@@ -639,10 +511,6 @@ module pe_lsu #(
       end
       p_state_q <= p_state_d; p_src_q <= p_src_d; p_addr_q <= p_addr_d; p_op_q <= p_op_d;
       p_amo_q <= p_amo_d; p_wdata_q <= p_wdata_d; p_be_q <= p_be_d; p_tag_q <= p_tag_d;
-      ms_busy_q <= ms_busy_d; ms_rdy_q <= ms_rdy_d; ms_addr_q <= ms_addr_d; ms_pc_q <= ms_pc_d;
-      ms_insn_q <= ms_insn_d; ms_val_q <= ms_val_d;
-      ms_pf_q <= ms_pf_d; dpf_q <= dpf_d; pf_line_q <= pf_line_d; pf_cnt_q <= pf_cnt_d; pf_chk_q <= pf_chk_d;
-      pf_cfm_q <= pf_cfm_d;
       w_valid_q <= w_valid_d; w_pc_q <= w_pc_d; w_insn_q <= w_insn_d; w_rd_q <= w_rd_d; w_val_q <= w_val_d;
     end
   end
