@@ -9,19 +9,24 @@
 # PageRank points are the paper set's (docs/figures/paper.csv): the same
 # loaded bytes on the same models, so they are not run again unless
 # NAIVE_ALL=1.
-#   scripts/kernels_ablation.sh [OUT]      (default build/kernels; JOBS=2)
+#   scripts/kernels_ablation.sh [OUT]            (default build/kernels; JOBS=2)
+#   scripts/kernels_ablation.sh --gather [OUT]   the tables from the points run so far
 # writes OUT/kernels.csv: build,kernel,graph,policy,kernel_cycles,
-# hmc_requests,busiest_vault_share,vault_imbalance,top_addr_share,verified
+# hmc_requests,busiest_vault_share,vault_imbalance,top_addr_share,verified,
+# and OUT/kernels.md, docs/results.md's tables (scripts/kernels_table.py)
 set -uo pipefail
 cd "$(dirname "$0")/.."
+gather_only=0
+[[ ${1:-} == --gather ]] && { gather_only=1; shift; }
 OUT=${1:-build/kernels}
 GDIR=${GRAPHS:-../shared/data/graphs}
 JOBS=${JOBS:-2}
 GRAPHS_L="rmatld:605946:8624222 $GDIR/com-dblp.ungraph.txt.gz $GDIR/p2p-Gnutella30.txt"
 POLS="cpu-only pim-only copim pei graphpim"
-make -s build/copim-sim sw sw-naive >/dev/null || exit 2
 mkdir -p "$OUT"
 pts=$OUT/points.txt
+if [[ $gather_only == 0 ]]; then
+make -s build/copim-sim sw sw-naive >/dev/null || exit 2
 : >"$pts"
 for g in $GRAPHS_L; do
   for k in prp sssp bfs pr; do
@@ -41,6 +46,7 @@ run() { # build kernel graph policy
 export -f run
 export OUT
 xargs -P "$JOBS" -L 1 bash -c 'run "$@"' _ <"$pts"
+fi
 python3 - "$OUT" <<'PY'
 import csv, json, os, sys
 out = sys.argv[1]
@@ -64,3 +70,4 @@ with open(os.path.join(out, "kernels.csv"), "w", newline="") as f:
     w.writerows(rows)
 print("kernels_ablation: %d points in %s/kernels.csv" % (len(rows), out))
 PY
+scripts/kernels_table.py "$OUT/kernels.csv" docs/figures/paper.csv >"$OUT/kernels.md" && echo "kernels_ablation: tables in $OUT/kernels.md"
