@@ -116,6 +116,32 @@ $(PLAIN_BUILD)/sw-naive/%.elf: $(PLAIN_BUILD)/sw-naive/obj/k_%.o $(PLAIN_BUILD)/
 sw-naive: $(SW_NAIVE_ELFS) ## the kernels with one shared-word update per vertex (build/sw-naive/*.elf), the ablation of the reductions
 TEST_DEPS += $(SW_NAIVE_ELFS)
 $(BUILD)/tests/kernel_hotspots: $(BUILD)/copim-sim $(SW_ELFS) $(SW_NAIVE_ELFS)
+# The relaxed kernels (RT_AMO_RELAXED; docs/host.md "AMOs"): every per-edge
+# AMO with aq = rl = 0, ordered by the barrier that ends the pass; the
+# runtime's own AMOs stay .aqrl.  The ablation of the host's AMO ordering:
+# `COPIM_ELF_DIR=build/sw-relaxed copim-sim ...`, or `make sw AMO_ORDER=relaxed`.
+SW_RELAXED_ELFS := $(patsubst %,$(PLAIN_BUILD)/sw-relaxed/%.elf,$(SW_KERNELS))
+$(PLAIN_BUILD)/sw-relaxed/obj/%.o: sw/rt/%.c $(SW_HDRS) mk/sw.mk
+	@mkdir -p $(@D)
+	$(RV_CC) $(RV_CFLAGS) -DRT_AMO_RELAXED -c $< -o $@
+$(PLAIN_BUILD)/sw-relaxed/obj/k_%.o: sw/kernels/%.c $(SW_HDRS) mk/sw.mk
+	@mkdir -p $(@D)
+	$(RV_CC) $(RV_CFLAGS) -DRT_AMO_RELAXED -c $< -o $@
+$(PLAIN_BUILD)/sw-relaxed/obj/crt0.o: sw/rt/crt0.S sw/include/copim_mmio.h mk/sw.mk
+	@mkdir -p $(@D)
+	$(RV_CC) $(RV_CFLAGS) -DRT_AMO_RELAXED -c $< -o $@
+$(PLAIN_BUILD)/sw-relaxed/%.elf: $(PLAIN_BUILD)/sw-relaxed/obj/k_%.o $(PLAIN_BUILD)/sw-relaxed/obj/crt0.o $(PLAIN_BUILD)/sw-relaxed/obj/rt.o sw/rt/link.ld
+	$(RV_CC) $(RV_LDFLAGS) -o $@ $(PLAIN_BUILD)/sw-relaxed/obj/crt0.o $(PLAIN_BUILD)/sw-relaxed/obj/rt.o $< -lgcc
+	riscv64-unknown-elf-objdump -d $@ >$(@:.elf=.dis)
+
+.PHONY: sw-relaxed
+sw-relaxed: $(SW_RELAXED_ELFS) ## the kernels with relaxed (aq = rl = 0) per-edge AMOs (build/sw-relaxed/*.elf), the ablation of AMO ordering
+TEST_DEPS += $(SW_RELAXED_ELFS)
+AMO_ORDER ?= aqrl
+ifeq ($(AMO_ORDER),relaxed)
+sw: sw-relaxed
+endif
+
 # `make sw KERNELS=naive` builds them too (the default, reduced, is build/sw)
 KERNELS ?= reduced
 ifeq ($(KERNELS),naive)

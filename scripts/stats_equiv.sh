@@ -16,7 +16,10 @@
 # mode twins (sim.pe_runahead=0, once with sim.skip=0 too), each compared with
 # the default point it repeats, in save's run as in compare's.  About a
 # minute on one core.  COPIM_SIM (default build/copim-sim) and GRAPHS (default
-# ../shared/data/graphs) as usual.
+# ../shared/data/graphs) as usual; COPIM_EQUIV_ARGS adds arguments to every
+# run (a model changed on purpose compared in its old setting, for example
+# COPIM_EQUIV_ARGS='--set host.amo_model=serial --set pim.amo_posted=0'
+# with COPIM_ELF_DIR=<the old kernels>).
 set -u
 cd "$(dirname "$0")/.."
 sim=${COPIM_SIM:-build/copim-sim}
@@ -31,7 +34,8 @@ mkdir -p "$out"
 point() { # name graph kernel policy [extra args]
   local n=$1 g=$2 k=$3 p=$4
   shift 4
-  "$sim" --kernel "$k" --graph "$g" --policy "$p" --quiet --stats "$out/$n.json" "$@" >"$out/$n.out" 2>&1
+  # shellcheck disable=SC2086 # COPIM_EQUIV_ARGS is a word list
+  "$sim" --kernel "$k" --graph "$g" --policy "$p" --quiet --stats "$out/$n.json" "$@" ${COPIM_EQUIV_ARGS:-} >"$out/$n.out" 2>&1
   echo "rc=$?" >>"$out/$n.out"
 }
 

@@ -270,8 +270,10 @@ static int req_check(const hmc_t *h, const hmc_req_t *r) {
     why = "request crosses a block (max block size) boundary";
   else if (bytes && r->addr % bytes)
     why = "atomic not aligned to its size";
-  else if ((r->flags & ~HMC_REQ_DATA) != 0)
+  else if ((r->flags & ~(HMC_REQ_DATA | HMC_REQ_POSTED)) != 0)
     why = "unknown flags";
+  else if ((r->flags & HMC_REQ_POSTED) && !bytes)
+    why = "only an atomic may be posted (a posted write is HMC_WR_POSTED)";
   else if (r->addr >= c->capacity || r->addr + (bytes ? bytes : r->size) > c->capacity)
     why = "address beyond the cube's capacity", rc = HMC_EADDR;
   else if ((bytes || (r->flags & HMC_REQ_DATA)) && !h->mem)
@@ -291,7 +293,7 @@ int hmc_send(hmc_t *h, const hmc_req_t *r, uint64_t now_ps) {
   if (rc != HMC_OK) return rc;
   if (now_ps < h->now_ps) now_ps = h->now_ps;
   unsigned size = hmc_atomic_bytes(r->cmd) ? hmc_atomic_bytes(r->cmd) : r->size;
-  unsigned rqf = hmc_req_flits(r->cmd, size), rsf = hmc_rsp_flits(r->cmd, size);
+  unsigned rqf = hmc_req_flits(r->cmd, size), rsf = r->flags & HMC_REQ_POSTED ? 0 : hmc_rsp_flits(r->cmd, size);
   int pe = hmc_port_is_pe(r->port);
   if (pe) {
     if (h->pe[r->port - HMC_MAX_LINKS].in_n >= h->cfg.pe_port_q) {
@@ -357,6 +359,7 @@ int hmc_send(hmc_t *h, const hmc_req_t *r, uint64_t now_ps) {
     h->st.link_bits += (uint64_t)rqf * HMC_FLIT_BYTES * 8;
   }
   h->st.reqs[r->cmd]++;
+  h->st.posted += (r->flags & HMC_REQ_POSTED) != 0;
   hmc_hot_add(&h->st.hot, r->addr);
   if (hmc_atomic_bytes(r->cmd)) hmc_hot_add(&h->st.hot_amo, r->addr);
   h->active++;
@@ -775,6 +778,11 @@ void hmc_set_every_tck(hmc_t *h, int on) {
 void hmc_set_callback(hmc_t *h, hmc_resp_fn fn, void *ctx) {
   h->cb = fn;
   h->cb_ctx = ctx;
+}
+
+void hmc_set_posted_hook(hmc_t *h, hmc_posted_fn fn, void *ctx) {
+  h->posted_hook = fn;
+  h->posted_ctx = ctx;
 }
 
 void hmc_set_write_hook(hmc_t *h, hmc_write_fn fn, void *ctx) {

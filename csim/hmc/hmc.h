@@ -149,6 +149,10 @@ typedef enum {
 
 /* Request flags */
 #define HMC_REQ_DATA 1u /* read: copy the bytes into resp.data; write: store wdata into memory */
+/* An atomic sent posted (HMC 2.0's posted atomics): no response packet and
+ * no response FLITs; the vault performs it and frees it, and the posted
+ * hook (hmc_set_posted_hook) hears of it then.  Atomics only. */
+#define HMC_REQ_POSTED 2u
 
 typedef struct {
   unsigned port;      /* hmc_port_link(l) or hmc_port_pe(v) */
@@ -192,6 +196,7 @@ typedef struct {
   uint64_t turn_limited;               /* of them, issued at the first cycle the turnaround allowed */
   uint64_t act_rrd_limited, act_faw_limited; /* ACTs issued at the first cycle tRRD / tFAW allowed */
   uint64_t local_reqs, remote_reqs;    /* PE ports: own vault / other vault */
+  uint64_t posted;                     /* atomics accepted with HMC_REQ_POSTED */
   uint64_t link_bits, dram_bits, logic_bits;
   double e_link_pj, e_dram_pj, e_logic_pj; /* bits x SPEC coefficients */
   hmc_hot_t hot, hot_amo;              /* most requested addresses: all requests, atomics only */
@@ -223,6 +228,12 @@ void hmc_set_callback(hmc_t *h, hmc_resp_fn fn, void *ctx);
  * (csim/rv32/resv.h).  fn NULL: none. */
 typedef void (*hmc_write_fn)(void *ctx, uint64_t addr, unsigned n);
 void hmc_set_write_hook(hmc_t *h, hmc_write_fn fn, void *ctx);
+/* Called when a vault completes a request sent with HMC_REQ_POSTED, with
+ * its tag, its port and the time (ps) its data access ends: the requester
+ * counts its posted operations down (a fence waits for them; no link
+ * message carries this).  fn NULL: none. */
+typedef void (*hmc_posted_fn)(void *ctx, uint64_t tag, unsigned port, uint64_t done_ps);
+void hmc_set_posted_hook(hmc_t *h, hmc_posted_fn fn, void *ctx);
 /* 1 and *r filled if port has a response waiting. */
 int hmc_poll(hmc_t *h, unsigned port, hmc_resp_t *r);
 

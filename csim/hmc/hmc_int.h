@@ -136,6 +136,8 @@ struct hmc {
   void *cb_ctx;
   hmc_write_fn wr_hook;
   void *wr_ctx;
+  hmc_posted_fn posted_hook;
+  void *posted_ctx;
   hmc_stats_t st;
 };
 

@@ -95,7 +95,9 @@ static void finish(hmc_t *h, hmc_vault_t *V, int i, uint64_t c, uint64_t done) {
       V->svc_n--;
       break;
     }
-  if (p->cmd == HMC_WR_POSTED) {
+  if (p->cmd == HMC_WR_POSTED || (p->flags & HMC_REQ_POSTED)) {
+    if ((p->flags & HMC_REQ_POSTED) && h->posted_hook)
+      h->posted_hook(h->posted_ctx, p->tag, p->port, done * h->cfg.tck_ps);
     h->vault_release(h, i);
     return;
   }
@@ -177,7 +179,7 @@ static void rq_remove(hmc_vault_t *V, unsigned k) {
   V->rq_n--;
 }
 
-static int needs_rsp(const hmc_pkt_t *p) { return p->cmd != HMC_WR_POSTED; }
+static int needs_rsp(const hmc_pkt_t *p) { return p->cmd != HMC_WR_POSTED && !(p->flags & HMC_REQ_POSTED); }
 
 /* Starts request rq[k] in service (bank owned). */
 static void enter_service(hmc_t *h, hmc_vault_t *V, unsigned k) {

@@ -104,6 +104,11 @@ static int cb_amo(void *ctx, unsigned funct5, uint32_t addr, uint32_t operand, u
     }
     return 0;
   }
+  if (c->amo_defer) {
+    /* posted to a vault, rd = x0: the vault performs it (host_mem_amo_posted) */
+    *result = 0;
+    return 0;
+  }
   uint32_t nv = rv32_amo_apply(funct5, old, operand);
   memcpy(h->mem + addr, &nv, 4);
   resv_write(&h->resv, addr, 4);
@@ -162,6 +167,7 @@ host_t *host_new(const host_cfg_t *cfg, uint8_t *mem, size_t mem_bytes, hmc_t *h
   h->mem = mem;
   h->mem_bytes = mem_bytes;
   h->hmc = hmc;
+  if (hmc) hmc_set_posted_hook(hmc, host_mem_posted_done, h);
   const mmio_cfg_t mc = {cfg->cores, cfg->num_pes, cfg->echo_console};
   const mmio_hooks_t mh = {h, dev_clock, dev_store, NULL};
   h->mmio = mmio_new(&mc, &mh);
@@ -307,6 +313,7 @@ int host_step(host_t *h) {
   host_ev_t e;
   while (!h->failed && host_ev_take(h, h->now, &e)) {
     if (e.type == EV_LOAD) host_core_load_event(&h->core[e.core], e.a, e.b);
+    else if (e.type == EV_AMO) host_core_amo_event(&h->core[e.core], e.a, e.b);
     else host_mem_event(h, &e);
   }
   host_mem_llc(h);

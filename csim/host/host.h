@@ -82,7 +82,20 @@ typedef struct {
   int echo_console;      /* copy CONSOLE bytes to stdout */
   unsigned wrs_sleep;    /* 1: wrs.nto sleeps while the hart's reservation holds (Zawrs); 0: a nop (spin) */
   unsigned coh_free;     /* 1: PIM write-back and invalidation cost nothing (an idealised simulator's view) */
+  /* AMO ordering (docs/host.md "AMOs"): HOST_AMO_SERIAL, every AMO drains
+   * the ROB and the store queue and holds dispatch until it commits;
+   * HOST_AMO_RVWMO, .rl waits for older memory operations, .aq holds
+   * younger ones, other work goes on around it */
+  unsigned amo_model;
+  /* 1: an AMO the amo_site hook sends to a vault does not serialise, and
+   * with rd = x0 goes as a posted HMC atomic (no response; retired once the
+   * link takes it; performed on memory by the vault); fences, the PIM
+   * launch and .rl AMOs in the caches wait for the core's posted ones */
+  unsigned amo_posted;
+  unsigned posted_nowait; /* tests only: fences do not wait for posted AMOs (a planted fault) */
 } host_cfg_t;
+
+enum { HOST_AMO_SERIAL = 0, HOST_AMO_RVWMO = 1 };
 
 #define HOST_CFG_DEFAULT                                                                                          \
   ((host_cfg_t){.cores = 4, .hartid_base = 0, .clk_ps = 500, .width = 4, .rob = 192, .lq = 72, .sq = 56,          \
@@ -91,7 +104,8 @@ typedef struct {
                 .l1i = {32768, 8, 2, 8}, .l1d = {32768, 8, 2, 8}, .l2 = {262144, 8, 12, 12},                     \
                 .llc = {8u << 20, 32, 35, 32}, .snoop_lat = 12, .mem_lat = 100, .num_pes = HMC_VAULTS_DEFAULT,   \
                 .max_cycles = 2000000000ull, .stall_limit = 2000000ull, .echo_console = 0,          \
-                .wrs_sleep = 1, .coh_free = 0})
+                .wrs_sleep = 1, .coh_free = 0, .amo_model = HOST_AMO_RVWMO, .amo_posted = 1,       \
+                .posted_nowait = 0})
 
 /* Integrator hooks (any may be NULL). */
 typedef struct {
@@ -133,6 +147,8 @@ typedef struct {
   uint64_t pim_inv_cycles;     /* of pim_wait_cycles: the launch was done, its invalidations were not */
   uint64_t barrier_wait_cycles; /* asleep in wrs.nto (the runtime's barrier) */
   uint64_t amos_far; /* AMOs executed in the HMC vault (hooks.amo_site) */
+  uint64_t amos_posted;        /* of them, sent posted (no response) */
+  uint64_t posted_wait_cycles; /* dispatch held until the core's posted AMOs were performed */
 } host_core_stats_t;
 
 typedef struct {

@@ -75,6 +75,11 @@ void host_core_reset(host_core_t *c, uint32_t pc) {
   c->ser = SER_NONE;
   c->ser_inflight = 0;
   c->wb_pending = 0;
+  c->posted_n = 0;
+  c->posted_until = 0;
+  c->aq_seq = 0;
+  c->far_seq = 0;
+  c->amo_defer = 0;
   resv_drop(&c->h->resv, c->id);
   c->mshrq_head = c->mshrq_n = 0;
   c->l2q_head = c->l2q_n = 0;
@@ -100,6 +105,7 @@ static uint64_t fu_slot(host_fu_t *ring, unsigned limit, uint64_t t, uint64_t no
 }
 
 static void schedule(host_core_t *c, unsigned slot);
+static void wait_on(host_core_t *c, unsigned slot, unsigned p);
 
 void host_core_resolve(host_core_t *c, unsigned slot, uint64_t t) {
   host_rob_t *e = &c->rob[slot];
@@ -149,8 +155,76 @@ static void schedule(host_core_t *c, unsigned slot) {
     case K_STORE: host_core_resolve(c, slot, t); break;
     case K_FWD: host_core_resolve(c, slot, t + g->lat_fwd); break;
     case K_LOAD: host_ev_push(h, t, EV_LOAD, c->id, slot, (uint32_t)e->seq); break;
+    case K_AMO:
+      /* operands ready at t; an .rl AMO issues from the ROB head (commit) */
+      e->amo |= AMO_READY;
+      e->ready = t;
+      if (!(e->amo & AMO_RL)) host_ev_push(h, t, EV_AMO, c->id, slot, (uint32_t)e->seq);
+      break;
     default: break;
   }
+}
+
+/* ---------------------------------------------------------------- AMOs
+ * The RVWMO model (cfg.amo_model, docs/host.md "AMOs").  A K_AMO entry
+ * executed functionally at dispatch like any instruction; its timing: it
+ * issues to the L1D (or a vault) once its operands are ready, and with .rl
+ * only from the ROB head once every older store has drained (older loads
+ * are complete by then: commit is in order).  .aq makes younger loads and
+ * AMOs wait for its completion.  Younger stores perform after their commit,
+ * so after it anyway.  One AMO per L1D line waits in an MSHR at a time. */
+
+/* The core's posted vault AMOs hold instruction d (a fence, LR/SC, a
+ * device access, a PIM launch or wait, an .rl AMO in the caches). */
+static int posted_wait(const host_core_t *c, const rv32_insn_t *d) {
+  if (c->h->cfg.posted_nowait || (!c->posted_n && c->h->now >= c->posted_until)) return 0;
+  if (d && (d->cls & RV32_C_CUSTOM) && d->op != RV32_CP_PIM_LAUNCH && d->op != RV32_CP_PIM_WAIT) return 0;
+  return 1;
+}
+
+/* 1 when the .rl AMO at the ROB head may issue now. */
+static int amo_head_ok(const host_core_t *c, const host_rob_t *e) {
+  if ((e->amo & (AMO_READY | AMO_ISSUED)) != AMO_READY || e->ready > c->h->now) return 0;
+  if (c->sq_n && c->sq[c->sq_head].seq < e->seq) return 0;
+  return !posted_wait(c, NULL);
+}
+
+/* Sends AMO slot to its vault or the L1D; 0 when it must try again later. */
+static int amo_issue(host_core_t *c, unsigned slot) {
+  struct host *h = c->h;
+  host_rob_t *e = &c->rob[slot];
+  if (e->amo & AMO_POSTED) {
+    host_mem_amo_posted(c, e->addr, e->funct5, e->operand, slot);
+  } else if (e->amo & AMO_FAR) {
+    host_mem_amo_far(c, e->addr, slot);
+  } else {
+    if (host_mem_amo_busy(c, e->addr)) return 0;
+    const int rc = host_mem_store(c, e->addr, 1, slot);
+    if (rc < 0) {
+      c->st.stall_mshr++;
+      return 0;
+    }
+    if (rc == 1) host_core_resolve(c, slot, h->now + h->cfg.l1d.lat + 1);
+  }
+  e->amo |= AMO_ISSUED;
+  return 1;
+}
+
+void host_core_amo_event(host_core_t *c, unsigned slot, uint32_t seqlo) {
+  host_rob_t *e = &c->rob[slot];
+  if ((uint32_t)e->seq != seqlo || e->kind != K_AMO || (e->amo & AMO_ISSUED)) return;
+  if (!amo_issue(c, slot)) host_ev_push(c->h, c->h->now + 1, EV_AMO, c->id, slot, seqlo);
+}
+
+/* A younger load or AMO waits for the youngest .aq AMO still in flight. */
+static void aq_order(host_core_t *c, unsigned slot) {
+  const host_rob_t *a = &c->rob[c->aq_slot];
+  if (a->seq != c->aq_seq || a->kind != K_AMO) {
+    c->aq_seq = 0;
+    return;
+  }
+  if (a->complete == HOST_INF) wait_on(c, slot, c->aq_slot);
+  else if (c->rob[slot].ready < a->complete) c->rob[slot].ready = a->complete;
 }
 
 void host_core_load_event(host_core_t *c, unsigned slot, uint32_t seqlo) {
@@ -312,8 +386,11 @@ static void exec_serial(host_core_t *c, const rv32_insn_t *d) {
   uint64_t done = h->now + g->lat_csr;
   if (d->cls & RV32_C_AMO) {
     c->st.amos++;
-    if (h->hooks.amo_site && h->hmc && d->funct5 != RV32_AMO_LR && d->funct5 != RV32_AMO_SC &&
-        h->hooks.amo_site(h->hooks.ctx, c->id, r.mem_addr, d->funct5) == 1) {
+    const int far = c->far_seq == c->rob[slot].seq
+                        ? c->far_pre /* asked at dispatch (amo_far) */
+                        : h->hooks.amo_site && h->hmc && d->funct5 != RV32_AMO_LR && d->funct5 != RV32_AMO_SC &&
+                              h->hooks.amo_site(h->hooks.ctx, c->id, r.mem_addr, d->funct5) == 1;
+    if (far) {
       c->st.amos_far++;
       host_mem_amo_far(c, r.mem_addr, slot);
       done = HOST_INF; /* resolved by the HMC response */
@@ -334,6 +411,86 @@ static void exec_serial(host_core_t *c, const rv32_insn_t *d) {
   if (c->hart.wfi) c->halted = 1;
   if (d->op == RV32_WRS_NTO && g->wrs_sleep && resv_held(&h->resv, c->id)) c->wrs_sleep = 1;
   c->fe_ready = max64(c->fe_ready, h->now + 1);
+}
+
+/* amo_site's answer for the AMO d about to dispatch, asked once per AMO
+ * (PEI's monitor learns from each question). */
+static int amo_far(host_core_t *c, const rv32_insn_t *d, uint32_t addr) {
+  struct host *h = c->h;
+  if (c->far_seq != c->next_seq) {
+    c->far_seq = c->next_seq;
+    c->far_pre = h->hooks.amo_site && h->hmc && h->hooks.amo_site(h->hooks.ctx, c->id, addr, d->funct5) == 1;
+  }
+  return c->far_pre;
+}
+
+/* 1 when AMO d dispatches as a K_AMO entry rather than serialising: under
+ * RVWMO every AMO but LR/SC (and a device or misaligned one, which traps
+ * or is a device access), under the serial model with posted vault atomics
+ * the ones a vault executes. */
+static int amo_inline(host_core_t *c, const rv32_insn_t *d) {
+  const host_cfg_t *g = &c->h->cfg;
+  if (d->op == RV32_ILLEGAL || d->funct5 == RV32_AMO_LR || d->funct5 == RV32_AMO_SC) return 0;
+  if (g->amo_model == HOST_AMO_SERIAL && !g->amo_posted) return 0; /* as before: no early amo_site */
+  const uint32_t a = c->hart.x[d->rs1];
+  if (a >= COPIM_MMIO_BASE || (a & 3)) return 0;
+  const int far = amo_far(c, d, a);
+  return g->amo_model == HOST_AMO_RVWMO || far;
+}
+
+/* Dispatches AMO d (amo_inline said so) into ROB slot-to-be; 0 when it
+ * trapped or the run failed. */
+static int amo_dispatch(host_core_t *c, const host_dec_t *dc) {
+  struct host *h = c->h;
+  const host_cfg_t *g = &h->cfg;
+  const rv32_insn_t *d = &dc->d;
+  const int far = c->far_pre, own = far && g->amo_posted; /* the PIM designs order their own atomics */
+  const int posted = own && d->rd == 0;
+  const uint32_t operand = c->hart.x[d->rs2];
+  rv32_result_t r;
+  c->amo_defer = posted;
+  rv32_step_decoded(&c->hart, &c->bus, d, &r);
+  c->amo_defer = 0;
+  exec_retire_hook(c, &r);
+  if (h->failed) return 0;
+  if (!r.retired) {
+    trap_taken(c, &r);
+    return 0;
+  }
+  const unsigned slot = new_entry(c, K_AMO);
+  host_rob_t *e = &c->rob[slot];
+  e->addr = r.mem_addr;
+  e->funct5 = d->funct5;
+  e->operand = operand;
+  e->amo = (uint8_t)((far ? AMO_FAR : 0) | (posted ? AMO_POSTED : 0));
+  if (!own) {
+    if (dc->raw >> 26 & 1) e->amo |= AMO_AQ;
+    if (dc->raw >> 25 & 1) e->amo |= AMO_RL;
+  }
+  c->st.amos++;
+  c->st.amos_far += far;
+  c->st.amos_posted += posted;
+  use_reg(c, slot, d->rs1);
+  use_reg(c, slot, d->rs2);
+  if (c->aq_seq) aq_order(c, slot);
+  if (!own && !(e->amo & AMO_RL)) {
+    /* same-address order with an older store still in the store queue:
+     * wait at the ROB head like an .rl AMO */
+    for (unsigned k = 0; k < c->sq_n; k++) {
+      const host_sq_t *q = &c->sq[(c->sq_head + k) % g->sq];
+      if (q->addr < e->addr + 4 && e->addr < q->addr + q->size) {
+        e->amo |= AMO_RL;
+        break;
+      }
+    }
+  }
+  if (e->amo & AMO_AQ) {
+    c->aq_slot = (uint16_t)slot;
+    c->aq_seq = e->seq;
+  }
+  set_rd(c, slot, &r, d);
+  if (!e->pending) schedule(c, slot);
+  return 1;
 }
 
 /* custom-0 sequencing: markers to the IMU, verdicts, PIM launch/wait. */
@@ -508,9 +665,17 @@ static void dispatch(host_core_t *c) {
     }
     int ser = dc->ser;
     if (!ser && (is_ld || is_st) && c->hart.x[d->rs1] + (uint32_t)d->imm >= COPIM_MMIO_BASE) ser = 1;
+    if (ser && (d->cls & RV32_C_AMO) && amo_inline(c, d)) {
+      if (!amo_dispatch(c, dc)) return;
+      continue;
+    }
     if (ser) {
       if (n || c->rob_n || c->sq_n) {
         if (!n) c->st.stall_serial++;
+        return;
+      }
+      if (posted_wait(c, d)) {
+        c->st.posted_wait_cycles++;
         return;
       }
       if (d->cls & RV32_C_CUSTOM) {
@@ -547,6 +712,7 @@ static void dispatch(host_core_t *c) {
       c->lq_n++;
       e->addr = r.mem_addr;
       e->size = dc->size;
+      if (c->aq_seq) aq_order(c, slot);
       /* store-to-load forwarding from the youngest older overlapping store */
       const unsigned S = g->sq;
       for (unsigned k = c->sq_n; k-- > 0;) {
@@ -600,7 +766,10 @@ static void commit(host_core_t *c) {
   unsigned n = 0;
   while (n < g->width && c->rob_n) {
     host_rob_t *e = &c->rob[c->rob_head];
-    if (e->complete > h->now) break;
+    if (e->complete > h->now) {
+      if (e->kind == K_AMO && (e->amo & AMO_RL) && amo_head_ok(c, e)) amo_issue(c, c->rob_head);
+      break;
+    }
     if (e->kind == K_STORE) c->sq[e->sqi].commit = h->now;
     else if (e->kind == K_LOAD || e->kind == K_FWD) c->lq_n--;
     else if (e->kind == K_SER && c->ser_inflight && e->seq == c->ser_seq) c->ser_inflight = 0;
@@ -656,9 +825,17 @@ uint64_t host_core_idle_until(host_core_t *c, uint64_t now) {
   uint64_t until = HOST_INF;
   /* commit: the head completes at a known time, or an event will time it */
   if (c->rob_n) {
-    const uint64_t t = c->rob[c->rob_head].complete;
+    const host_rob_t *e = &c->rob[c->rob_head];
+    const uint64_t t = e->complete;
     if (t <= now) return now;
     until = t;
+    if (e->kind == K_AMO && (e->amo & (AMO_RL | AMO_READY | AMO_ISSUED)) == (AMO_RL | AMO_READY)) {
+      /* an .rl AMO at the head issues when its operands, the older stores
+       * and the posted AMOs allow */
+      if (amo_head_ok(c, e)) return now;
+      if (e->ready > now) until = min64(until, e->ready);
+      if (!c->posted_n && c->posted_until > now) until = min64(until, c->posted_until);
+    }
   }
   /* store drain: a committed store drains the cycle after its commit */
   if (c->sq_n) {
@@ -722,9 +899,14 @@ uint64_t host_core_idle_until(host_core_t *c, uint64_t now) {
   }
   int ser = dc->ser;
   if (!ser && (is_ld || is_st) && c->hart.x[d->rs1] + (uint32_t)d->imm >= COPIM_MMIO_BASE) ser = 1;
+  if (ser && (d->cls & RV32_C_AMO) && (h->cfg.amo_model != HOST_AMO_SERIAL || h->cfg.amo_posted)) return now;
   if (ser && (c->rob_n || c->sq_n)) {
     c->q_ctr = &c->st.stall_serial;
     return until;
+  }
+  if (ser && posted_wait(c, d)) {
+    c->q_ctr = &c->st.posted_wait_cycles;
+    return c->posted_n ? until : min64(until, c->posted_until);
   }
   return now;
 }

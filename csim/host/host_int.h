@@ -69,6 +69,7 @@ enum {
   EV_L2_FILL,     /* a: l2 mshr, b: state */
   EV_LLC_MISS,    /* a: llc mshr: end of the hit phase, request to memory */
   EV_MEM_RESP,    /* stand-in memory: a: llc mshr (or HOST_NIL for a write ack) */
+  EV_AMO,         /* a: rob slot, b: seq low bits: an AMO without .rl tries to issue */
 };
 
 typedef struct {
@@ -120,10 +121,22 @@ typedef struct {
   uint32_t addr; /* byte address: a line, or a word for an AMO */
   uint64_t tag;
   unsigned core;
+  unsigned flags;   /* HMC_REQ_POSTED for a posted AMO */
+  uint32_t operand; /* a posted AMO's rs2 */
 } host_send_t;
 
 /* ---------------------------------------------------------------- core */
-enum { K_ALU = 0, K_MUL, K_DIV, K_BR, K_LOAD, K_STORE, K_SER, K_FWD };
+enum { K_ALU = 0, K_MUL, K_DIV, K_BR, K_LOAD, K_STORE, K_SER, K_FWD, K_AMO };
+
+/* host_rob_t.amo of a K_AMO entry (the RVWMO model, host_core.c) */
+enum {
+  AMO_AQ = 1,      /* younger memory operations wait until it is performed */
+  AMO_RL = 2,      /* performed only at the ROB head, older stores drained */
+  AMO_FAR = 4,     /* in a vault (hooks.amo_site) */
+  AMO_POSTED = 8,  /* far, rd = x0, posted: complete once the link takes it */
+  AMO_READY = 16,  /* its operands are ready (schedule ran) */
+  AMO_ISSUED = 32, /* sent to the caches or the HMC */
+};
 
 typedef struct {
   uint64_t seq;
@@ -135,6 +148,9 @@ typedef struct {
   uint16_t wnext;    /* link in an MSHR's load list */
   uint16_t sqi;      /* store: its SQ slot; forwarded load: the store's rob slot */
   uint8_t kind, pending, mispredict, rd, lat, size;
+  uint8_t amo;       /* K_AMO: AMO_* */
+  uint8_t funct5;    /* K_AMO, posted: the operation the vault performs */
+  uint32_t operand;  /* K_AMO, posted: rs2, applied by the vault */
 } host_rob_t;
 
 typedef struct {
@@ -210,6 +226,14 @@ typedef struct host_core {
   uint32_t custom_rd;
   unsigned wb_pending;   /* PIM write-backs not yet acknowledged */
   int wrs_sleep;         /* asleep in wrs.nto until its reservation (host resv) drops */
+  /* AMOs (cfg.amo_model / amo_posted) */
+  unsigned posted_n;     /* posted vault AMOs sent and not yet performed */
+  uint64_t posted_until; /* the last performed one's data access ends (cycle) */
+  uint16_t aq_slot;      /* the youngest .aq AMO (valid while rob[aq_slot].seq == aq_seq) */
+  uint64_t aq_seq;
+  uint64_t far_seq;      /* amo_site's answer for the AMO that would get seq far_seq */
+  int far_pre;
+  int amo_defer;         /* the AMO executing is posted: cb_amo leaves memory to the vault */
   /* caches */
   host_cache_t l1i, l1d, l2;
   host_l1m_t l1im[HOST_MAX_MSHR], l1dm[HOST_MAX_MSHR];
@@ -322,6 +346,7 @@ void host_core_resolve(host_core_t *c, unsigned slot, uint64_t t);
 void host_core_fetch_done(host_core_t *c, uint64_t t);
 void host_core_store_wake(host_core_t *c);
 void host_core_load_event(host_core_t *c, unsigned slot, uint32_t seqlo);
+void host_core_amo_event(host_core_t *c, unsigned slot, uint32_t seqlo);
 /* The first cycle >= now at which host_core_cycle() could do more than add
  * one to c->q_ctr (which it sets); now when it does work this cycle. */
 uint64_t host_core_idle_until(host_core_t *c, uint64_t now);
@@ -353,6 +378,14 @@ void host_mem_invalidate_line(struct host *h, uint32_t line);
 /* An AMO placed in the HMC vault by hooks.amo_site: the line leaves every
  * cache, the AMO goes over core c's link, its response completes rob slot. */
 void host_mem_amo_far(host_core_t *c, uint32_t addr, unsigned slot);
+/* A posted AMO (funct5 = RV32_AMO_*, rs2 = operand) to a vault: ROB slot
+ * completes when the link accepts it, the vault applies it to memory and
+ * the posted hook counts it down (host_mem_posted_done). */
+void host_mem_amo_posted(host_core_t *c, uint32_t addr, unsigned funct5, uint32_t operand, unsigned slot);
+void host_mem_posted_done(void *ctx, uint64_t tag, unsigned port, uint64_t done_ps);
+/* 1 when an AMO to addr's line already waits in an L1D MSHR (a second one
+ * would have no slot to be woken through). */
+int host_mem_amo_busy(host_core_t *c, uint32_t addr);
 void host_mem_hmc_resp(struct host *h, const hmc_resp_t *r);
 
 #endif

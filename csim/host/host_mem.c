@@ -8,7 +8,7 @@
 #include "host_int.h"
 
 /* Tags of HMC requests: kind in the high half. */
-enum { TAG_FILL = 1, TAG_WB = 2, TAG_POSTED = 3, TAG_AMO = 4 /* core << 16 | rob slot */ };
+enum { TAG_FILL = 1, TAG_WB = 2, TAG_POSTED = 3, TAG_AMO = 4 /* core << 16 | rob slot */, TAG_PAMO = 5 /* same */ };
 
 int host_mem_init(struct host *h, const host_mem_up_t *up) {
   const host_cfg_t *g = &h->cfg;
@@ -39,7 +39,17 @@ static unsigned link_of(struct host *h, unsigned core) {
 }
 
 /* addr: byte address (a line for reads and writes, a word for an AMO). */
-static int try_send(struct host *h, hmc_cmd_t cmd, uint32_t addr, uint64_t tag, unsigned core) {
+static void sent(struct host *h, uint64_t tag) {
+  /* a posted AMO is complete for its core once the link has it */
+  const unsigned v = (unsigned)(tag & 0xffffffffu);
+  if ((tag >> 32) == TAG_PAMO && (v >> 16) < h->cfg.cores) h->up.load_done(&h->core[v >> 16], v & 0xffff, h->now + 1);
+}
+
+static int try_send(struct host *h, const host_send_t *q) {
+  const hmc_cmd_t cmd = q->cmd;
+  const uint32_t addr = q->addr;
+  const uint64_t tag = q->tag;
+  const unsigned core = q->core;
   if (!h->hmc) {
     /* stand-in: fixed latency; posted writes vanish */
     if (cmd == HMC_WR_POSTED) return HMC_OK;
@@ -49,16 +59,18 @@ static int try_send(struct host *h, hmc_cmd_t cmd, uint32_t addr, uint64_t tag, 
   /* an AMO executed in the vault (amo_site hook) already acted on the
    * functional memory at dispatch: it travels as an add of 0, which has the
    * packets, bank occupancy and energy of the real one and changes nothing */
-  hmc_req_t r = {.port = hmc_port_link(link_of(h, core)), .cmd = cmd, .addr = addr, .size = 64, .tag = tag};
+  hmc_req_t r = {.port = hmc_port_link(link_of(h, core)), .cmd = cmd, .addr = addr, .size = 64, .tag = tag,
+                 .flags = q->flags, .op = {q->operand, 0}};
   int rc = hmc_send(h->hmc, &r, h->now * h->cfg.clk_ps);
+  if (rc == HMC_OK) sent(h, tag);
   if (rc == HMC_STALL) h->st.hmc_stalls++;
   else if (rc != HMC_OK) host_fail(h, "host: the HMC refused a request for 0x%08x at cycle %llu", addr,
                                    (unsigned long long)h->now);
   return rc;
 }
 
-static void mem_send_at(struct host *h, hmc_cmd_t cmd, uint32_t addr, uint64_t tag, unsigned core) {
-  if (!h->sendq_n && try_send(h, cmd, addr, tag, core) != HMC_STALL) return;
+static void mem_send_q(struct host *h, const host_send_t *q) {
+  if (!h->sendq_n && try_send(h, q) != HMC_STALL) return;
   if (h->sendq_n == h->sendq_cap) {
     unsigned cap = h->sendq_cap * 2;
     void *q = malloc(cap * sizeof *h->sendq);
@@ -73,11 +85,12 @@ static void mem_send_at(struct host *h, hmc_cmd_t cmd, uint32_t addr, uint64_t t
     h->sendq_cap = cap;
     h->sendq_head = 0;
   }
-  unsigned i = (h->sendq_head + h->sendq_n++) % h->sendq_cap;
-  h->sendq[i].cmd = cmd;
-  h->sendq[i].addr = addr;
-  h->sendq[i].tag = tag;
-  h->sendq[i].core = core;
+  h->sendq[(h->sendq_head + h->sendq_n++) % h->sendq_cap] = *q;
+}
+
+static void mem_send_at(struct host *h, hmc_cmd_t cmd, uint32_t addr, uint64_t tag, unsigned core) {
+  const host_send_t q = {.cmd = cmd, .addr = addr, .tag = tag, .core = core};
+  mem_send_q(h, &q);
 }
 
 static void mem_send(struct host *h, hmc_cmd_t cmd, uint32_t line, uint64_t tag, unsigned core) {
@@ -100,6 +113,43 @@ void host_mem_amo_far(host_core_t *c, uint32_t addr, unsigned slot) {
   host_mem_invalidate_line(h, addr >> HOST_LINE_BITS);
   h->st.hmc_amos++;
   mem_send_at(h, HMC_AMOADD_W, addr & ~3u, (uint64_t)TAG_AMO << 32 | (uint64_t)c->id << 16 | slot, c->id);
+}
+
+static hmc_cmd_t amo_cmd(unsigned funct5) {
+  switch (funct5) {
+    case RV32_AMO_SWAP: return HMC_AMOSWAP_W;
+    case RV32_AMO_XOR: return HMC_AMOXOR_W;
+    case RV32_AMO_OR: return HMC_AMOOR_W;
+    case RV32_AMO_AND: return HMC_AMOAND_W;
+    case RV32_AMO_MIN: return HMC_AMOMIN_W;
+    case RV32_AMO_MAX: return HMC_AMOMAX_W;
+    case RV32_AMO_MINU: return HMC_AMOMINU_W;
+    case RV32_AMO_MAXU: return HMC_AMOMAXU_W;
+    default: return HMC_AMOADD_W;
+  }
+}
+
+void host_mem_amo_posted(host_core_t *c, uint32_t addr, unsigned funct5, uint32_t operand, unsigned slot) {
+  struct host *h = c->h;
+  host_mem_invalidate_line(h, addr >> HOST_LINE_BITS);
+  h->st.hmc_amos++;
+  c->posted_n++;
+  const host_send_t q = {.cmd = amo_cmd(funct5), .addr = addr & ~3u,
+                         .tag = (uint64_t)TAG_PAMO << 32 | (uint64_t)c->id << 16 | slot, .core = c->id,
+                         .flags = HMC_REQ_POSTED, .operand = operand};
+  mem_send_q(h, &q);
+}
+
+void host_mem_posted_done(void *ctx, uint64_t tag, unsigned port, uint64_t done_ps) {
+  struct host *h = ctx;
+  (void)port;
+  const unsigned core = (unsigned)(tag >> 16) & 0xffff;
+  if ((tag >> 32) != TAG_PAMO || core >= h->cfg.cores || !h->core[core].posted_n) return;
+  host_core_t *c = &h->core[core];
+  c->posted_n--;
+  const uint64_t t = (done_ps + h->cfg.clk_ps - 1) / h->cfg.clk_ps;
+  if (t > c->posted_until) c->posted_until = t;
+  h->gen++;
 }
 
 /* ---------------------------------------------------------------- coherence */
@@ -484,7 +534,7 @@ void host_mem_cycle(struct host *h) {
   }
   while (h->sendq_n) {
     host_send_t *s = &h->sendq[h->sendq_head];
-    if (try_send(h, s->cmd, s->addr, s->tag, s->core) == HMC_STALL) break;
+    if (try_send(h, s) == HMC_STALL) break;
     h->sendq_head = (h->sendq_head + 1) % h->sendq_cap;
     h->sendq_n--;
   }
@@ -661,4 +711,9 @@ int host_mem_llc_head_waits(struct host *h) {
     }
   if (mi >= 0 && !(h->llcm[mi].waiters & (1u << q->core))) return 0;
   return h->llcm_busy == h->cfg.llc.mshrs || mi >= 0;
+}
+
+int host_mem_amo_busy(host_core_t *c, uint32_t addr) {
+  const host_l1m_t *m = l1m_find(c->l1dm, c->h->cfg.l1d.mshrs, addr >> HOST_LINE_BITS);
+  return m && m->amo && m->amo_slot != HOST_NIL;
 }

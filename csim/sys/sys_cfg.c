@@ -127,6 +127,13 @@ static const param_def_t params[] = {
     P("pim.inval_drop_back", pim_inval_drop_back, 0, U64,
       "tests only: with pe.dmshrs > 1, drop the back-invalidations from the N-th on (a planted fault)"),
     PN("host.sleep", host.wrs_sleep, 0, 1, "0 wrs.nto is a nop (harts spin), 1 harts sleep in it (Zawrs)", "off|on"),
+    PN("host.amo_model", host.amo_model, 0, 1,
+       "host AMO ordering: 0 serial (drains the ROB and store queue, holds dispatch until it commits), 1 rvwmo (.aq/.rl only)",
+       "serial|rvwmo"),
+    PN("pim.amo_posted", host.amo_posted, 0, 1,
+       "AMOs the policy sends to a vault: 0 serialising round trips, 1 not serialising, posted (no response) with rd = x0",
+       "off|on"),
+    P("pim.posted_nowait", host.posted_nowait, 0, 1, "tests only: fences and barriers do not wait for posted AMOs (a planted fault)"),
     PMC_SYS_PARAMS(PB)
     IMU_SYS_PARAMS(PB)
     P("imu.fraction_q16", imu_fraction, 0, 65536, "sample fraction, Q0.16 (3276 = 5% rounded down)"),

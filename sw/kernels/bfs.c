@@ -72,7 +72,7 @@ static void bfs_frontier(uint32_t i, void *arg) {
   for (; k < e; k++) {
     uint32_t v = S.dst[k];
     if (S.depth[v] <= level) continue; /* reached in an earlier level, or in u's */
-    if (rt_amominu(&S.parent[v], u) == GRAPH_INF) {
+    if (rt_edge_minu(&S.parent[v], u) == GRAPH_INF) {
       S.depth[v] = level + 1;
       bfs_push(next, cnt, v);
     }

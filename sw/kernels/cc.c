@@ -23,7 +23,7 @@ static uint32_t cc_push(uint32_t lu, const uint32_t *adj, uint32_t b, uint32_t e
   uint32_t ch = 0;
   for (uint32_t k = b; k < e; k++) {
     uint32_t v = adj[k];
-    if (lu < S.label[v] && lu < rt_amominu(&S.label[v], lu)) ch = 1;
+    if (lu < S.label[v] && lu < rt_edge_minu(&S.label[v], lu)) ch = 1;
   }
   return ch;
 }

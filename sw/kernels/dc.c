@@ -19,7 +19,7 @@ static void dc_init(uint32_t v, void *arg) {
 
 static void dc_count(uint32_t u, void *arg) {
   (void)arg;
-  for (uint32_t k = S.off[u], e = S.off[u + 1]; k < e; k++) rt_amoadd(&S.in[S.dst[k]], 1);
+  for (uint32_t k = S.off[u], e = S.off[u + 1]; k < e; k++) rt_edge_add(&S.in[S.dst[k]], 1);
 }
 
 int main(void) {

@@ -41,7 +41,7 @@ static void kcore_init(uint32_t v, void *arg) {
 static void drop(const uint32_t *adj, uint32_t b, uint32_t e) {
   for (uint32_t k = b; k < e; k++) {
     uint32_t u = adj[k];
-    if (S.core[u] == GRAPH_INF) rt_amoadd(&S.deg[u], 0xFFFFFFFFu);
+    if (S.core[u] == GRAPH_INF) rt_edge_add(&S.deg[u], 0xFFFFFFFFu);
   }
 }
 

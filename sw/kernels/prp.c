@@ -30,7 +30,7 @@ static void prp_push(uint32_t u, void *arg) {
   uint32_t b = S.off[u], e = S.off[u + 1];
   if (b == e) return;
   uint32_t c = S.rank[u] / (e - b);
-  for (uint32_t k = b; k < e; k++) rt_amoadd(&S.next[S.dst[k]], c);
+  for (uint32_t k = b; k < e; k++) rt_edge_add(&S.next[S.dst[k]], c);
 }
 
 static void prp_apply(uint32_t v, void *arg) {

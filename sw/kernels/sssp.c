@@ -25,7 +25,7 @@ static void sssp_relax(uint32_t u, void *arg) {
   for (uint32_t k = S.off[u], e = S.off[u + 1]; k < e; k++) {
     uint32_t v = S.dst[k], nd = du + S.w[k];
     if (nd < du || nd == GRAPH_INF) nd = GRAPH_INF - 1;
-    if (nd < S.dist[v] && nd < rt_amominu(&S.dist[v], nd)) *changed = 1;
+    if (nd < S.dist[v] && nd < rt_edge_minu(&S.dist[v], nd)) *changed = 1;
   }
 #else
   /* the flag from a register per vertex, set in the executor's context
@@ -34,7 +34,7 @@ static void sssp_relax(uint32_t u, void *arg) {
   for (uint32_t k = S.off[u], e = S.off[u + 1]; k < e; k++) {
     uint32_t v = S.dst[k], nd = du + S.w[k];
     if (nd < du || nd == GRAPH_INF) nd = GRAPH_INF - 1;
-    if (nd < S.dist[v] && nd < rt_amominu(&S.dist[v], nd)) ch = 1;
+    if (nd < S.dist[v] && nd < rt_edge_minu(&S.dist[v], nd)) ch = 1;
   }
   if (ch) rt_flag_set(changed);
 #endif

@@ -32,9 +32,9 @@ void rt_local_flush(void) {
     if (!k) continue;
     volatile uint32_t *p = (volatile uint32_t *)(uintptr_t)(k & ~3u);
     if ((k & 3) == RT_RED_ADD) {
-      if (v) rt_amoadd(p, v);
+      if (v) rt_amoadd_nr(p, v);
     } else if ((k & 3) == RT_RED_MIN) {
-      rt_amominu(p, v);
+      rt_amominu_nr(p, v);
     } else {
       *p = 1;
     }

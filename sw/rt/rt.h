@@ -45,6 +45,37 @@ static inline uint32_t rt_amoor(volatile uint32_t *p, uint32_t v) {
   __asm__ volatile("amoor.w.aqrl %0, %2, %1" : "=r"(old), "+A"(*p) : "r"(v) : "memory");
   return old;
 }
+/* The same with the old value unused: rd = x0, as GCC emits an unused
+ * __atomic_fetch_add.  A vault may take it as a posted atomic (no response
+ * to wait for: docs/host.md "AMOs"). */
+static inline void rt_amoadd_nr(volatile uint32_t *p, uint32_t v) {
+  __asm__ volatile("amoadd.w.aqrl zero, %1, %0" : "+A"(*p) : "r"(v) : "memory");
+}
+static inline void rt_amominu_nr(volatile uint32_t *p, uint32_t v) {
+  __asm__ volatile("amominu.w.aqrl zero, %1, %0" : "+A"(*p) : "r"(v) : "memory");
+}
+/* The kernels' per-edge updates.  .aqrl, what GraphBIG's __sync_* calls
+ * compile to; the relaxed build (`make sw-relaxed`, RT_AMO_RELAXED) gives
+ * them aq = rl = 0: the barrier that ends the pass orders them, an
+ * ablation of the host's AMO ordering.  The naive build keeps its old
+ * bytes (rd used, .aqrl). */
+#ifdef RT_AMO_RELAXED
+#define RT_EDGE_ORD ""
+#else
+#define RT_EDGE_ORD ".aqrl"
+#endif
+static inline void rt_edge_add(volatile uint32_t *p, uint32_t v) {
+#ifdef RT_NAIVE
+  rt_amoadd(p, v);
+#else
+  __asm__ volatile("amoadd.w" RT_EDGE_ORD " zero, %1, %0" : "+A"(*p) : "r"(v) : "memory");
+#endif
+}
+static inline uint32_t rt_edge_minu(volatile uint32_t *p, uint32_t v) {
+  uint32_t old;
+  __asm__ volatile("amominu.w" RT_EDGE_ORD " %0, %2, %1" : "=r"(old), "+A"(*p) : "r"(v) : "memory");
+  return old;
+}
 /* lr.w: load and reserve the word (the reservation Zawrs waits on). */
 static inline uint32_t rt_lr(volatile uint32_t *p) {
   uint32_t r;
@@ -123,9 +154,9 @@ static inline __attribute__((always_inline)) void rt_reduce_(volatile uint32_t *
     l->red_key[i] = key;
     l->red_val[i] = v;
   } else if (op == RT_RED_ADD) {
-    rt_amoadd(p, v);
+    rt_amoadd_nr(p, v);
   } else if (op == RT_RED_MIN) {
-    rt_amominu(p, v);
+    rt_amominu_nr(p, v);
   } else {
     *p = 1;
   }
