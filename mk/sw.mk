@@ -116,7 +116,6 @@ $(PLAIN_BUILD)/sw-naive/%.elf: $(PLAIN_BUILD)/sw-naive/obj/k_%.o $(PLAIN_BUILD)/
 sw-naive: $(SW_NAIVE_ELFS) ## the kernels with one shared-word update per vertex (build/sw-naive/*.elf), the ablation of the reductions
 TEST_DEPS += $(SW_NAIVE_ELFS)
 $(BUILD)/tests/kernel_hotspots: $(BUILD)/copim-sim $(SW_ELFS) $(SW_NAIVE_ELFS)
-$(BUILD)/tests/amo_posted: $(BUILD)/copim-sim $(SW_ELFS)
 # The relaxed kernels (RT_AMO_RELAXED; docs/host.md "AMOs"): every per-edge
 # AMO with aq = rl = 0, ordered by the barrier that ends the pass; the
 # runtime's own AMOs stay .aqrl.  The ablation of the host's AMO ordering:
@@ -138,6 +137,7 @@ $(PLAIN_BUILD)/sw-relaxed/%.elf: $(PLAIN_BUILD)/sw-relaxed/obj/k_%.o $(PLAIN_BUI
 .PHONY: sw-relaxed
 sw-relaxed: $(SW_RELAXED_ELFS) ## the kernels with relaxed (aq = rl = 0) per-edge AMOs (build/sw-relaxed/*.elf), the ablation of AMO ordering
 TEST_DEPS += $(SW_RELAXED_ELFS)
+$(BUILD)/tests/amo_posted: $(BUILD)/copim-sim $(SW_ELFS) $(SW_RELAXED_ELFS)
 AMO_ORDER ?= aqrl
 ifeq ($(AMO_ORDER),relaxed)
 sw: sw-relaxed

@@ -15,7 +15,10 @@
  *     request, a response for every request, and a longer kernel.
  *  6. The check of 1 has teeth: with pim.posted_nowait=1 (a planted fault:
  *     fences and barriers do not wait for posted atomics) the run must fail
- *     its verification with a wrong rank. */
+ *     its verification with a wrong rank.
+ *  7. The relaxed kernels (build/sw-relaxed: per-edge AMOs with aq = rl =
+ *     0) give the native kernel's results: every kernel under cpu-only
+ *     (relaxed AMOs overlap on the host) and graphpim (posted ones). */
 #include "cosim_util.h"
 
 #define ARGS "--kernel prp --graph kron:10:8 --policy graphpim"
@@ -47,5 +50,14 @@ int main(int argc, char **argv) {
   const int rc = cu_run(ARGS " --quiet --set pim.posted_nowait=1", out, sizeof out, err, sizeof err);
   tb_log(&t, "planted fault (barriers do not wait): exit %d, %s", rc, err);
   tb_expect_u64(&t, "a barrier that does not wait gives a wrong rank", rc != 0 && strstr(err, "rank") != NULL, 1);
+  static const char *const ks[] = {"bfs", "sssp", "pr", "prp", "cc", "dc", "kcore"};
+  for (unsigned i = 0; i < sizeof ks / sizeof ks[0]; i++)
+    for (int g = 0; g < 2; g++) {
+      char a[256], l[64];
+      snprintf(a, sizeof a, "--kernel %s --graph kron:9:8 --policy %s --elf build/sw-relaxed/%s.elf", ks[i],
+               g ? "graphpim" : "cpu-only", ks[i]);
+      snprintf(l, sizeof l, "relaxed %s %s", ks[i], g ? "graphpim" : "cpu-only");
+      free(cu_stats(&t, l, a));
+    }
   return tb_finish(&t);
 }
