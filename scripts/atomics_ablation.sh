@@ -27,7 +27,7 @@
 # COPIM_SIM and ELF_ROOT (default build: ELF_ROOT/sw, ELF_ROOT/sw-relaxed)
 # run a copy, so that the tree may be rebuilt meanwhile.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 gather_only=0
 [[ ${1:-} == --gather ]] && { gather_only=1; shift; }
 OUT=${1:-build/atomics}
@@ -51,10 +51,11 @@ args_of() { # config -> "elfdir args"
 if [[ $gather_only == 0 ]]; then
   make -s build/copim-sim sw sw-relaxed >/dev/null || exit 2
   : >"$pts"
-  # the new setting first on every graph, then the ablation
-  for cfg in new order posted relaxed all old; do
-    for g in $P2P $DBLP $LJ8; do
-      [[ $g == "$LJ8" && $cfg != new ]] && continue
+  # cheapest first: the small graph's points, com-DBLP's new and order,
+  # LJ/8's new, then the rest of com-DBLP's ablation
+  for gc in "$P2P:new order posted relaxed all old" "$DBLP:new order posted" "$LJ8:new" "$DBLP:relaxed all old"; do
+    g=${gc%%:*}
+    for cfg in ${gc#*:}; do
       for k in prp sssp bfs; do
         for p in cpu-only pei graphpim copim; do
           [[ $cfg == posted || $cfg == all ]] && [[ $p == cpu-only || $p == copim ]] && continue
