@@ -53,9 +53,10 @@ if [[ $gather_only == 0 ]]; then
   : >"$pts"
   # cheapest first: the small graph's points, com-DBLP's new and order,
   # LJ/8's new, then the rest of com-DBLP's ablation
-  for gc in "$P2P:new order posted relaxed all old" "$DBLP:new order posted" "$LJ8:new" "$DBLP:relaxed all old"; do
-    g=${gc%%:*}
-    for cfg in ${gc#*:}; do
+  # (a graph's spec may hold colons: "|" separates it from its settings)
+  for gc in "$P2P|new order posted relaxed all old" "$DBLP|new order posted" "$LJ8|new" "$DBLP|relaxed all old"; do
+    g=${gc%%|*}
+    for cfg in ${gc#*|}; do
       for k in prp sssp bfs; do
         for p in cpu-only pei graphpim copim; do
           [[ $cfg == posted || $cfg == all ]] && [[ $p == cpu-only || $p == copim ]] && continue
