@@ -93,24 +93,30 @@ $(PLAIN_BUILD)/sw-balanced/%.elf: $(PLAIN_BUILD)/sw/obj/k_%.o $(PLAIN_BUILD)/sw/
 sw-balanced: $(SW_BAL_ELFS) ## the kernels with an edge-balanced host partition (build/sw-balanced/*.elf)
 $(BUILD)/tests/host_balance: $(BUILD)/copim-sim $(SW_ELFS) $(SW_BAL_ELFS)
 
+# A build of every kernel with one more define: $(call SW_VARIANT,dir,DEFINE)
+# gives build/dir/<kernel>.elf (and its .dis).
+define SW_VARIANT
+$$(PLAIN_BUILD)/$(1)/obj/%.o: sw/rt/%.c $$(SW_HDRS) mk/sw.mk
+	@mkdir -p $$(@D)
+	$$(RV_CC) $$(RV_CFLAGS) -D$(2) -c $$< -o $$@
+$$(PLAIN_BUILD)/$(1)/obj/k_%.o: sw/kernels/%.c $$(SW_HDRS) mk/sw.mk
+	@mkdir -p $$(@D)
+	$$(RV_CC) $$(RV_CFLAGS) -D$(2) -c $$< -o $$@
+$$(PLAIN_BUILD)/$(1)/obj/crt0.o: sw/rt/crt0.S sw/include/copim_mmio.h mk/sw.mk
+	@mkdir -p $$(@D)
+	$$(RV_CC) $$(RV_CFLAGS) -D$(2) -c $$< -o $$@
+$$(PLAIN_BUILD)/$(1)/%.elf: $$(PLAIN_BUILD)/$(1)/obj/k_%.o $$(PLAIN_BUILD)/$(1)/obj/crt0.o $$(PLAIN_BUILD)/$(1)/obj/rt.o sw/rt/link.ld
+	$$(RV_CC) $$(RV_LDFLAGS) -o $$@ $$(PLAIN_BUILD)/$(1)/obj/crt0.o $$(PLAIN_BUILD)/$(1)/obj/rt.o $$< -lgcc
+	riscv64-unknown-elf-objdump -d $$@ >$$(@:.elf=.dis)
+endef
+
 # The naive kernels (RT_NAIVE; docs/workloads.md "Reductions and queues"):
 # every per-vertex update of a shared word (an error sum, a flag, a queue's
 # size) is one AMO or store to that word, as before the executor-local
 # reductions; byte for byte the kernels of main before them.  The ablation:
 # `COPIM_ELF_DIR=build/sw-naive copim-sim ...`, or `make sw KERNELS=naive`.
 SW_NAIVE_ELFS := $(patsubst %,$(PLAIN_BUILD)/sw-naive/%.elf,$(SW_KERNELS))
-$(PLAIN_BUILD)/sw-naive/obj/%.o: sw/rt/%.c $(SW_HDRS) mk/sw.mk
-	@mkdir -p $(@D)
-	$(RV_CC) $(RV_CFLAGS) -DRT_NAIVE -c $< -o $@
-$(PLAIN_BUILD)/sw-naive/obj/k_%.o: sw/kernels/%.c $(SW_HDRS) mk/sw.mk
-	@mkdir -p $(@D)
-	$(RV_CC) $(RV_CFLAGS) -DRT_NAIVE -c $< -o $@
-$(PLAIN_BUILD)/sw-naive/obj/crt0.o: sw/rt/crt0.S sw/include/copim_mmio.h mk/sw.mk
-	@mkdir -p $(@D)
-	$(RV_CC) $(RV_CFLAGS) -DRT_NAIVE -c $< -o $@
-$(PLAIN_BUILD)/sw-naive/%.elf: $(PLAIN_BUILD)/sw-naive/obj/k_%.o $(PLAIN_BUILD)/sw-naive/obj/crt0.o $(PLAIN_BUILD)/sw-naive/obj/rt.o sw/rt/link.ld
-	$(RV_CC) $(RV_LDFLAGS) -o $@ $(PLAIN_BUILD)/sw-naive/obj/crt0.o $(PLAIN_BUILD)/sw-naive/obj/rt.o $< -lgcc
-	riscv64-unknown-elf-objdump -d $@ >$(@:.elf=.dis)
+$(eval $(call SW_VARIANT,sw-naive,RT_NAIVE))
 
 .PHONY: sw-naive
 sw-naive: $(SW_NAIVE_ELFS) ## the kernels with one shared-word update per vertex (build/sw-naive/*.elf), the ablation of the reductions
@@ -121,18 +127,7 @@ $(BUILD)/tests/kernel_hotspots: $(BUILD)/copim-sim $(SW_ELFS) $(SW_NAIVE_ELFS)
 # runtime's own AMOs stay .aqrl.  The ablation of the host's AMO ordering:
 # `COPIM_ELF_DIR=build/sw-relaxed copim-sim ...`, or `make sw AMO_ORDER=relaxed`.
 SW_RELAXED_ELFS := $(patsubst %,$(PLAIN_BUILD)/sw-relaxed/%.elf,$(SW_KERNELS))
-$(PLAIN_BUILD)/sw-relaxed/obj/%.o: sw/rt/%.c $(SW_HDRS) mk/sw.mk
-	@mkdir -p $(@D)
-	$(RV_CC) $(RV_CFLAGS) -DRT_AMO_RELAXED -c $< -o $@
-$(PLAIN_BUILD)/sw-relaxed/obj/k_%.o: sw/kernels/%.c $(SW_HDRS) mk/sw.mk
-	@mkdir -p $(@D)
-	$(RV_CC) $(RV_CFLAGS) -DRT_AMO_RELAXED -c $< -o $@
-$(PLAIN_BUILD)/sw-relaxed/obj/crt0.o: sw/rt/crt0.S sw/include/copim_mmio.h mk/sw.mk
-	@mkdir -p $(@D)
-	$(RV_CC) $(RV_CFLAGS) -DRT_AMO_RELAXED -c $< -o $@
-$(PLAIN_BUILD)/sw-relaxed/%.elf: $(PLAIN_BUILD)/sw-relaxed/obj/k_%.o $(PLAIN_BUILD)/sw-relaxed/obj/crt0.o $(PLAIN_BUILD)/sw-relaxed/obj/rt.o sw/rt/link.ld
-	$(RV_CC) $(RV_LDFLAGS) -o $@ $(PLAIN_BUILD)/sw-relaxed/obj/crt0.o $(PLAIN_BUILD)/sw-relaxed/obj/rt.o $< -lgcc
-	riscv64-unknown-elf-objdump -d $@ >$(@:.elf=.dis)
+$(eval $(call SW_VARIANT,sw-relaxed,RT_AMO_RELAXED))
 
 .PHONY: sw-relaxed
 sw-relaxed: $(SW_RELAXED_ELFS) ## the kernels with relaxed (aq = rl = 0) per-edge AMOs (build/sw-relaxed/*.elf), the ablation of AMO ordering
