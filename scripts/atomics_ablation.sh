@@ -18,10 +18,10 @@
 # The new setting runs on LJ/8 (rmatld:605946:8624222), com-DBLP and
 # p2p-Gnutella30; the others on com-DBLP and p2p-Gnutella30, each only
 # where it can change something: posted only for pei and graphpim (copim
-# and cpu-only send no AMO to a vault), the old model only where
-# build/kernels (scripts/kernels_ablation.sh: the same models on the same
-# kernels but for rd = x0, which the serial model ignores) has no point,
-# unless OLD_ALL=1.
+# and cpu-only send no AMO to a vault).  The old model is not run: its
+# points are build/kernels's (scripts/kernels_ablation.sh: the same models
+# on the same kernels but for rd = x0, which the serial model ignores);
+# OLD_ALL=1 runs them here too.
 #   scripts/atomics_ablation.sh [OUT]            (default build/atomics; JOBS=2)
 #   scripts/atomics_ablation.sh --gather [OUT]   OUT/atomics.csv from the points run so far
 # COPIM_SIM and ELF_ROOT (default build: ELF_ROOT/sw, ELF_ROOT/sw-relaxed)

@@ -386,7 +386,7 @@ static void exec_serial(host_core_t *c, const rv32_insn_t *d) {
   uint64_t done = h->now + g->lat_csr;
   if (d->cls & RV32_C_AMO) {
     c->st.amos++;
-    const int far = c->far_seq == c->rob[slot].seq
+    const int far = c->far_seq == c->rob[slot].seq && c->far_pc == r.pc
                         ? c->far_pre /* asked at dispatch (amo_far) */
                         : h->hooks.amo_site && h->hmc && d->funct5 != RV32_AMO_LR && d->funct5 != RV32_AMO_SC &&
                               h->hooks.amo_site(h->hooks.ctx, c->id, r.mem_addr, d->funct5) == 1;
@@ -417,8 +417,10 @@ static void exec_serial(host_core_t *c, const rv32_insn_t *d) {
  * (PEI's monitor learns from each question). */
 static int amo_far(host_core_t *c, const rv32_insn_t *d, uint32_t addr) {
   struct host *h = c->h;
-  if (c->far_seq != c->next_seq) {
+  /* keyed by pc too: a trap leaves next_seq to the handler's first insn */
+  if (c->far_seq != c->next_seq || c->far_pc != c->hart.pc) {
     c->far_seq = c->next_seq;
+    c->far_pc = c->hart.pc;
     c->far_pre = h->hooks.amo_site && h->hmc && h->hooks.amo_site(h->hooks.ctx, c->id, addr, d->funct5) == 1;
   }
   return c->far_pre;

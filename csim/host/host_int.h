@@ -231,7 +231,8 @@ typedef struct host_core {
   uint64_t posted_until; /* the last performed one's data access ends (cycle) */
   uint16_t aq_slot;      /* the youngest .aq AMO (valid while rob[aq_slot].seq == aq_seq) */
   uint64_t aq_seq;
-  uint64_t far_seq;      /* amo_site's answer for the AMO that would get seq far_seq */
+  uint64_t far_seq;      /* amo_site's answer for the AMO at far_pc that would get seq far_seq */
+  uint32_t far_pc;
   int far_pre;
   int amo_defer;         /* the AMO executing is posted: cb_amo leaves memory to the vault */
   /* caches */
