@@ -24,6 +24,14 @@ struct imu {
   int sampling, mpki_mode, site, off_done, via_iter;
   unsigned idx;
   uint32_t trip, k, s;
+  /* AB mode (docs/imu.md "AB"): the managed loop is in AB mode, its rest
+   * runs on the PEs as the measured side (abx), the host sample's size and
+   * its cycles projected onto the rest (Ch x (trip - S) / 2^16, saturated) */
+  int ab_mode, abx;
+  uint32_t ab_s;
+  imu_u128 ab_lhs;
+  /* AB's per-entry memory: a decision valid, its site and floor(log2 trip) */
+  uint8_t *abv, *absite, *abt;
   /* measurement and serial multiplier */
   uint64_t ins, num, den;
   imu_u128 acc;
@@ -63,7 +71,8 @@ imu_t *imu_new(const imu_cfg_t *cfg) {
   m->depth_max = (1u << c->depth_w) - 1;
   m->plan = calloc(1u << c->plan_w, 1);
   m->t = calloc(c->num_loops, sizeof *m->t);
-  if (!m->plan || !m->t) {
+  m->abv = calloc(c->num_loops, 3);
+  if (!m->plan || !m->t || !m->abv) {
     imu_free(m);
     return NULL;
   }
@@ -75,12 +84,13 @@ void imu_free(imu_t *m) {
   if (!m) return;
   free(m->plan);
   free(m->t);
+  free(m->abv);
   free(m);
 }
 
 void imu_reset(imu_t *m) {
   imu_entry_t *t = m->t;
-  uint8_t *plan = m->plan;
+  uint8_t *plan = m->plan, *abv = m->abv;
   imu_cfg_t cfg = m->cfg;
   uint64_t cm = m->cnt_mask, rm = m->ret_mask;
   uint32_t im = m->id_mask;
@@ -95,6 +105,10 @@ void imu_reset(imu_t *m) {
   m->depth_max = dm;
   m->t = t;
   m->plan = plan;
+  m->abv = abv;
+  m->absite = abv + cfg.num_loops;
+  m->abt = abv + 2 * cfg.num_loops;
+  memset(abv, 0, 3 * cfg.num_loops);
   memset(t, 0, cfg.num_loops * sizeof *t);
   memset(plan, 0, 1u << cfg.plan_w);
   m->state = IMU_ST_IDLE;
@@ -110,6 +124,8 @@ const imu_cfg_t *imu_cfg(const imu_t *m) { return &m->cfg; }
 unsigned imu_state(const imu_t *m) { return m->state; }
 unsigned imu_depth(const imu_t *m) { return m->depth; }
 uint32_t imu_sample_size(const imu_t *m) { return m->s; }
+int imu_sampling(const imu_t *m) { return m->sampling; }
+int imu_ab_measuring(const imu_t *m) { return m->abx; }
 
 int imu_table_get(const imu_t *m, unsigned idx, imu_entry_t *e) {
   if (idx >= m->cfg.num_loops) {
@@ -131,6 +147,23 @@ void imu_moore(const imu_t *m, imu_out_t *out) {
 }
 
 static uint32_t q16_sat(uint32_t v) { return v > IMU_Q_ONE ? IMU_Q_ONE : v; }
+
+/* floor(log2(trip)), 0 for 0 and 1: AB's trip range (the RTL's tlog_q). */
+static unsigned trip_log(uint32_t trip) {
+  unsigned l = 0;
+  while (trip >> 1) {
+    trip >>= 1;
+    l++;
+  }
+  return l;
+}
+
+/* AB: entry idx holds a decision for a trip within a factor of two of
+ * the range it was measured in: floor(log2) differs by at most one. */
+static int ab_hit(const imu_t *m) {
+  const int d = (int)trip_log(m->trip) - (int)m->abt[m->idx];
+  return m->abv[m->idx] && d >= -1 && d <= 1;
+}
 
 /* The table write of one edge, computed from the state before it. */
 typedef struct {
@@ -195,17 +228,21 @@ static void on_marker(const imu_t *m, const imu_in_t *in, uint32_t id, unsigned 
     wr->widx = bany ? bidx : m->ptr;
     n->idx = wr->widx;
     wr->we_alloc = 1;
-    if (!bany) n->ptr = m->ptr == c->num_loops - 1 ? 0 : m->ptr + 1;
+    if (!bany) {
+      n->ptr = m->ptr == c->num_loops - 1 ? 0 : m->ptr + 1;
+      n->abv[wr->widx] = 0; /* an allocated entry forgets AB's decision (an RTL write at this edge) */
+    }
     wr->we_sam = wr->we_off = 1;
     if (m->sticky && bany && m->t[bidx].decided) {
       n->sampling = 0;
       n->site = m->t[bidx].site;
     } else {
       wr->we_dec = wr->we_meas = 1;
-      if (m->mode == IMU_MODE_THETA || m->mode == IMU_MODE_MPKI) {
+      if (m->mode == IMU_MODE_THETA || m->mode == IMU_MODE_MPKI || m->mode == IMU_MODE_AB) {
         n->sampling = 1;
         n->site = 0;
         n->mpki_mode = m->mode == IMU_MODE_MPKI;
+        n->ab_mode = m->mode == IMU_MODE_AB;
         n->clear = 1;
         n->enable = 1;
         n->state = IMU_ST_CALC_S;
@@ -245,7 +282,7 @@ static void on_marker(const imu_t *m, const imu_in_t *in, uint32_t id, unsigned 
       }
     }
   } else if (op == IMU_OP_END) {
-    if (m->depth == 1 && m->sampling) {
+    if (m->depth == 1 && (m->sampling || m->abx)) {
       n->via_iter = 0;
       n->enable = 0;
       n->flush = 1;
@@ -358,11 +395,20 @@ void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out) {
     if (m->cnt == 0) {
       n.s = s_ceil > m->min ? s_ceil : m->min;
       n.state = IMU_ST_IDLE;
+      if (m->ab_mode && ab_hit(m)) {
+        /* AB: this trip range is decided: no sample, the PMC stops */
+        n.sampling = 0;
+        n.site = m->absite[m->idx];
+        n.enable = 0;
+        wr.we_dec = 1;
+        wr.w_dec = 1;
+        wr.w_site = n.site;
+      }
     }
     break;
   case IMU_ST_FLUSH: n.state = IMU_ST_READ_NUM; break;
   case IMU_ST_READ_NUM:
-    n.num = rd_data;
+    if (!m->abx) n.num = rd_data;
     n.sel = PMC_SEL_TOTAL;
     n.state = IMU_ST_READ_DEN;
     break;
@@ -370,8 +416,8 @@ void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out) {
     n.den = m->mpki_mode ? m->ins : rd_data;
     n.sel = PMC_SEL_NONE;
     n.acc = 0;
-    n.mplier = m->mpki_mode ? m->mpki : m->thr << 15;
-    n.cnt = m->mpki_mode ? 31 : 16;
+    n.mplier = m->ab_mode ? (m->abx ? m->ab_s : trip_left) : m->mpki_mode ? m->mpki : m->thr << 15;
+    n.cnt = m->mpki_mode || m->ab_mode ? 31 : 16;
     n.state = IMU_ST_MUL;
     break;
   case IMU_ST_MUL:
@@ -380,24 +426,43 @@ void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out) {
     n.cnt = (m->cnt - 1) & 31u;
     if (m->cnt == 0) n.state = IMU_ST_DECIDE;
     break;
-  case IMU_ST_DECIDE:
+  case IMU_ST_DECIDE: {
+    /* AB: the iter after the sample goes to the PEs (the measured side);
+     * at the end the PEs' cycles x S against the host's projection */
+    const int ab_off = m->ab_lhs > (m->acc >> 16);
+    const int site = !m->ab_mode ? offload : m->via_iter ? 1 : m->abx && ab_off;
     n.state = IMU_ST_IDLE;
-    wr.we_dec = wr.we_meas = wr.we_sam = wr.we_off = 1;
+    wr.we_dec = 1;
+    wr.we_meas = wr.we_sam = wr.we_off = !m->abx;
     wr.w_dec = 1;
-    wr.w_site = offload;
+    wr.w_site = site;
     wr.w_num = m->num;
     wr.w_den = m->den;
     wr.w_sam = m->k;
-    wr.w_off = m->via_iter && offload ? trip_left : 0;
+    wr.w_off = m->via_iter && site ? trip_left : 0;
     if (m->via_iter) {
       n.vvalid = 1;
-      n.verdict = offload;
+      n.verdict = site;
       n.sampling = 0;
-      n.site = offload;
-      n.off_done = offload;
+      n.site = site;
+      n.off_done = site;
       n.k = m->k + 1;
     }
+    if (m->ab_mode && m->via_iter) {
+      const imu_u128 h = m->acc >> 16, hmax = ((imu_u128)1 << (m->cfg.cnt_w + 15)) - 1;
+      n.ab_lhs = h > hmax ? hmax : h;
+      n.ab_s = m->k;
+      n.abx = 1;
+      n.clear = 1;
+      n.enable = 1;
+    } else if (m->ab_mode) {
+      m->abv[m->idx] = 1;
+      m->absite[m->idx] = (uint8_t)site;
+      m->abt[m->idx] = (uint8_t)trip_log(m->trip);
+      n.abx = 0;
+    }
     break;
+  }
   default: n.state = IMU_ST_IDLE; break;
   }
 

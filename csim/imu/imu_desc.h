@@ -11,13 +11,14 @@ enum {
   IMU_OP_NONE = 3, /* accepted and ignored */
 };
 
-/* Offload policy (CFG_MODE); 5..7 behave as ModeHost (mode_e). */
+/* Offload policy (CFG_MODE); 6..7 behave as ModeHost (mode_e). */
 enum {
   IMU_MODE_HOST = 0, /* never offload */
   IMU_MODE_PIM = 1, /* offload every managed loop from its first iteration */
   IMU_MODE_THETA = 2, /* CoPIM: pure miss cycles / cycles of the sample */
   IMU_MODE_MPKI = 3, /* LLC misses per kilo-instruction of the sample */
   IMU_MODE_PLAN = 4, /* per-loop site written by software (plan bitmap) */
+  IMU_MODE_AB = 5, /* measured A/B: host sample, PIM rest, the faster side kept per loop and trip range */
 };
 
 /* Configuration register address (cfg_addr_i) (cfg_e). */

@@ -88,6 +88,10 @@ module imu #(
   logic [DepthW-1:0]          depth_q, depth_d;
   logic                       sampling_q, sampling_d;  // else decided
   logic                       mpki_mode_q, mpki_mode_d;
+  // AB (docs/imu.md "AB"): the managed loop is in AB mode; abx: its rest
+  // runs on the PEs and is measured (rem_q holds S then, lhs_q the host's
+  // projection)
+  logic                       ab_mode_q, ab_mode_d, abx_q, abx_d;
   logic                       site_q, site_d;
   logic                       off_done_q, off_done_d;  // offloaded count written
   logic                       via_iter_q, via_iter_d;  // decision answers an iter
@@ -166,14 +170,16 @@ module imu #(
   // compare's carry chains.  The cycle count is the same.
   logic [CntW-1:0]   den_new, mul_load_a, mul_num;
   logic [31:0]       mul_b, mul_load_b, s_ceil, trip_left;
-  logic              mul_load, mul_step, mul_round, lhs_load, lhs_scale, mul_cmp;
+  logic              mul_load, mul_step, mul_round, lhs_load, lhs_scale, lhs_acc, mul_cmp;
   logic              s_gt_min, s_nz, offload_q;
   logic [32:0]       trip_diff;
   // calc_q is state_q == StCalcS as a flip-flop of its own: the
   // multiplicand select in front of imu_mul's carry chain
   logic calc_q;
   assign den_new  = mpki_mode_q ? ins_q : pmc_rd_data_i;
-  assign mul_b    = mpki_mode_q ? mpki_q : {15'd0, thr_q};
+  // AB multiplies the cycles read in StReadDen by trip - S (the host
+  // sample's, projected onto the rest) or by S (the PEs' rest, at the end)
+  assign mul_b    = ab_mode_q ? (abx_q ? rem_q : trip_left) : mpki_mode_q ? mpki_q : {15'd0, thr_q};
 
   always_comb begin
     mul_load   = 1'b0;
@@ -183,6 +189,7 @@ module imu #(
     mul_round  = 1'b0;
     lhs_load   = 1'b0;
     lhs_scale  = 1'b0;
+    lhs_acc    = 1'b0;
     mul_cmp    = 1'b0;
     unique case (state_q)
       imu_pkg::StIdle: begin
@@ -200,7 +207,8 @@ module imu #(
       end
       // num is kept as the compare's left side of THETA, num x 2^15; the
       // table's num field is written from it in StReadDen
-      imu_pkg::StReadNum: lhs_load = 1'b1;
+      // (AB's end keeps lhs: the host's projection)
+      imu_pkg::StReadNum: lhs_load = !abx_q;
       imu_pkg::StReadDen: mul_load = 1'b1;
       imu_pkg::StMul: begin
         // steps 1 .. 16 (THETA) or 1 .. 31 (MPKI), then the compare; MPKI
@@ -209,6 +217,8 @@ module imu #(
         lhs_scale = mpki_mode_q && (cnt_q >= 5'd29);
         mul_cmp   = (cnt_q == '0);
       end
+      // AB's sample decided: Ch x (trip - S) waits in lhs for the end
+      imu_pkg::StDecide: lhs_acc = ab_mode_q && via_iter_q;
       default: ;
     endcase
   end
@@ -232,6 +242,7 @@ module imu #(
     .lhs_load_i (lhs_load),
     .num_i      (pmc_rd_data_i),
     .lhs_scale_i(lhs_scale),
+    .lhs_acc_i  (lhs_acc),
     .cmp_i      (mul_cmp),
     .num_o      (mul_num),
     .offload_o  (offload_q)
@@ -296,7 +307,8 @@ module imu #(
         end
         imu_pkg::OpEnd: begin
           ev_end        = 1'b1;
-          ev_end_sample = (depth_q == DepthOne) && sampling_q;
+          // (or AB's measured rest on the PEs ends)
+          ev_end_sample = (depth_q == DepthOne) && (sampling_q || abx_q);
         end
         default: ;
       endcase
@@ -307,7 +319,7 @@ module imu #(
     mode_sample = 1'b0;
     new_site    = 1'b0;
     unique case (mode_q)
-      imu_pkg::ModeTheta, imu_pkg::ModeMpki: mode_sample = 1'b1;
+      imu_pkg::ModeTheta, imu_pkg::ModeMpki, imu_pkg::ModeAb: mode_sample = 1'b1;
       imu_pkg::ModePim:                      new_site    = 1'b1;
       imu_pkg::ModePlan:                     new_site    = plan_q[marker_id_i[PlanW-1:0]];
       default: ;
@@ -322,7 +334,9 @@ module imu #(
   // follows (stk_sel), so the tag search chooses in the last LUT before
   // each flip-flop.
   imu_pkg::state_e  state_n;
-  logic             sampling_n, site_n, mpki_mode_n, clear_n, enable_n;
+  logic             sampling_n, site_n, mpki_mode_n, ab_mode_n, clear_n, enable_n;
+  logic             ab_hit_q, ab_site_q;  // AB: the managed entry decides this trip (below)
+  logic             dec_site;             // the site StDecide writes
   logic [IdxW-1:0]  idx_n, ptr_n;
   logic             w_begin;  // a begin allocates or re-enters: write where the tag search says
   assign w_begin = ev_begin;
@@ -332,6 +346,8 @@ module imu #(
     depth_d     = depth_q;
     sampling_n  = sampling_q;
     mpki_mode_n = mpki_mode_q;
+    ab_mode_n   = ab_mode_q;
+    abx_d       = abx_q;
     site_n      = site_q;
     off_done_d  = off_done_q;
     via_iter_d  = via_iter_q;
@@ -360,6 +376,7 @@ module imu #(
             sampling_n  = 1'b1;
             site_n      = 1'b0;
             mpki_mode_n = (mode_q == imu_pkg::ModeMpki);
+            ab_mode_n   = (mode_q == imu_pkg::ModeAb);
             state_n     = imu_pkg::StCalcS;
           end else begin
             sampling_n  = 1'b0;
@@ -393,13 +410,18 @@ module imu #(
           // k = 0 < S: s_ceil is nonzero exactly when its inputs are
           kls_d   = s_gt_min ? s_nz : (min_q != '0);
           state_n = imu_pkg::StIdle;
+          if (ab_mode_q && ab_hit_q) begin
+            // AB: this trip range is decided, no sample
+            sampling_n = 1'b0;
+            site_n     = ab_site_q;
+          end
         end
       end
       imu_pkg::StFlush:   state_n = imu_pkg::StReadNum;
       imu_pkg::StReadNum: state_n = imu_pkg::StReadDen;
       imu_pkg::StReadDen: begin
         den_d   = den_new;
-        cnt_d   = mpki_mode_q ? 5'd31 : 5'd16;
+        cnt_d   = (mpki_mode_q || ab_mode_q) ? 5'd31 : 5'd16;
         state_n = imu_pkg::StMul;
       end
       imu_pkg::StMul: begin
@@ -412,9 +434,15 @@ module imu #(
         state_n = imu_pkg::StIdle;
         if (via_iter_q) begin
           sampling_n = 1'b0;
-          site_n     = offload_q;
-          off_done_d = offload_q;
+          site_n     = dec_site;
+          off_done_d = dec_site;
           k_d        = k_q + 32'd1;
+        end
+        // AB: after the sample the rest runs on the PEs, measured (rem_q
+        // keeps S for the end's product); the end's decision closes it
+        abx_d = ab_mode_q && via_iter_q;
+        if (ab_mode_q && via_iter_q) begin
+          rem_d = k_q;
         end
       end
       default: state_n = imu_pkg::StIdle;
@@ -448,17 +476,32 @@ module imu #(
           sel_d    = mpki_mode_q ? pmc_pkg::SelMisses : pmc_pkg::SelPure;
         end
       end
+      imu_pkg::StCalcS: begin
+        if ((cnt_q == '0) && ab_mode_q && ab_hit_q) begin
+          enable_n = 1'b0;
+        end
+      end
       imu_pkg::StReadNum: sel_d = pmc_pkg::SelTotal;
       imu_pkg::StReadDen: sel_d = pmc_pkg::SelNone;
       imu_pkg::StDecide: begin
         if (via_iter_q) begin
           vvalid_d  = 1'b1;
-          verdict_d = offload_q;
+          verdict_d = dec_site;
+        end
+        // AB: the PMC counts the PEs' rest from the verdict to the end
+        if (ab_mode_q && via_iter_q) begin
+          clear_n  = 1'b1;
+          enable_n = 1'b1;
         end
       end
       default: ;
     endcase
   end
+
+  // AB decides the iter after its sample for the PEs (they are measured
+  // next), and at the end for the faster side; a loop that ended inside
+  // its sample stays on the host.
+  assign dec_site = ab_mode_q ? (via_iter_q || (abx_q && offload_q)) : offload_q;
 
   // ---------------------------------------------------------------- table write data
   // which fields of the managed loop's entry (idx_q) are written, and with
@@ -485,13 +528,19 @@ module imu #(
       // the first verdict 1 records the iterations offloaded
       we_off = 1'b1;
     end
-    if (state_q == imu_pkg::StDecide) begin
+    if ((state_q == imu_pkg::StCalcS) && (cnt_q == '0) && ab_mode_q && ab_hit_q) begin
       we_dec = 1'b1;
-      we_sam = 1'b1;
-      we_off = 1'b1;
       w_dec  = 1'b1;
-      w_site = offload_q;
-      w_off  = (via_iter_q && offload_q) ? trip_left : 32'd0;
+      w_site = ab_site_q;
+    end
+    if (state_q == imu_pkg::StDecide) begin
+      // (AB's end keeps the sample's sampled and offloaded counts)
+      we_dec = 1'b1;
+      we_sam = !abx_q;
+      we_off = !abx_q;
+      w_dec  = 1'b1;
+      w_site = dec_site;
+      w_off  = (via_iter_q && dec_site) ? trip_left : 32'd0;
     end
   end
 
@@ -562,16 +611,18 @@ module imu #(
     // still holds num x 2^15 in either mode; mv[idx] is clear from the
     // sampling begin until StDecide sets it, so the read port sees the
     // same zeros until then (a_meas_hidden).
-    wen_meas = (state_q == imu_pkg::StReadDen) ? idx_oh : '0;
+    wen_meas = ((state_q == imu_pkg::StReadDen) && !abx_q) ? idx_oh : '0;
     wen_samr = we_sam ? idx_oh : '0;
     wen_offr = we_off ? idx_oh : '0;
     wdec_i   = we_dec ? idx_oh : '0;
     wen_dec  = b_alloc | b_renew | wdec_i;
     wen_sam  = b_alloc | b_hit | wen_samr;
     wen_off  = b_alloc | b_hit | wen_offr;
-    // a begin clears the gates, a field write sets its own
+    // a begin clears the gates, a field write sets its own (mv: the
+    // decision in StDecide; AB's decision at StCalcS's end writes no
+    // measurement, so num and den read zero as the begin left them)
     for (int unsigned e = 0; e < NumLoops; e++) begin
-      mv_d[e] = wen_dec[e] ? wdec_i[e] : mv_q[e];
+      mv_d[e] = wen_dec[e] ? (wdec_i[e] && (state_q == imu_pkg::StDecide)) : mv_q[e];
       sv_d[e] = wen_sam[e] ? wen_samr[e] : sv_q[e];
       ov_d[e] = wen_off[e] ? wen_offr[e] : ov_q[e];
     end
@@ -668,6 +719,57 @@ module imu #(
     .rdata_o(tbl_rd_offloaded_o)
   );
 
+  // ---------------------------------------------------------------- AB memory
+  // Per entry: a decision valid (abv), its site and floor(log2 trip) of
+  // the execution that measured it (abt).  Written at idx_q by the decision
+  // at a loop's end, cleared when the entry is allocated (a table clear
+  // leaves them: an entry is read only after a begin allocated or hit it).
+  // The managed entry's are read from registers into ab_hit_q and
+  // ab_site_q in every cycle (StCalcS's last cycle reads them: 16 cycles
+  // after the begin set idx_q and trip_q, tlog_q a cycle behind trip_q).
+  logic [NumLoops-1:0]   abv_q, abv_d, absite_q, absite_d;
+  logic [5*NumLoops-1:0] abt_q, abt_d;
+  logic [4:0]            tlog_q, tlog_d, abt_sel;
+  logic [5:0]            ab_diff;
+  logic                  abv_sel, ab_site_sel, ab_hit_d, ab_we;
+  always_comb begin
+    tlog_d = '0;
+    for (int unsigned i = 1; i < 32; i++) begin
+      if (trip_q[i]) tlog_d = i[4:0];
+    end
+  end
+  always_comb begin
+    abt_sel     = '0;
+    abv_sel     = 1'b0;
+    ab_site_sel = 1'b0;
+    for (int unsigned e = 0; e < NumLoops; e++) begin
+      if (idx_oh[e]) begin
+        abt_sel     = abt_sel | abt_q[5*e +: 5];
+        abv_sel     = abv_sel | abv_q[e];
+        ab_site_sel = ab_site_sel | absite_q[e];
+      end
+    end
+    // within a factor of two of the measured range: log2 differs by <= 1
+    ab_diff  = {1'b0, tlog_q} - {1'b0, abt_sel};
+    ab_hit_d = abv_sel && ((ab_diff == 6'd0) || (ab_diff == 6'd1) || (ab_diff == 6'h3f));
+  end
+  assign ab_we = (state_q == imu_pkg::StDecide) && ab_mode_q && !via_iter_q;
+  always_comb begin
+    abv_d    = abv_q;
+    absite_d = absite_q;
+    abt_d    = abt_q;
+    for (int unsigned e = 0; e < NumLoops; e++) begin
+      if (ab_we && idx_oh[e]) begin
+        abv_d[e]         = 1'b1;
+        absite_d[e]      = dec_site;
+        abt_d[5*e +: 5]  = tlog_q;
+      end
+      if (wen_tag[e]) begin
+        abv_d[e] = 1'b0;
+      end
+    end
+  end
+
   // A sticky re-entry (the matching entry is decided and decisions are
   // sticky: valid tags are unique, so it is the OR over the entries of
   // match and a registered per-entry flag) takes the recorded decision
@@ -682,6 +784,7 @@ module imu #(
   assign sampling_d  = stk_sel ? 1'b0 : sampling_n;
   assign site_d      = stk_sel ? bsite : site_n;
   assign mpki_mode_d = stk_sel ? mpki_mode_q : mpki_mode_n;
+  assign ab_mode_d   = stk_sel ? ab_mode_q : ab_mode_n;
   assign clear_d     = stk_sel ? 1'b0 : clear_n;
   assign enable_d    = stk_sel ? enable_q : enable_n;
   assign idx_d       = (w_begin && bany) ? bidx : idx_n;
@@ -704,6 +807,9 @@ module imu #(
       depth_q     <= '0;
       sampling_q  <= 1'b0;
       mpki_mode_q <= 1'b0;
+      ab_mode_q   <= 1'b0;
+      abx_q       <= 1'b0;
+      abv_q       <= '0;
       site_q      <= 1'b0;
       off_done_q  <= 1'b0;
       via_iter_q  <= 1'b0;
@@ -731,6 +837,9 @@ module imu #(
       depth_q     <= depth_d;
       sampling_q  <= sampling_d;
       mpki_mode_q <= mpki_mode_d;
+      ab_mode_q   <= ab_mode_d;
+      abx_q       <= abx_d;
+      abv_q       <= abv_d;
       site_q      <= site_d;
       off_done_q  <= off_done_d;
       via_iter_q  <= via_iter_d;
@@ -762,6 +871,11 @@ module imu #(
     den_q       <= den_d;
     kls_q       <= kls_d;
     cnt_q       <= cnt_d;
+    tlog_q      <= tlog_d;
+    ab_hit_q    <= ab_hit_d;
+    ab_site_q   <= ab_site_sel;
+    absite_q    <= absite_d;
+    abt_q       <= abt_d;
   end
 
 `ifndef SYNTHESIS

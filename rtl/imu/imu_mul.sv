@@ -35,6 +35,7 @@ module imu_mul #(
   input  logic            lhs_load_i, // lhs = num x 2^15
   input  logic [CntW-1:0] num_i,
   input  logic            lhs_scale_i,// lhs = lhs x 5 / 16 (MPKI)
+  input  logic            lhs_acc_i,  // lhs = acc >> 16, saturated (AB: the host's projection)
   input  logic            cmp_i,      // register the compare
   output logic [CntW-1:0] num_o,      // num, while lhs holds num x 2^15
   output logic            offload_o   // the registered compare: num side greater
@@ -132,6 +133,10 @@ module imu_mul #(
       lhs_d = {num_i, 15'd0};
     end else if (lhs_scale_i) begin
       lhs_d = (lhs_q >> 2) + (lhs_q >> 4);
+    end else if (lhs_acc_i) begin
+      // AB: Ch x (trip - S), kept until the loop's end as acc >> 16 (the
+      // compare's right side is acc >> 16 too); its top bit saturates
+      lhs_d = acc_q[AccW-1] ? {(CntW + 15){1'b1}} : acc_q[AccW-2:16];
     end
     if (cmp_i) begin
       offload_d = offload;

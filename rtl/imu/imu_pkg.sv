@@ -10,13 +10,14 @@ package imu_pkg;
     OpNone  = 2'd3   // accepted and ignored
   } op_e;
 
-  // Offload policy (CFG_MODE); 5..7 behave as ModeHost.
+  // Offload policy (CFG_MODE); 6..7 behave as ModeHost.
   typedef enum logic [2:0] {
     ModeHost  = 3'd0,  // never offload
     ModePim   = 3'd1,  // offload every managed loop from its first iteration
     ModeTheta = 3'd2,  // CoPIM: pure miss cycles / cycles of the sample
     ModeMpki  = 3'd3,  // LLC misses per kilo-instruction of the sample
-    ModePlan  = 3'd4   // per-loop site written by software (plan bitmap)
+    ModePlan  = 3'd4,  // per-loop site written by software (plan bitmap)
+    ModeAb    = 3'd5   // measured A/B: host sample, PIM rest, the faster side kept per loop and trip range
   } mode_e;
 
   // Configuration register address (cfg_addr_i).

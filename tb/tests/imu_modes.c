@@ -5,7 +5,7 @@
  *   THETA / MPKI  sample, then decide (both outcomes).
  *   PLAN  follows the plan bitmap written by software (ids alias modulo
  *         2^PlanW).
- *   modes 5..7 behave as HOST; a mode written mid-loop applies from the next
+ *   modes 6..7 behave as HOST (5, AB, is imu_ab's); a mode written mid-loop applies from the next
  *   begin.
  *   Nesting: the outermost marked loop is managed; loops begun inside it are
  *   counted (depth) but not managed: their iters get 0 at once, they get no
@@ -111,8 +111,8 @@ int main(int argc, char **argv) {
   expect(&t, "PLAN loop 3 replanned: iterations on the host", (uint64_t)at, trip);
   expect(&t, "PLAN: PMC enabled cycles", b.en_total - en0, 0);
 
-  /* Modes 5..7 are HOST. */
-  for (unsigned md = 5; md <= 7; md++) {
+  /* Modes 6..7 are HOST. */
+  for (unsigned md = 6; md <= 7; md++) {
     imu_bench_cfg(&b, IMU_CFG_MODE, md);
     en0 = b.en_total;
     at = imu_bench_loop(&b, 10 + md, trip, 1);
