@@ -30,8 +30,9 @@ struct imu {
   int ab_mode, abx;
   uint32_t ab_s;
   imu_u128 ab_lhs;
-  /* AB's per-entry memory: a decision valid, its site and floor(log2 trip) */
-  uint8_t *abv, *absite, *abt;
+  /* AB's per-entry memory: a decision valid, its site, floor(log2 trip) of
+   * the range, the range valid (a host execution recorded it) */
+  uint8_t *abv, *absite, *abt, *abn;
   /* measurement and serial multiplier */
   uint64_t ins, num, den;
   imu_u128 acc;
@@ -71,7 +72,7 @@ imu_t *imu_new(const imu_cfg_t *cfg) {
   m->depth_max = (1u << c->depth_w) - 1;
   m->plan = calloc(1u << c->plan_w, 1);
   m->t = calloc(c->num_loops, sizeof *m->t);
-  m->abv = calloc(c->num_loops, 3);
+  m->abv = calloc(c->num_loops, 4);
   if (!m->plan || !m->t || !m->abv) {
     imu_free(m);
     return NULL;
@@ -108,7 +109,8 @@ void imu_reset(imu_t *m) {
   m->abv = abv;
   m->absite = abv + cfg.num_loops;
   m->abt = abv + 2 * cfg.num_loops;
-  memset(abv, 0, 3 * cfg.num_loops);
+  m->abn = abv + 3 * cfg.num_loops;
+  memset(abv, 0, 4 * cfg.num_loops);
   memset(t, 0, cfg.num_loops * sizeof *t);
   memset(plan, 0, 1u << cfg.plan_w);
   m->state = IMU_ST_IDLE;
@@ -125,6 +127,7 @@ unsigned imu_state(const imu_t *m) { return m->state; }
 unsigned imu_depth(const imu_t *m) { return m->depth; }
 uint32_t imu_sample_size(const imu_t *m) { return m->s; }
 int imu_sampling(const imu_t *m) { return m->sampling; }
+int imu_site(const imu_t *m) { return m->site; }
 int imu_ab_measuring(const imu_t *m) { return m->abx; }
 
 int imu_table_get(const imu_t *m, unsigned idx, imu_entry_t *e) {
@@ -158,11 +161,11 @@ static unsigned trip_log(uint32_t trip) {
   return l;
 }
 
-/* AB: entry idx holds a decision for a trip within a factor of two of
- * the range it was measured in: floor(log2) differs by at most one. */
-static int ab_hit(const imu_t *m) {
+/* AB: entry idx has a range record for this trip: floor(log2 trip)
+ * differs by at most one from the recorded one. */
+static int ab_in(const imu_t *m) {
   const int d = (int)trip_log(m->trip) - (int)m->abt[m->idx];
-  return m->abv[m->idx] && d >= -1 && d <= 1;
+  return m->abn[m->idx] && d >= -1 && d <= 1;
 }
 
 /* The table write of one edge, computed from the state before it. */
@@ -230,7 +233,7 @@ static void on_marker(const imu_t *m, const imu_in_t *in, uint32_t id, unsigned 
     wr->we_alloc = 1;
     if (!bany) {
       n->ptr = m->ptr == c->num_loops - 1 ? 0 : m->ptr + 1;
-      n->abv[wr->widx] = 0; /* an allocated entry forgets AB's decision (an RTL write at this edge) */
+      n->abv[wr->widx] = n->abn[wr->widx] = 0; /* an allocated entry forgets AB's memory (the RTL: next edge) */
     }
     wr->we_sam = wr->we_off = 1;
     if (m->sticky && bany && m->t[bidx].decided) {
@@ -395,14 +398,20 @@ void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out) {
     if (m->cnt == 0) {
       n.s = s_ceil > m->min ? s_ceil : m->min;
       n.state = IMU_ST_IDLE;
-      if (m->ab_mode && ab_hit(m)) {
-        /* AB: this trip range is decided: no sample, the PMC stops */
+      if (m->ab_mode && !(ab_in(m) && !m->abv[m->idx])) {
+        /* AB: a decided range reuses its site; a new range runs on the
+         * host and is recorded (the next execution in it measures): no
+         * sample, the PMC stops, no table write (the entry reads as the
+         * begin left it) */
+        const int in = ab_in(m);
         n.sampling = 0;
-        n.site = m->absite[m->idx];
+        n.site = in && m->absite[m->idx];
         n.enable = 0;
-        wr.we_dec = 1;
-        wr.w_dec = 1;
-        wr.w_site = n.site;
+        if (!in) {
+          m->abn[m->idx] = 1;
+          m->abv[m->idx] = 0;
+          m->abt[m->idx] = (uint8_t)trip_log(m->trip);
+        }
       }
     }
     break;
@@ -456,7 +465,7 @@ void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out) {
       n.clear = 1;
       n.enable = 1;
     } else if (m->ab_mode) {
-      m->abv[m->idx] = 1;
+      m->abv[m->idx] = m->abn[m->idx] = 1;
       m->absite[m->idx] = (uint8_t)site;
       m->abt[m->idx] = (uint8_t)trip_log(m->trip);
       n.abx = 0;

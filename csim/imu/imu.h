@@ -91,6 +91,7 @@ unsigned imu_state(const imu_t *m);
 unsigned imu_depth(const imu_t *m);
 uint32_t imu_sample_size(const imu_t *m);  /* S of the managed loop */
 int imu_sampling(const imu_t *m);          /* the managed loop runs its sample */
+int imu_site(const imu_t *m);              /* the managed loop's site, once decided (1 = PIM) */
 int imu_ab_measuring(const imu_t *m);      /* AB: the managed loop's rest runs on the PEs, measured */
 
 #endif

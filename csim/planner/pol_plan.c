@@ -60,7 +60,27 @@ typedef struct {
   uint64_t wb[POL_MAX_LOOPS];    /* dirty lines written back before this loop's launches */
   uint64_t inv[POL_MAX_LOOPS];   /* lines the PEs wrote (invalidated in the host) */
   uint64_t trans[POL_MAX_LOOPS][POL_MAX_LOOPS]; /* core 0: loop a's execution followed by loop b's */
+  /* per execution: core-cycles inside the loop's e-th execution (each
+   * core's e-th begin of it), summed over cores; the first POL_MAX_EXECS */
+  uint64_t *ecyc[POL_MAX_LOOPS];
+  unsigned nexec[POL_MAX_LOOPS];
 } prof_t;
+
+#define POL_MAX_EXECS 4096
+
+static void prof_free(prof_t *pr) {
+  for (int i = 0; i < POL_MAX_LOOPS; i++) free(pr->ecyc[i]);
+  memset(pr->ecyc, 0, sizeof pr->ecyc);
+}
+
+/* n core-cycles of core k inside loop i, whose begins of it numbered kb */
+static void prof_exec(prof_t *pr, int i, uint64_t kb, uint64_t n) {
+  if (!kb || kb > POL_MAX_EXECS) return;
+  if (!pr->ecyc[i]) pr->ecyc[i] = calloc(POL_MAX_EXECS, sizeof *pr->ecyc[i]);
+  if (!pr->ecyc[i]) return;
+  pr->ecyc[i][kb - 1] += n;
+  if (kb > pr->nexec[i]) pr->nexec[i] = (unsigned)kb;
+}
 
 static int loop_index(const loops_t *L, uint32_t id) {
   for (int i = 0; i < L->n; i++)
@@ -70,6 +90,7 @@ static int loop_index(const loops_t *L, uint32_t id) {
 
 /* One run of the plan given by mask, with per-loop accounting. */
 static int profile(const pol_ctx_t *c, const loops_t *L, unsigned mask, prof_t *pr, char *err, size_t cap) {
+  prof_free(pr);
   memset(pr, 0, sizeof *pr);
   sys_plan_t plan;
   plan_of_mask(L, mask, &plan);
@@ -85,15 +106,25 @@ static int profile(const pol_ctx_t *c, const loops_t *L, unsigned mask, prof_t *
    * loop is then the one it was in after the previous step; the stepped
    * cycle itself counts for the loop after it */
   int in[HOST_MAX_CORES];
+  uint64_t kb[HOST_MAX_CORES][POL_MAX_LOOPS]; /* each core's begins of each loop so far */
+  memset(kb, 0, sizeof kb);
   for (unsigned k = 0; k < nc; k++) in[k] = -1;
   uint64_t c0 = sys_cycle(s);
   while ((rc = sys_step(s)) == 0) {
     const uint64_t c1 = sys_cycle(s);
     for (unsigned k = 0; k < nc; k++) {
-      if (in[k] >= 0 && c1 - c0 > 1) pr->cyc[in[k]] += c1 - c0 - 1;
+      if (in[k] >= 0 && c1 - c0 > 1) {
+        pr->cyc[in[k]] += c1 - c0 - 1;
+        prof_exec(pr, in[k], kb[k][in[k]], c1 - c0 - 1);
+      }
       uint32_t id;
+      const int was = in[k];
       in[k] = sys_loop_depth(s, k, &id) ? loop_index(L, id) : -1;
-      if (in[k] >= 0) pr->cyc[in[k]]++;
+      if (in[k] >= 0 && in[k] != was) kb[k][in[k]]++;
+      if (in[k] >= 0) {
+        pr->cyc[in[k]]++;
+        prof_exec(pr, in[k], kb[k][in[k]], 1);
+      }
     }
     c0 = c1;
     uint32_t id0;
@@ -309,6 +340,40 @@ static int a3pim(const pol_ctx_t *c, const loops_t *L, unsigned *mask, char *tex
   return 0;
 }
 
+/* ---------------------------------------------------------------- the dynamic oracle */
+
+/* The best side per loop execution, from the all-host (h) and all-PIM (p)
+ * profiles' per-execution costs (core-cycles inside the execution, over
+ * the cores): the all-host kernel time minus each execution's host cost
+ * plus the cheaper of its two costs.  An estimate, not a bound: the cache
+ * state one execution leaves the next is that of the profiles, and the
+ * switching costs between sides are those inside the executions.  0 when
+ * the two runs' executions do not pair up. */
+static uint64_t dyn_oracle(const prof_t *h, const prof_t *p, const loops_t *L, unsigned nc, char *text, size_t tcap,
+                           size_t *o) {
+  double est = (double)h->kernel_cycles;
+  for (int i = 0; i < L->n; i++) {
+    if (h->nexec[i] != p->nexec[i] || (h->nexec[i] && (!h->ecyc[i] || !p->ecyc[i]))) {
+      *o += (size_t)snprintf(text + *o, *o < tcap ? tcap - *o : 0,
+                             "# dynamic oracle: %s has %u executions on the host, %u in memory: no estimate\n",
+                             L->name[i], h->nexec[i], p->nexec[i]);
+      return 0;
+    }
+    unsigned npim = 0;
+    double gain = 0;
+    for (unsigned e = 0; e < h->nexec[i]; e++)
+      if (p->ecyc[i][e] < h->ecyc[i][e]) {
+        npim++;
+        gain += (double)(h->ecyc[i][e] - p->ecyc[i][e]) / nc;
+      }
+    est -= gain;
+    *o += (size_t)snprintf(text + *o, *o < tcap ? tcap - *o : 0,
+                           "# dynamic oracle: %s: %u of %u executions in memory, %.0f cycles saved\n", L->name[i], npim,
+                           h->nexec[i], gain);
+  }
+  return (uint64_t)(est + 0.5);
+}
+
 /* ---------------------------------------------------------------- the policies */
 
 static unsigned popcount(unsigned v) {
@@ -337,7 +402,7 @@ int pol_make_plan(const pol_ctx_t *c, const sys_policy_t *pol, sys_plan_t *plan,
     if (a3pim(c, &L, &mask, text, tcap, err, cap)) return -1;
     o = strlen(text);
   } else if (pol->planner == SYS_PLANNER_GREEDY || pol->planner == SYS_PLANNER_PIMPROF) {
-    prof_t *ph = malloc(sizeof *ph), *pp = malloc(sizeof *pp);
+    prof_t *ph = calloc(1, sizeof *ph), *pp = calloc(1, sizeof *pp);
     if (!ph || !pp) {
       free(ph), free(pp);
       snprintf(err, cap, "out of memory");
@@ -384,10 +449,14 @@ int pol_make_plan(const pol_ctx_t *c, const sys_policy_t *pol, sys_plan_t *plan,
       }
       snprintf(note, sizeof note, "; model cost %.0f ns", best);
     }
+    prof_free(ph);
+    prof_free(pp);
     free(ph);
     free(pp);
     goto done;
   fail:
+    prof_free(ph);
+    prof_free(pp);
     free(ph);
     free(pp);
     return -1;
@@ -412,17 +481,18 @@ int pol_make_plan(const pol_ctx_t *c, const sys_policy_t *pol, sys_plan_t *plan,
       logf_(c, "[oracle] %u placements exceed the limit of %u runs: searching %u of them only\n", total, lim, nc2);
     }
     uint64_t best = 0;
-    prof_t *pr = malloc(sizeof *pr);
-    if (!pr) {
+    /* pr: this run's profile; ends[0], ends[1]: the all-host and all-PIM
+     * runs', kept for the dynamic estimate */
+    prof_t *pr = calloc(1, sizeof *pr), *ends[2] = {calloc(1, sizeof *pr), calloc(1, sizeof *pr)};
+    if (!pr || !ends[0] || !ends[1]) {
+      free(pr), free(ends[0]), free(ends[1]);
       snprintf(err, cap, "out of memory");
       return -1;
     }
-    for (unsigned k = 0; k < nc2; k++) {
+    int rc = 0;
+    for (unsigned k = 0; k < nc2 && !rc; k++) {
       logf_(c, "[oracle] run %u/%u: plan mask 0x%x\n", k + 1, nc2, cand[k]);
-      if (profile(c, &L, cand[k], pr, err, cap)) {
-        free(pr);
-        return -1;
-      }
+      if ((rc = profile(c, &L, cand[k], pr, err, cap)) != 0) break;
       o += (size_t)snprintf(text + o, o < tcap ? tcap - o : 0, "# oracle:");
       for (int i = 0; i < L.n; i++)
         o += (size_t)snprintf(text + o, o < tcap ? tcap - o : 0, " %s=%s", L.name[i], (cand[k] >> i & 1) ? "pim" : "host");
@@ -432,10 +502,27 @@ int pol_make_plan(const pol_ctx_t *c, const sys_policy_t *pol, sys_plan_t *plan,
       if (k == 0 || pr->kernel_cycles < best ||
           (pr->kernel_cycles == best && popcount(cand[k]) < popcount(mask)))
         best = pr->kernel_cycles, mask = cand[k];
+      if (cand[k] == 0 || cand[k] == total - 1) { /* keep it: swap with the kept one */
+        prof_t *t = ends[cand[k] != 0];
+        ends[cand[k] != 0] = pr;
+        pr = t;
+      }
     }
-    free(pr);
-    snprintf(note, sizeof note, "; searched %u/%u placements%s, best %llu cycles", nc2, total,
-             nc2 < total ? " (limit reached: not exhaustive)" : "", (unsigned long long)best);
+    /* the dynamic estimate only when asked (COPIM_ORACLE_DYN=1), so that the
+     * oracle's plan file and run.plan stay what they were */
+    const char *dyn_env = getenv("COPIM_ORACLE_DYN");
+    const int want_dyn = dyn_env && *dyn_env && strcmp(dyn_env, "0");
+    const uint64_t dyn = rc || !want_dyn ? 0 : dyn_oracle(ends[0], ends[1], &L, nc, text, tcap, &o);
+    for (int i = 0; i < 3; i++) {
+      prof_t *f = i == 2 ? pr : ends[i];
+      prof_free(f);
+      free(f);
+    }
+    if (rc) return -1;
+    int no = snprintf(note, sizeof note, "; searched %u/%u placements%s, best %llu cycles", nc2, total,
+                      nc2 < total ? " (limit reached: not exhaustive)" : "", (unsigned long long)best);
+    if (want_dyn && no > 0 && (size_t)no < sizeof note)
+      snprintf(note + no, sizeof note - (size_t)no, "; dynamic estimate %llu cycles", (unsigned long long)dyn);
   } else {
     snprintf(err, cap, "'%s' is not an offline policy", policy);
     return -1;

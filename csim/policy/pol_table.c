@@ -28,6 +28,9 @@ static const sys_policy_t policies[] = {
      "A3PIM static metrics of the loop bodies' RV32 code (plan, PLAN mode)"},
     {"oracle", IMU_MODE_PLAN, SYS_AMO_CACHE, 1, SYS_PLANNER_ORACLE, 1,
      "every per-loop placement simulated, the fastest kept (plan, PLAN mode)"},
+    {"copim-ab", IMU_MODE_AB, SYS_AMO_CACHE, 0, SYS_PLANNER_NONE, 0,
+     "measured A/B: sample 5% on the host, run the rest on the PEs and time it, keep the faster side per loop "
+     "until its trip leaves the power-of-two range beside the measured one (IMU AB mode)"},
     {"plan", IMU_MODE_PLAN, SYS_AMO_CACHE, 1, SYS_PLANNER_NONE, 0,
      "per-loop sites from --plan FILE (IMU PLAN mode; offline solvers)"},
     {"pim-amo", IMU_MODE_HOST, SYS_AMO_MEMORY, 0, SYS_PLANNER_NONE, 0,

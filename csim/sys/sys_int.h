@@ -27,6 +27,9 @@ typedef struct {
   uint64_t pim_iters;    /* iterations handed to the PEs (trip - k at the verdict 1) */
   uint64_t sampled;      /* IMU table: iterations sampled, summed */
   uint64_t theta_num, theta_den; /* IMU table: pure miss cycles / cycles of the samples, summed */
+  uint64_t samples;              /* executions with a sample (sampled > 0) */
+  uint64_t theta_num_first, theta_den_first; /* the same of each core's first execution of the loop (cold caches) */
+  uint32_t cores_seen;           /* cores whose first execution was committed */
   uint64_t dec_pim, dec_host;    /* executions that ended offloaded / on the host */
   uint64_t pe_insns;     /* PE retirements of launches of this loop */
   uint64_t launches;

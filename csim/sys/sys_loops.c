@@ -3,18 +3,24 @@
  * are sys_inval.c's, sys_coh_charge) (sys_int.h). */
 #include "sys_int.h"
 
-static void track_commit(struct sys *s, sys_track_t *tr) {
+static void track_commit(struct sys *s, unsigned c, sys_track_t *tr) {
   if (!tr->cap_valid) return;
   sys_loop_t *l = &s->loops[tr->id < SYS_MAX_LOOPS ? tr->id : 0];
   l->theta_num += tr->cap_num;
   l->theta_den += tr->cap_den;
   l->sampled += tr->cap_sampled;
+  l->samples += tr->cap_sampled != 0;
+  if (c < 32 && !(l->cores_seen >> c & 1)) {
+    l->cores_seen |= 1u << c;
+    l->theta_num_first += tr->cap_num;
+    l->theta_den_first += tr->cap_den;
+  }
   tr->cap_valid = 0;
 }
 
 void sys_loops_finish(struct sys *s) {
   for (unsigned c = 0; c < s->cfg.host.cores; c++) {
-    track_commit(s, &s->track[c]);
+    track_commit(s, c, &s->track[c]);
     sys_coh_charge(s, c, 0);
   }
 }
@@ -42,7 +48,7 @@ void sys_track(struct sys *s, unsigned c, const host_imu_out_t *hm) {
   switch (hm->marker_op) {
     case IMU_OP_BEGIN:
       if (sys_track_starts(s, c, hm)) {
-        track_commit(s, tr);
+        track_commit(s, c, tr);
         tr->id = hm->marker_id;
         tr->trip = hm->marker_trip;
         tr->k = 0;

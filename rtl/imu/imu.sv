@@ -335,7 +335,7 @@ module imu #(
   // each flip-flop.
   imu_pkg::state_e  state_n;
   logic             sampling_n, site_n, mpki_mode_n, ab_mode_n, clear_n, enable_n;
-  logic             ab_hit_q, ab_site_q;  // AB: the managed entry decides this trip (below)
+  logic             ab_in_q, ab_hit_q, ab_site_q;  // AB: the managed entry's range holds this trip; decided (below)
   logic             dec_site;             // the site StDecide writes
   logic [IdxW-1:0]  idx_n, ptr_n;
   logic             w_begin;  // a begin allocates or re-enters: write where the tag search says
@@ -410,10 +410,12 @@ module imu #(
           // k = 0 < S: s_ceil is nonzero exactly when its inputs are
           kls_d   = s_gt_min ? s_nz : (min_q != '0);
           state_n = imu_pkg::StIdle;
-          if (ab_mode_q && ab_hit_q) begin
-            // AB: this trip range is decided, no sample
+          if (ab_mode_q && !(ab_in_q && !ab_hit_q)) begin
+            // AB: a decided range reuses its site, a new range runs on
+            // the host (recorded below: its next execution measures); no
+            // sample
             sampling_n = 1'b0;
-            site_n     = ab_site_q;
+            site_n     = ab_hit_q && ab_site_q;
           end
         end
       end
@@ -477,7 +479,7 @@ module imu #(
         end
       end
       imu_pkg::StCalcS: begin
-        if ((cnt_q == '0) && ab_mode_q && ab_hit_q) begin
+        if ((cnt_q == '0) && ab_mode_q && !(ab_in_q && !ab_hit_q)) begin
           enable_n = 1'b0;
         end
       end
@@ -527,11 +529,6 @@ module imu #(
     if (ev_it_dec && site_q && !off_done_q) begin
       // the first verdict 1 records the iterations offloaded
       we_off = 1'b1;
-    end
-    if ((state_q == imu_pkg::StCalcS) && (cnt_q == '0) && ab_mode_q && ab_hit_q) begin
-      we_dec = 1'b1;
-      w_dec  = 1'b1;
-      w_site = ab_site_q;
     end
     if (state_q == imu_pkg::StDecide) begin
       // (AB's end keeps the sample's sampled and offloaded counts)
@@ -618,11 +615,9 @@ module imu #(
     wen_dec  = b_alloc | b_renew | wdec_i;
     wen_sam  = b_alloc | b_hit | wen_samr;
     wen_off  = b_alloc | b_hit | wen_offr;
-    // a begin clears the gates, a field write sets its own (mv: the
-    // decision in StDecide; AB's decision at StCalcS's end writes no
-    // measurement, so num and den read zero as the begin left them)
+    // a begin clears the gates, a field write sets its own
     for (int unsigned e = 0; e < NumLoops; e++) begin
-      mv_d[e] = wen_dec[e] ? (wdec_i[e] && (state_q == imu_pkg::StDecide)) : mv_q[e];
+      mv_d[e] = wen_dec[e] ? wdec_i[e] : mv_q[e];
       sv_d[e] = wen_sam[e] ? wen_samr[e] : sv_q[e];
       ov_d[e] = wen_off[e] ? wen_offr[e] : ov_q[e];
     end
@@ -722,16 +717,26 @@ module imu #(
   // ---------------------------------------------------------------- AB memory
   // Per entry: a decision valid (abv), its site and floor(log2 trip) of
   // the execution that measured it (abt).  Written at idx_q by the decision
-  // at a loop's end, cleared when the entry is allocated (a table clear
-  // leaves them: an entry is read only after a begin allocated or hit it).
+  // at a loop's end, cleared at idx_q in the cycle after the begin that
+  // allocated that entry (alloc: a clear in the begin's own cycle would
+  // put its tag search in front of abv's clock enables; nothing reads abv
+  // in that cycle, and no decision writes it then).  A table clear leaves
+  // them: an entry is read only after a begin allocated or hit it.  An
+  // execution that reuses a decision writes no table field: its entry
+  // reads as the begin left it (decided 0, zeros; offloaded at its first
+  // verdict 1).
   // The managed entry's are read from registers into ab_hit_q and
   // ab_site_q in every cycle (StCalcS's last cycle reads them: 16 cycles
   // after the begin set idx_q and trip_q, tlog_q a cycle behind trip_q).
-  logic [NumLoops-1:0]   abv_q, abv_d, absite_q, absite_d;
+  logic [NumLoops-1:0]   abv_q, abv_d, absite_q, absite_d, abn_q, abn_d;
+  // alloc: the last cycle's begin allocated, from two flops, so that no
+  // term of the begin's search is shared with the table's enables
+  logic                  beg_q, nany_q, alloc;
+  assign alloc = beg_q && nany_q;
   logic [5*NumLoops-1:0] abt_q, abt_d;
   logic [4:0]            tlog_q, tlog_d, abt_sel;
   logic [5:0]            ab_diff;
-  logic                  abv_sel, ab_site_sel, ab_hit_d, ab_we;
+  logic                  abv_sel, abn_sel, ab_site_sel, ab_in_d, ab_hit_d, ab_we, ab_visit;
   always_comb begin
     tlog_d = '0;
     for (int unsigned i = 1; i < 32; i++) begin
@@ -741,31 +746,43 @@ module imu #(
   always_comb begin
     abt_sel     = '0;
     abv_sel     = 1'b0;
+    abn_sel     = 1'b0;
     ab_site_sel = 1'b0;
     for (int unsigned e = 0; e < NumLoops; e++) begin
       if (idx_oh[e]) begin
         abt_sel     = abt_sel | abt_q[5*e +: 5];
         abv_sel     = abv_sel | abv_q[e];
+        abn_sel     = abn_sel | abn_q[e];
         ab_site_sel = ab_site_sel | absite_q[e];
       end
     end
     // within a factor of two of the measured range: log2 differs by <= 1
     ab_diff  = {1'b0, tlog_q} - {1'b0, abt_sel};
-    ab_hit_d = abv_sel && ((ab_diff == 6'd0) || (ab_diff == 6'd1) || (ab_diff == 6'h3f));
+    ab_in_d  = abn_sel && ((ab_diff == 6'd0) || (ab_diff == 6'd1) || (ab_diff == 6'h3f));
+    ab_hit_d = ab_in_d && abv_sel;
   end
-  assign ab_we = (state_q == imu_pkg::StDecide) && ab_mode_q && !via_iter_q;
+  assign ab_we    = (state_q == imu_pkg::StDecide) && ab_mode_q && !via_iter_q;
+  assign ab_visit = (state_q == imu_pkg::StCalcS) && (cnt_q == '0) && ab_mode_q && !ab_in_q;
   always_comb begin
     abv_d    = abv_q;
+    abn_d    = abn_q;
     absite_d = absite_q;
     abt_d    = abt_q;
     for (int unsigned e = 0; e < NumLoops; e++) begin
+      if (ab_visit && idx_oh[e]) begin
+        abv_d[e]         = 1'b0;
+        abn_d[e]         = 1'b1;
+        abt_d[5*e +: 5]  = tlog_q;
+      end
       if (ab_we && idx_oh[e]) begin
         abv_d[e]         = 1'b1;
+        abn_d[e]         = 1'b1;
         absite_d[e]      = dec_site;
         abt_d[5*e +: 5]  = tlog_q;
       end
-      if (wen_tag[e]) begin
+      if (alloc && idx_oh[e]) begin
         abv_d[e] = 1'b0;
+        abn_d[e] = 1'b0;
       end
     end
   end
@@ -810,6 +827,8 @@ module imu #(
       ab_mode_q   <= 1'b0;
       abx_q       <= 1'b0;
       abv_q       <= '0;
+      abn_q       <= '0;
+      beg_q       <= 1'b0;
       site_q      <= 1'b0;
       off_done_q  <= 1'b0;
       via_iter_q  <= 1'b0;
@@ -840,6 +859,8 @@ module imu #(
       ab_mode_q   <= ab_mode_d;
       abx_q       <= abx_d;
       abv_q       <= abv_d;
+      abn_q       <= abn_d;
+      beg_q       <= w_begin;
       site_q      <= site_d;
       off_done_q  <= off_done_d;
       via_iter_q  <= via_iter_d;
@@ -871,7 +892,9 @@ module imu #(
     den_q       <= den_d;
     kls_q       <= kls_d;
     cnt_q       <= cnt_d;
+    nany_q      <= !bany;
     tlog_q      <= tlog_d;
+    ab_in_q     <= ab_in_d;
     ab_hit_q    <= ab_hit_d;
     ab_site_q   <= ab_site_sel;
     absite_q    <= absite_d;

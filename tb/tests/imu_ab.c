@@ -8,11 +8,13 @@
  * the reference decision is
  *     PIM  iff  min(Ch x (trip - S) >> 16, 2^(CntW+15) - 1)  >  Cr x S >> 16
  * (the host's cycles projected onto the rest against the rest's cycles).
- * Cases: a rest cheaper than the projection (PIM) and dearer (host); the
- * next execution within a factor of two of the trip reuses the decision
- * without a sample (PIM: verdict 1 at iteration 0; host: never), one out of
- * that range samples and measures again; a loop that ends inside its
- * sample is decided host and reused; an evicted entry forgets.
+ * Cases: a loop's first execution in a trip range runs on the host without
+ * a sample (a visit), the next one measures: a rest cheaper than the
+ * projection (PIM) and dearer (host); a later execution in the range
+ * (floor(log2 trip) within one) reuses the decision without a sample (PIM:
+ * verdict 1 at iteration 0; host: never), one out of it visits and then
+ * measures again; a loop that ends inside its sample is decided host and
+ * reused; an evicted entry forgets.
  *
  * Random: AB mode most of the time, random markers, trips (in and out of the
  * reuse range), configuration writes and PMC read data, as
@@ -114,7 +116,8 @@ static void reused(imu_bench_t *b, const char *what, uint32_t id, uint32_t trip,
   tb_expect_u64(b->t, w, (uint64_t)at, site ? 0 : trip);
   snprintf(w, sizeof w, "%s: PMC enabled only while S was computed", what);
   tb_expect_u64(b->t, w, b->en_total - en0, 17);
-  imu_bench_expect_entry(b, what, id, 1, 1, site, 0, 0, 0, site ? trip : 0);
+  /* no table write: the entry as the begin left it, offloaded at verdict 1 */
+  imu_bench_expect_entry(b, what, id, 1, 0, 0, 0, 0, 0, site ? trip : 0);
 }
 
 static void directed(tb_t *t) {
@@ -127,22 +130,32 @@ static void directed(tb_t *t) {
   imu_bench_cfg(&b, IMU_CFG_MODE, IMU_MODE_AB);
   imu_bench_cfg(&b, IMU_CFG_FRACTION, 0x2000); /* 1/8 */
 
-  /* trip 4000, S 500, ~5 cycles an iteration: the rest's projection is
-   * ~17 500 cycles; a rest of 2 000 goes to the PEs, one of 40 000 not. */
+  /* A loop's first execution in a trip range runs on the host and records
+   * the range (no sample: as a reuse of a host decision); the next one in
+   * the range measures.  trip 4000, S 500, ~5 cycles an iteration: the
+   * rest's projection is ~17 500 cycles; a rest of 2 000 goes to the PEs,
+   * one of 40 000 not. */
+  reused(&b, "loop 1 first visit", 1, 4000, 0);
   tb_expect_u64(t, "PIM-cheap loop decided PIM", (uint64_t)measured(&b, &a, "loop 1", 1, 4000, 500, 3, 2000), 1);
+  reused(&b, "loop 2 first visit", 2, 4000, 0);
   tb_expect_u64(t, "PIM-dear loop decided host", (uint64_t)measured(&b, &a, "loop 2", 2, 4000, 500, 3, 40000), 0);
-  /* within a factor of two of the range (floor(log2) 11 -> 12, 11, 12, 10): reused */
+  /* within the range (floor(log2) 11 -> 12, 11, 12, 10): reused */
   reused(&b, "loop 1 reused at trip 5000", 1, 5000, 1);
   reused(&b, "loop 2 reused at trip 2048", 2, 2048, 0);
   reused(&b, "loop 2 reused at trip 8191", 2, 8191, 0);
   reused(&b, "loop 2 reused at trip 1024", 2, 1024, 0);
-  /* out of range (floor(log2) 9 and 13): measured again, now the other way */
+  /* out of range (floor(log2) 9 and 13): a host visit, then measured
+   * again, now the other way */
+  reused(&b, "loop 1 visit at trip 1000", 1, 1000, 0);
   measured(&b, &a, "loop 1 at trip 1000", 1, 1000, 125, 3, 20000);
+  reused(&b, "loop 2 visit at trip 8192", 2, 8192, 0);
   measured(&b, &a, "loop 2 at trip 8192", 2, 8192, 1024, 3, 100);
   /* the new decisions hold for the new range */
   reused(&b, "loop 2 reused at trip 16000", 2, 16000, 1);
+  reused(&b, "loop 1 reused at trip 700", 1, 700, 0);
 
   /* A loop that ends inside its sample: decided host, and reused. */
+  reused(&b, "loop 3 first visit", 3, 5, 0);
   imu_bench_cfg(&b, IMU_CFG_MIN_SAMPLE, 8);
   int64_t at = run(&b, 3, 5, 2, 0);
   tb_expect_u64(t, "loop 3 (trip 5 < S 8): on the host", (uint64_t)at, 5);
@@ -151,10 +164,11 @@ static void directed(tb_t *t) {
   reused(&b, "loop 3 reused at trip 7", 3, 7, 0);
 
   /* Eviction: fill the table with other loops (HOST mode, no AB record),
-   * then loop 1 allocates afresh and measures again. */
+   * then loop 1 allocates afresh: a visit, then a measurement. */
   imu_bench_cfg(&b, IMU_CFG_MODE, IMU_MODE_HOST);
   for (uint32_t i = 0; i < b.ip.cfg.num_loops; i++) run(&b, 100 + i, 2, 0, 0);
   imu_bench_cfg(&b, IMU_CFG_MODE, IMU_MODE_AB);
+  reused(&b, "loop 1 visit after eviction", 1, 1000, 0);
   measured(&b, &a, "loop 1 after eviction", 1, 1000, 125, 3, 100);
   imu_bench_close(&b);
 }
@@ -236,12 +250,7 @@ static int random_seed(tb_t *t, uint64_t seed, uint64_t ncycles, const char *wav
       for (unsigned i = 0; i < pp.cfg.num_loops; i++)
         if (imu_table_get(pp.c, i, &e) && e.id == managed) st->ends[e.site & 1]++;
     }
-    if (prev_state == IMU_ST_CALC_S && state == IMU_ST_IDLE && !imu_sampling(pp.c)) {
-      for (unsigned i = 0; i < pp.cfg.num_loops; i++) {
-        imu_entry_t e;
-        if (imu_table_get(pp.c, i, &e) && e.id == managed && e.decided) st->reuses[e.site & 1]++;
-      }
-    }
+    if (prev_state == IMU_ST_CALC_S && state == IMU_ST_IDLE && !imu_sampling(pp.c)) st->reuses[imu_site(pp.c) & 1]++;
     prev_state = state;
     prev_meas = meas;
   }
