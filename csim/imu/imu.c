@@ -285,7 +285,8 @@ static void on_marker(const imu_t *m, const imu_in_t *in, uint32_t id, unsigned 
       }
     }
   } else if (op == IMU_OP_END) {
-    if (m->depth == 1 && (m->sampling || m->abx)) {
+    if (m->depth == 1 && !m->sampling && m->abx) n->state = IMU_ST_AB_WAIT; /* the PMC counts on */
+    if (m->depth == 1 && m->sampling) {
       n->via_iter = 0;
       n->enable = 0;
       n->flush = 1;
@@ -413,6 +414,17 @@ void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out) {
           m->abt[m->idx] = (uint8_t)trip_log(m->trip);
         }
       }
+    }
+    break;
+  case IMU_ST_AB_WAIT:
+    /* the core presents its next marker (held until ready): the measured
+     * span ends, the marker waits for the decision */
+    if (in->marker_valid) {
+      n.via_iter = 0;
+      n.enable = 0;
+      n.flush = 1;
+      n.sel = PMC_SEL_PURE;
+      n.state = IMU_ST_FLUSH;
     }
     break;
   case IMU_ST_FLUSH: n.state = IMU_ST_READ_NUM; break;

@@ -42,6 +42,7 @@ enum {
   IMU_ST_READ_DEN = 4, /* PMC read: total cycles (THETA); MPKI takes its own count */
   IMU_ST_MUL = 5, /* serial threshold x denominator */
   IMU_ST_DECIDE = 6, /* compare, write the table, answer the iter */
+  IMU_ST_AB_WAIT = 7, /* AB: the loop ended on the PEs; the PMC counts until the core presents its next marker */
 };
 
 /* Constants and the configuration registers' reset values. */

@@ -41,6 +41,7 @@ typedef struct {
   sys_planner_t planner; /* offline solver that makes the plan, SYS_PLANNER_NONE for --plan FILE */
   int compared;          /* 1: one of the policies the sweeps and figures compare (copim-sim --list-policies) */
   const char *what;      /* one line for --help */
+  uint32_t imu_fraction; /* the IMU's sample fraction (Q0.16) when imu.fraction_q16 is left at its default; 0: that default */
 } sys_policy_t;
 
 /* The policy of that name, or NULL.  Table order is the --help and

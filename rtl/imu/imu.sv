@@ -123,6 +123,9 @@ module imu #(
   // FSM's control terms (which share the marker's op and valid).
   (* keep *) logic [NumLoops-1:0] bmatch;
   (* keep *) logic     bany, bstk, bsite;
+  // a begin that misses (allocates): a kept net too, so that each entry's
+  // allocation enable takes it rather than a copy of bany's OR tree
+  (* keep *) logic     b_miss;
 
   // Tags of valid entries are unique (allocation only on a miss), so an OR
   // over the matching entries is the match itself.
@@ -276,6 +279,7 @@ module imu #(
   logic ev_it_dec;      // an iter of the managed, decided loop
   logic ev_end;         // any end
   logic ev_end_sample;  // the managed loop ends inside its sample
+  logic ev_end_abx;     // AB: the managed loop's measured rest ends
   logic mode_sample;    // the begin's mode samples (THETA, MPKI)
   logic new_site;       // else the site it decides at once (HOST, PIM, PLAN)
   logic begin_decided;  // a begin decided at once
@@ -291,6 +295,7 @@ module imu #(
     ev_it_dec     = 1'b0;
     ev_end        = 1'b0;
     ev_end_sample = 1'b0;
+    ev_end_abx    = 1'b0;
     if (accept) begin
       unique case (marker_op_i)
         imu_pkg::OpBegin: begin
@@ -307,8 +312,9 @@ module imu #(
         end
         imu_pkg::OpEnd: begin
           ev_end        = 1'b1;
-          // (or AB's measured rest on the PEs ends)
-          ev_end_sample = (depth_q == DepthOne) && (sampling_q || abx_q);
+          ev_end_sample = (depth_q == DepthOne) && sampling_q;
+          // AB's measured rest on the PEs ends: the PMC counts on
+          ev_end_abx    = (depth_q == DepthOne) && !sampling_q && abx_q;
         end
         default: ;
       endcase
@@ -340,6 +346,7 @@ module imu #(
   logic [IdxW-1:0]  idx_n, ptr_n;
   logic             w_begin;  // a begin allocates or re-enters: write where the tag search says
   assign w_begin = ev_begin;
+  assign b_miss  = w_begin && !bany;
 
   always_comb begin
     state_n     = state_q;
@@ -399,8 +406,20 @@ module imu #(
           via_iter_d = ev_it_done;
           state_n    = imu_pkg::StFlush;
         end
+        if (ev_end_abx) begin
+          state_n = imu_pkg::StAbWait;
+        end
         if (ev_end && (depth_q != '0)) begin
           depth_d = depth_q - DepthOne;
+        end
+      end
+      // AB: the span measured ends when the core presents its next marker
+      // (after the barrier and the code between the loops); that marker
+      // waits for the decision (ready is 0 outside StIdle)
+      imu_pkg::StAbWait: begin
+        if (marker_valid_i) begin
+          via_iter_d = 1'b0;
+          state_n    = imu_pkg::StFlush;
         end
       end
       imu_pkg::StCalcS: begin
@@ -481,6 +500,13 @@ module imu #(
       imu_pkg::StCalcS: begin
         if ((cnt_q == '0) && ab_mode_q && !(ab_in_q && !ab_hit_q)) begin
           enable_n = 1'b0;
+        end
+      end
+      imu_pkg::StAbWait: begin
+        if (marker_valid_i) begin
+          enable_n = 1'b0;
+          flush_d  = 1'b1;
+          sel_d    = pmc_pkg::SelPure;
         end
       end
       imu_pkg::StReadNum: sel_d = pmc_pkg::SelTotal;
@@ -599,7 +625,7 @@ module imu #(
     // through the compares): each entry's enables below take its own match
     // line (b_hit, b_renew) and the "no match" line (b_alloc, only at the
     // pointer), the data written are from registers.
-    b_alloc = w_begin ? (ptr_oh & {NumLoops{!bany}}) : '0;          // allocated here
+    b_alloc = ptr_oh & {NumLoops{b_miss}};                            // allocated here
     b_hit   = w_begin ? bhit : '0;                                   // re-entered here
     b_renew = b_hit & ~(tdec_q & {NumLoops{sticky_q}});              // ... and not sticky
     wen_tag = b_alloc;                                               // a match keeps its tag
@@ -921,7 +947,8 @@ module imu #(
     else $error("imu: measurement fields written while readable (entry %0d)", idx_q);
   a_calc: assert property (@(posedge clk_i) disable iff (!rst_ni) calc_q == (state_q == imu_pkg::StCalcS))
     else $error("imu: calc_q %0d in state %0d", calc_q, state_q);
-  a_state_legal: assert property (@(posedge clk_i) disable iff (!rst_ni) state_q <= imu_pkg::StDecide)
+  a_state_legal: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      (state_q <= imu_pkg::StDecide) || ((state_q == imu_pkg::StAbWait) && abx_q))
     else $error("imu: illegal FSM state %0d", state_q);
   // The sample's instruction count never wraps inside a sample window.
   a_ins_no_wrap: assert property (@(posedge clk_i) disable iff (!rst_ni) clear_q || (ins_d >= ins_q))

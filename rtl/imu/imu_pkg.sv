@@ -40,7 +40,8 @@ package imu_pkg;
     StReadNum = 3'd3,  // PMC read: pure miss cycles (THETA) or misses (MPKI)
     StReadDen = 3'd4,  // PMC read: total cycles (THETA); MPKI takes its own count
     StMul     = 3'd5,  // serial threshold x denominator
-    StDecide  = 3'd6   // compare, write the table, answer the iter
+    StDecide  = 3'd6,  // compare, write the table, answer the iter
+    StAbWait  = 3'd7   // AB: the loop ended on the PEs; the PMC counts until the core presents its next marker
   } state_e;
 
   // Constants and the configuration registers' reset values.

@@ -53,7 +53,10 @@ static uint64_t last_win(const act_t *a, unsigned back) { return a->nwin > back 
 
 /* One execution as copim_for() with a PIM rest of rest_cycles: begin, an
  * iter per iteration (body_cycles apart), at verdict 1 the rest takes
- * rest_cycles, then end.  Returns the iteration of verdict 1 (trip: none). */
+ * rest_cycles, then end; GAP cycles later the core's next marker (a stray
+ * end at depth 0, ignored) ends a measured span.  Returns the iteration of
+ * verdict 1 (trip: none). */
+#define GAP 40
 static int64_t run(imu_bench_t *b, uint32_t id, uint32_t trip, unsigned body_cycles, unsigned rest_cycles) {
   imu_bench_begin(b, id, trip);
   int64_t at = trip;
@@ -68,6 +71,8 @@ static int64_t run(imu_bench_t *b, uint32_t id, uint32_t trip, unsigned body_cyc
     imu_bench_idle(b, body_cycles);
   }
   imu_bench_end(b, id);
+  imu_bench_idle(b, GAP);
+  imu_bench_end(b, 0xFFFFu);
   imu_bench_drain(b);
   imu_bench_idle(b, 2); /* the last window closes in the bench's record */
   return b->ok ? at : -1;
