@@ -338,6 +338,44 @@ static void table_write(imu_t *m, const imu_wr_t *wr, uint32_t id, int tbl_clear
   }
 }
 
+/* StDecide: the decision's table write, verdict and next state.  AB: the
+ * iter after the sample goes to the PEs (the measured side); at the end the
+ * PEs' cycles x S against the host's projection. */
+static void on_decide(imu_t *m, int offload, uint32_t trip_left, struct imu *n, imu_wr_t *wr) {
+  const int ab_off = m->ab_lhs > (m->acc >> 16);
+  const int site = !m->ab_mode ? offload : m->via_iter ? 1 : m->abx && ab_off;
+  n->state = IMU_ST_IDLE;
+  wr->we_dec = 1;
+  wr->we_meas = wr->we_sam = wr->we_off = !m->abx;
+  wr->w_dec = 1;
+  wr->w_site = site;
+  wr->w_num = m->num;
+  wr->w_den = m->den;
+  wr->w_sam = m->k;
+  wr->w_off = m->via_iter && site ? trip_left : 0;
+  if (m->via_iter) {
+    n->vvalid = 1;
+    n->verdict = site;
+    n->sampling = 0;
+    n->site = site;
+    n->off_done = site;
+    n->k = m->k + 1;
+  }
+  if (m->ab_mode && m->via_iter) {
+    const imu_u128 h = m->acc >> 16, hmax = ((imu_u128)1 << (m->cfg.cnt_w + 15)) - 1;
+    n->ab_lhs = h > hmax ? hmax : h;
+    n->ab_s = m->k;
+    n->abx = 1;
+    n->clear = 1;
+    n->enable = 1;
+  } else if (m->ab_mode) {
+    m->abv[m->idx] = m->abn[m->idx] = 1;
+    m->absite[m->idx] = (uint8_t)site;
+    m->abt[m->idx] = (uint8_t)trip_log(m->trip);
+    n->abx = 0;
+  }
+}
+
 void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out) {
   const uint32_t id = in->marker_id & m->id_mask, rid = in->tbl_rd_id & m->id_mask;
   const uint64_t rd_data = in->pmc_rd_data & m->cnt_mask;
@@ -447,43 +485,7 @@ void imu_step(imu_t *m, const imu_in_t *in, imu_out_t *out) {
     n.cnt = (m->cnt - 1) & 31u;
     if (m->cnt == 0) n.state = IMU_ST_DECIDE;
     break;
-  case IMU_ST_DECIDE: {
-    /* AB: the iter after the sample goes to the PEs (the measured side);
-     * at the end the PEs' cycles x S against the host's projection */
-    const int ab_off = m->ab_lhs > (m->acc >> 16);
-    const int site = !m->ab_mode ? offload : m->via_iter ? 1 : m->abx && ab_off;
-    n.state = IMU_ST_IDLE;
-    wr.we_dec = 1;
-    wr.we_meas = wr.we_sam = wr.we_off = !m->abx;
-    wr.w_dec = 1;
-    wr.w_site = site;
-    wr.w_num = m->num;
-    wr.w_den = m->den;
-    wr.w_sam = m->k;
-    wr.w_off = m->via_iter && site ? trip_left : 0;
-    if (m->via_iter) {
-      n.vvalid = 1;
-      n.verdict = site;
-      n.sampling = 0;
-      n.site = site;
-      n.off_done = site;
-      n.k = m->k + 1;
-    }
-    if (m->ab_mode && m->via_iter) {
-      const imu_u128 h = m->acc >> 16, hmax = ((imu_u128)1 << (m->cfg.cnt_w + 15)) - 1;
-      n.ab_lhs = h > hmax ? hmax : h;
-      n.ab_s = m->k;
-      n.abx = 1;
-      n.clear = 1;
-      n.enable = 1;
-    } else if (m->ab_mode) {
-      m->abv[m->idx] = m->abn[m->idx] = 1;
-      m->absite[m->idx] = (uint8_t)site;
-      m->abt[m->idx] = (uint8_t)trip_log(m->trip);
-      n.abx = 0;
-    }
-    break;
-  }
+  case IMU_ST_DECIDE: on_decide(m, offload, trip_left, &n, &wr); break;
   default: n.state = IMU_ST_IDLE; break;
   }
 
