@@ -196,9 +196,9 @@ help: ## this list
 deps: ## install missing Debian packages (idempotent, no-op when present)
 	@./$(DEPS)
 
-demo: deps ## main demo: BFS on a generated graph (kron:12:8), whole CoPIM system, cpu-only vs copim compared
+demo: deps ## main demo: BFS on a generated graph (kron:12:8), whole CoPIM system, cpu-only vs copim vs copim-ab compared
 	@$(MAKE) --no-print-directory $(BUILD)/copim-sim $(SW_ELFS) >/dev/null
-	@$(BUILD)/copim-sim --kernel bfs --graph kron:12:8 --compare cpu-only,copim
+	@$(BUILD)/copim-sim --kernel bfs --graph kron:12:8 --compare cpu-only,copim,copim-ab
 
 tests: $(addprefix $(BUILD)/tests/,$(TESTS)) $(TEST_DEPS) ## build every test binary and what tests load
 
