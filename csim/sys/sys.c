@@ -205,10 +205,8 @@ static int imu_cfg_write(struct sys *s, unsigned addr, uint32_t data) {
  * host cycle 0 and are not counted. */
 static int imu_program(struct sys *s) {
   const sys_cfg_t *c = &s->cfg;
-  /* a policy may bring its own sample fraction (copim-ab), unless one was set */
-  const uint32_t frac =
-      s->pol->imu_fraction && c->imu_fraction == IMU_FRACTION_DEFAULT ? s->pol->imu_fraction : c->imu_fraction;
-  if (imu_cfg_write(s, IMU_CFG_MODE, (uint32_t)s->pol->imu_mode) || imu_cfg_write(s, IMU_CFG_FRACTION, frac) ||
+  if (imu_cfg_write(s, IMU_CFG_MODE, (uint32_t)s->pol->imu_mode) ||
+      imu_cfg_write(s, IMU_CFG_FRACTION, c->imu_fraction) ||
       imu_cfg_write(s, IMU_CFG_THRESHOLD, c->imu_threshold) ||
       imu_cfg_write(s, IMU_CFG_MIN_SAMPLE, c->imu_min_sample) ||
       imu_cfg_write(s, IMU_CFG_MPKI_THR, c->imu_mpki_thr) || imu_cfg_write(s, IMU_CFG_CTRL, c->imu_sticky & 1))
@@ -248,6 +246,9 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
   }
   s->cfg = *cfg;
   s->pol = pol;
+  /* A policy may bring its own sample fraction (copim-ab) unless one was
+   * set; resolved here so that the JSON's params show what the IMU holds. */
+  if (pol->imu_fraction && cfg->imu_fraction == IMU_FRACTION_DEFAULT) s->cfg.imu_fraction = pol->imu_fraction;
   if (plan) s->plan = *plan;
   s->g = g;
   s->kp = *kp;
