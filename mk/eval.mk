@@ -2,7 +2,7 @@
 # PEs at 500 MHz / 1 GHz; resumable; SLURM=1 for a Slurm array job) and
 # `make figures` (gnuplot PNG + SVG into docs/figures/ from the sweep CSV).
 # docs/results.md describes both.
-#   make sweep [SWEEP_SET=default|quick|tiny] [SWEEP_JOBS=2] [SLURM=1]
+#   make sweep [SWEEP_SET=default|quick|paper|online|tiny] [SWEEP_JOBS=2] [SLURM=1]
 #   make figures [SWEEP_SET=...]   (or FIG_CSV=path/results.csv)
 SWEEP_SET  ?= default
 SWEEP_JOBS ?= 2

@@ -2,7 +2,7 @@
 # The issue-9 evaluation sweep: kernels x graphs x policies, theta 1..10%
 # (copim), PEs at 500 MHz and 1 GHz, as independent copim-sim jobs.
 #
-#   scripts/sweep.sh [SET] [OUT]      SET = default | quick | paper | tiny (default: default); OUT = build/sweep
+#   scripts/sweep.sh [SET] [OUT]      SET = default | quick | paper | online | tiny (default: default); OUT = build/sweep
 #   SWEEP_JOBS=2  SLURM=1  COPIM_SIM=build/copim-sim  COPIM_GRAPHS=../shared/data/graphs
 #
 # Each point writes OUT/runs/<id>.json through a temporary file and a
@@ -81,6 +81,19 @@ case $SET in
     THETA_VALUES="1 2 3 5 7 10"; THETA_MAIN=1
     FREQ_GRAPHS="$GDIR/p2p-Gnutella30.txt"; FREQ_POLICIES="pim-only copim"; FREQ_BASE=""
     export COPIM_SWEEP_ARGS="--max-cycles 200000000000" SLURM_TIME=${SLURM_TIME:-24:00:00} ;;
+  online)
+    # issue 53's measurement before the paper set (docs/results.md "An
+    # on-line decision that discriminates"): the on-line policies and the
+    # oracle on p2p-Gnutella30, com-DBLP and the soc-LiveJournal1 stand-in
+    # at 1/32, with the paper set's ids and arguments (its points are
+    # reused there); the oracle's dynamic estimate goes into its plan
+    GRAPHS="$GDIR/p2p-Gnutella30.txt rmatld:151487:2156055 $GDIR/com-dblp.ungraph.txt.gz"
+    KERNELS="bfs sssp prp pr"
+    POLICIES="cpu-only pim-only pei graphpim copim copim-ab"
+    OFFLINE_GRAPHS=$GRAPHS; OFFLINE_POLICIES="oracle"
+    THETA_GRAPHS=""; FREQ_GRAPHS=""
+    export COPIM_ORACLE_DYN=1
+    export COPIM_SWEEP_ARGS="--max-cycles 200000000000" SLURM_TIME=${SLURM_TIME:-24:00:00} ;;
   quick)
     GRAPHS="$GDIR/p2p-Gnutella30.txt $GDIR/wiki-Vote.txt kron:14:3"
     THETA_GRAPHS="$GDIR/p2p-Gnutella30.txt"; THETA_KERNELS=$KERNELS
@@ -89,7 +102,7 @@ case $SET in
     KERNELS="bfs cc"; POLICIES="cpu-only pim-only copim greedy"
     GRAPHS="kron:7:4"; THETA_GRAPHS="kron:7:4"; THETA_KERNELS="bfs"
     FREQ_GRAPHS="kron:7:4"; FREQ_POLICIES="copim" ;;
-  *) echo "sweep.sh: unknown set '$SET' (default, quick, paper, tiny)" >&2; exit 2 ;;
+  *) echo "sweep.sh: unknown set '$SET' (default, quick, paper, online, tiny)" >&2; exit 2 ;;
 esac
 
 mkdir -p "$OUT/runs" "$OUT/logs"
