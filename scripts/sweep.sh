@@ -31,6 +31,13 @@ POLICIES=$("$SIM" --list-policies | awk '$2 == "compared" { printf "%s%s", sep, 
   { echo "sweep.sh: $SIM --list-policies failed (make build/copim-sim)" >&2; exit 2; }
 KERNELS=$("$SIM" --list-kernels | tr '\n' ' ' | sed 's/ $//') ||
   { echo "sweep.sh: $SIM --list-kernels failed" >&2; exit 2; }
+# Issue 53's points (sets online and paper): the on-line policies and the
+# oracle, with its dynamic estimate in its plan (COPIM_ORACLE_DYN=1), on
+# p2p-Gnutella30, the soc-LiveJournal1 stand-in at 1/32 and com-DBLP, for
+# BFS, SSSP and both PageRanks
+ONLINE_GRAPHS="$GDIR/p2p-Gnutella30.txt rmatld:151487:2156055 $GDIR/com-dblp.ungraph.txt.gz"
+ONLINE_KERNELS="bfs sssp prp pr"
+ONLINE_POLICIES="cpu-only pim-only pei graphpim copim copim-ab oracle"
 case $SET in
   default)
     # the three real graphs plus scaled stand-ins for the paper's com-DBLP
@@ -56,7 +63,10 @@ case $SET in
     # the budget (docs/results.md "Cost"; the previous set has pull
     # PageRank on every graph: docs/figures/paper-issue17.csv)
     KERNELS="bfs sssp prp"
-    POLICIES="cpu-only pim-only pei graphpim copim mpki"
+    # issue 53: copim-ab on every graph, and the ONLINE_* points (the
+    # oracle on com-DBLP and LJ/32 as well, pull PageRank on them)
+    POLICIES="cpu-only pim-only pei graphpim copim copim-ab mpki"
+    ONLINE=1; export COPIM_ORACLE_DYN=1
     PULL_GRAPHS="$GDIR/p2p-Gnutella30.txt"
     # issue 31: com-DBLP is SNAP's file (read symmetrised from its
     # undirected header); the other stand-ins come from rmatl, the
@@ -76,22 +86,16 @@ case $SET in
     # sensitivity figure on the com-Youtube stand-in); Fig. 8 divides by
     # the 500 MHz cpu-only run, so no cpu-only run at 1 GHz
     LARGE_GRAPHS="rmatl:1134890:2987624 rmatld:2394385:5021410 rmatld:605946:8624222"
-    LARGE_POLICIES="cpu-only pim-only pei graphpim copim"
+    LARGE_POLICIES="cpu-only pim-only pei graphpim copim copim-ab"
     THETA_GRAPHS="$GDIR/p2p-Gnutella30.txt"; THETA_KERNELS="bfs sssp prp"
     THETA_VALUES="1 2 3 5 7 10"; THETA_MAIN=1
     FREQ_GRAPHS="$GDIR/p2p-Gnutella30.txt"; FREQ_POLICIES="pim-only copim"; FREQ_BASE=""
     export COPIM_SWEEP_ARGS="--max-cycles 200000000000" SLURM_TIME=${SLURM_TIME:-24:00:00} ;;
   online)
     # issue 53's measurement before the paper set (docs/results.md "An
-    # on-line decision that discriminates"): the on-line policies and the
-    # oracle on p2p-Gnutella30, com-DBLP and the soc-LiveJournal1 stand-in
-    # at 1/32, with the paper set's ids and arguments (its points are
-    # reused there); the oracle's dynamic estimate goes into its plan
-    GRAPHS="$GDIR/p2p-Gnutella30.txt rmatld:151487:2156055 $GDIR/com-dblp.ungraph.txt.gz"
-    KERNELS="bfs sssp prp pr"
-    POLICIES="cpu-only pim-only pei graphpim copim copim-ab"
-    OFFLINE_GRAPHS=$GRAPHS; OFFLINE_POLICIES="oracle"
-    THETA_GRAPHS=""; FREQ_GRAPHS=""
+    # on-line decision that discriminates"): the ONLINE_* points below
+    # alone, under the paper set's ids and arguments (they are reused there)
+    GRAPHS=""; THETA_GRAPHS=""; FREQ_GRAPHS=""; ONLINE=1
     export COPIM_ORACLE_DYN=1
     export COPIM_SWEEP_ARGS="--max-cycles 200000000000" SLURM_TIME=${SLURM_TIME:-24:00:00} ;;
   quick)
@@ -117,6 +121,11 @@ LIST=$OUT/$SET.points
       echo "main-$k-$(sweep_gid "$g")-$p-500 $k $g $p 2000 -"
     done; done
   done
+  if [ "${ONLINE:-0}" = 1 ]; then
+    for g in $ONLINE_GRAPHS; do for k in $ONLINE_KERNELS; do for p in $ONLINE_POLICIES; do
+      echo "main-$k-$(sweep_gid "$g")-$p-500 $k $g $p 2000 -"
+    done; done; done
+  fi
   for g in ${OFFLINE_GRAPHS:-}; do for k in $KERNELS; do for p in $OFFLINE_POLICIES; do
     echo "main-$k-$(sweep_gid "$g")-$p-500 $k $g $p 2000 -"
   done; done; done
