@@ -77,25 +77,19 @@ if [[ $gather_only == 0 ]]; then
   xargs -P "$JOBS" -L 1 bash -c 'run "$@"' _ <"$pts"
 fi
 python3 - "$OUT" <<'PY'
-import csv, json, os, sys
-out = sys.argv[1]
-rows = []
-for cfg in ("old", "order", "posted", "new", "relaxed", "all"):
-    d = os.path.join(out, cfg, "runs")
-    if not os.path.isdir(d):
-        continue
-    for f in sorted(os.listdir(d)):
-        if not f.endswith(".json"):
-            continue
-        j = json.load(open(os.path.join(d, f)))
-        h, cores = j["hmc"], j["host"]["cores"]
-        rows.append([cfg, j["run"]["kernel"], j["run"]["graph"], j["run"]["policy"], j["time"]["kernel_cycles"],
-                     h["requests"], h.get("posted", 0), sum(c.get("amos_far", 0) for c in cores),
-                     sum(c.get("posted_wait_cycles", 0) for c in cores), j["result"]["verified"]])
-with open(os.path.join(out, "atomics.csv"), "w", newline="") as f:
-    w = csv.writer(f)
-    w.writerow(["config", "kernel", "graph", "policy", "kernel_cycles", "hmc_requests", "hmc_posted", "amos_far",
-                "posted_wait_cycles", "verified"])
-    w.writerows(rows)
-print("atomics_ablation: %d points in %s/atomics.csv" % (len(rows), out))
+import sys
+sys.path.insert(0, "scripts")
+from ablation_csv import gather
+
+
+def row(cfg, j):
+    h, cores = j["hmc"], j["host"]["cores"]
+    return [cfg, j["run"]["kernel"], j["run"]["graph"], j["run"]["policy"], j["time"]["kernel_cycles"],
+            h["requests"], h.get("posted", 0), sum(c.get("amos_far", 0) for c in cores),
+            sum(c.get("posted_wait_cycles", 0) for c in cores), j["result"]["verified"]]
+
+
+gather(sys.argv[1], ("old", "order", "posted", "new", "relaxed", "all"), "atomics",
+       ["config", "kernel", "graph", "policy", "kernel_cycles", "hmc_requests", "hmc_posted", "amos_far",
+        "posted_wait_cycles", "verified"], row)
 PY

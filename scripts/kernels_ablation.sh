@@ -48,26 +48,20 @@ export OUT
 xargs -P "$JOBS" -L 1 bash -c 'run "$@"' _ <"$pts"
 fi
 python3 - "$OUT" <<'PY'
-import csv, json, os, sys
-out = sys.argv[1]
-rows = []
-for b in ("sw", "sw-naive"):
-    d = os.path.join(out, b, "runs")
-    if not os.path.isdir(d):
-        continue
-    for f in sorted(os.listdir(d)):
-        if not f.endswith(".json"):
-            continue
-        j = json.load(open(os.path.join(d, f)))
-        h = j["hmc"]
-        rows.append(["reduced" if b == "sw" else "naive", j["run"]["kernel"], j["run"]["graph"], j["run"]["policy"],
-                     j["time"]["kernel_cycles"], h["requests"], h["busiest_vault_share"], h["vault_imbalance"],
-                     h["top_addr_share"], j["result"]["verified"]])
-with open(os.path.join(out, "kernels.csv"), "w", newline="") as f:
-    w = csv.writer(f)
-    w.writerow(["build", "kernel", "graph", "policy", "kernel_cycles", "hmc_requests", "busiest_vault_share",
-                "vault_imbalance", "top_addr_share", "verified"])
-    w.writerows(rows)
-print("kernels_ablation: %d points in %s/kernels.csv" % (len(rows), out))
+import sys
+sys.path.insert(0, "scripts")
+from ablation_csv import gather
+
+
+def row(b, j):
+    h = j["hmc"]
+    return ["reduced" if b == "sw" else "naive", j["run"]["kernel"], j["run"]["graph"], j["run"]["policy"],
+            j["time"]["kernel_cycles"], h["requests"], h["busiest_vault_share"], h["vault_imbalance"],
+            h["top_addr_share"], j["result"]["verified"]]
+
+
+gather(sys.argv[1], ("sw", "sw-naive"), "kernels",
+       ["build", "kernel", "graph", "policy", "kernel_cycles", "hmc_requests", "busiest_vault_share",
+        "vault_imbalance", "top_addr_share", "verified"], row)
 PY
 scripts/kernels_table.py "$OUT/kernels.csv" docs/figures/paper.csv >"$OUT/kernels.md" && echo "kernels_ablation: tables in $OUT/kernels.md"
