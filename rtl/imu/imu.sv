@@ -111,6 +111,10 @@ module imu #(
   // imu_ram below
   logic [NumLoops-1:0]        tv_q, tv_d, tdec_q, tdec_d, tsite_q, tsite_d;
   logic [IdxW-1:0]            ptr_q;
+  // ptr_q as a one-hot register: a begin's allocation enable is then the
+  // "no match" line and one flop, not a decode of ptr_q behind the tag
+  // search (the critical path: docs/imu.md "AB (issue 53): what it cost")
+  logic [NumLoops-1:0]        ptr_oh_q, ptr_oh_d;
 
   // ---------------------------------------------------------------- lookups
   logic [NumLoops-1:0] bhit, rhit, rmatch;
@@ -182,7 +186,11 @@ module imu #(
   assign den_new  = mpki_mode_q ? ins_q : pmc_rd_data_i;
   // AB multiplies the cycles read in StReadDen by trip - S (the host
   // sample's, projected onto the rest) or by S (the PEs' rest, at the end)
-  assign mul_b    = ab_mode_q ? (abx_q ? rem_q : trip_left) : mpki_mode_q ? mpki_q : {15'd0, thr_q};
+  // (trip - k from a register: the subtractor's carry chain in front of
+  // the multiplier's load was seed 2's critical path; trip and k do not
+  // change in StFlush and StReadNum, so the register holds it in StReadDen)
+  logic [31:0] trip_left_q;
+  assign mul_b    = ab_mode_q ? (abx_q ? rem_q : trip_left_q) : mpki_mode_q ? mpki_q : {15'd0, thr_q};
 
   always_comb begin
     mul_load   = 1'b0;
@@ -346,7 +354,11 @@ module imu #(
   logic [IdxW-1:0]  idx_n, ptr_n;
   logic             w_begin;  // a begin allocates or re-enters: write where the tag search says
   assign w_begin = ev_begin;
-  assign b_miss  = w_begin && !bany;
+  // written from the match lines rather than from bany (the same value):
+  // ABC may then build it from the lines' partial ORs instead of only after
+  // bany; measured, seeds 1-3, 59.39 / 60.83 MHz min / median against
+  // 55.86 / 59.40 from bany (docs/imu.md "AB (issue 53): what it cost")
+  assign b_miss  = w_begin && (&(~bhit));
 
   always_comb begin
     state_n     = state_q;
@@ -613,19 +625,27 @@ module imu #(
   // that gates the field's read select, so its tag search drives 5 flops
   // an entry instead of the 160 bits of the register file.  The register
   // file is written only at idx_q, from registers, setting the bit.
-  logic [NumLoops-1:0] ptr_oh, idx_oh, b_alloc, b_hit, b_renew;
+  logic [NumLoops-1:0] idx_oh, b_alloc, b_hit, b_renew;
   logic [NumLoops-1:0] wen_tag, wen_dec, wen_sam, wen_off, wen_meas, wen_samr, wen_offr, wdec_i;
+  // Each field enable but the allocation's, as a kept net: ABC sees a kept
+  // net as an input that arrives at time zero, so with these terms in the
+  // enables' cone it could put the late "no match" line (b_miss) first and
+  // the re-entry terms after it; cut here, each enable is one LUT of
+  // b_miss, the pointer's flop and this net
+  (* keep *) logic [NumLoops-1:0] dec_other, sam_other, off_other;
+  assign dec_other = b_renew | wdec_i;
+  assign sam_other = b_hit | wen_samr;
+  assign off_other = b_hit | wen_offr;
   logic [NumLoops-1:0] mv_q, mv_d, sv_q, sv_d, ov_q, ov_d;
   always_comb begin
     for (int unsigned e = 0; e < NumLoops; e++) begin
-      ptr_oh[e] = (ptr_q == e[IdxW-1:0]);
       idx_oh[e] = (idx_q == e[IdxW-1:0]);
     end
     // The tag search's results are the late signals (the marker id
     // through the compares): each entry's enables below take its own match
     // line (b_hit, b_renew) and the "no match" line (b_alloc, only at the
     // pointer), the data written are from registers.
-    b_alloc = ptr_oh & {NumLoops{b_miss}};                            // allocated here
+    b_alloc = ptr_oh_q & {NumLoops{b_miss}};                            // allocated here
     b_hit   = w_begin ? bhit : '0;                                   // re-entered here
     b_renew = b_hit & ~(tdec_q & {NumLoops{sticky_q}});              // ... and not sticky
     wen_tag = b_alloc;                                               // a match keeps its tag
@@ -638,9 +658,9 @@ module imu #(
     wen_samr = we_sam ? idx_oh : '0;
     wen_offr = we_off ? idx_oh : '0;
     wdec_i   = we_dec ? idx_oh : '0;
-    wen_dec  = b_alloc | b_renew | wdec_i;
-    wen_sam  = b_alloc | b_hit | wen_samr;
-    wen_off  = b_alloc | b_hit | wen_offr;
+    wen_dec  = b_alloc | dec_other;
+    wen_sam  = b_alloc | sam_other;
+    wen_off  = b_alloc | off_other;
     // a begin clears the gates, a field write sets its own
     for (int unsigned e = 0; e < NumLoops; e++) begin
       mv_d[e] = wen_dec[e] ? wdec_i[e] : mv_q[e];
@@ -835,6 +855,14 @@ module imu #(
   // The allocation pointer restarts with the table.
   logic [IdxW-1:0] ptr_next;
   assign ptr_next = tbl_clear ? '0 : (bany ? ptr_q : ptr_n);
+  // the same choice one-hot, decoded from ptr_n before the late bany
+  logic [NumLoops-1:0] ptr_n_oh;
+  always_comb begin
+    for (int unsigned e = 0; e < NumLoops; e++) begin
+      ptr_n_oh[e] = (ptr_n == e[IdxW-1:0]);
+    end
+    ptr_oh_d = tbl_clear ? {{(NumLoops - 1){1'b0}}, 1'b1} : (bany ? ptr_oh_q : ptr_n_oh);
+  end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -869,6 +897,7 @@ module imu #(
       tdec_q      <= '0;
       tsite_q     <= '0;
       ptr_q       <= '0;
+      ptr_oh_q    <= {{(NumLoops - 1){1'b0}}, 1'b1};
     end else begin
       state_q     <= state_d;
       calc_q      <= (state_d == imu_pkg::StCalcS);
@@ -901,6 +930,7 @@ module imu #(
       tdec_q      <= tdec_d;
       tsite_q     <= tsite_d;
       ptr_q       <= ptr_next;
+      ptr_oh_q    <= ptr_oh_d;
     end
   end
 
@@ -919,6 +949,7 @@ module imu #(
     kls_q       <= kls_d;
     cnt_q       <= cnt_d;
     nany_q      <= !bany;
+    trip_left_q <= trip_left;
     tlog_q      <= tlog_d;
     ab_in_q     <= ab_in_d;
     ab_hit_q    <= ab_hit_d;
@@ -933,6 +964,11 @@ module imu #(
   // Valid tags are unique (an entry is allocated only on a miss), so the
   // marker and read-port matches select at most one entry: the OR-mux
   // above relies on it.
+  a_trip_left: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      (state_q != imu_pkg::StReadDen) || (trip_left_q == trip_left))
+    else $error("imu: trip - k registered %0d, now %0d", trip_left_q, trip_left);
+  a_ptr_oh: assert property (@(posedge clk_i) disable iff (!rst_ni) ptr_oh_q == (1 << ptr_q))
+    else $error("imu: one-hot pointer %0h, pointer %0d", ptr_oh_q, ptr_q);
   a_tag_onehot: assert property (@(posedge clk_i) disable iff (!rst_ni) $onehot0(bhit) && $onehot0(rhit))
     else $error("imu: loop id in more than one table entry (marker %b read %b)", bhit, rhit);
   // The registered k < S test equals the count of iterations left in the

@@ -129,14 +129,19 @@ module imu_mul #(
   always_comb begin
     lhs_d     = lhs_q;
     offload_d = offload_q;
+    // The three loads never come together (StReadNum, StMul, StDecide);
+    // the scale's adder is tested last so that its carry chain meets only
+    // the flip-flop's last LUT (with the AB load after it, the chain and
+    // two LUTs were the critical path)
     if (lhs_load_i) begin
       lhs_d = {num_i, 15'd0};
-    end else if (lhs_scale_i) begin
-      lhs_d = (lhs_q >> 2) + (lhs_q >> 4);
     end else if (lhs_acc_i) begin
       // AB: Ch x (trip - S), kept until the loop's end as acc >> 16 (the
       // compare's right side is acc >> 16 too); its top bit saturates
       lhs_d = acc_q[AccW-1] ? {(CntW + 15){1'b1}} : acc_q[AccW-2:16];
+    end
+    if (lhs_scale_i) begin
+      lhs_d = (lhs_q >> 2) + (lhs_q >> 4);
     end
     if (cmp_i) begin
       offload_d = offload;
@@ -153,5 +158,11 @@ module imu_mul #(
     lhs_q     <= lhs_d;
     offload_q <= offload_d;
   end
+
+`ifndef SYNTHESIS
+  // lhs_d's priority order relies on it
+  a_lhs_one_load: assert property (@(posedge clk_i) $onehot0({lhs_load_i, lhs_scale_i, lhs_acc_i}))
+    else $error("imu_mul: two lhs loads at once (load %0d scale %0d acc %0d)", lhs_load_i, lhs_scale_i, lhs_acc_i);
+`endif
 
 endmodule
