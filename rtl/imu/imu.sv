@@ -632,10 +632,9 @@ module imu #(
   // enables' cone it could put the late "no match" line (b_miss) first and
   // the re-entry terms after it; cut here, each enable is one LUT of
   // b_miss, the pointer's flop and this net
+  // (assigned in the block below: as separate assigns Verilator saw a
+  // loop through the block)
   (* keep *) logic [NumLoops-1:0] dec_other, sam_other, off_other;
-  assign dec_other = b_renew | wdec_i;
-  assign sam_other = b_hit | wen_samr;
-  assign off_other = b_hit | wen_offr;
   logic [NumLoops-1:0] mv_q, mv_d, sv_q, sv_d, ov_q, ov_d;
   always_comb begin
     for (int unsigned e = 0; e < NumLoops; e++) begin
@@ -658,6 +657,9 @@ module imu #(
     wen_samr = we_sam ? idx_oh : '0;
     wen_offr = we_off ? idx_oh : '0;
     wdec_i   = we_dec ? idx_oh : '0;
+    dec_other = b_renew | wdec_i;
+    sam_other = b_hit | wen_samr;
+    off_other = b_hit | wen_offr;
     wen_dec  = b_alloc | dec_other;
     wen_sam  = b_alloc | sam_other;
     wen_off  = b_alloc | off_other;
