@@ -173,18 +173,23 @@ void imu_bench_expect_entry(imu_bench_t *b, const char *what, uint32_t id, int h
 #undef EXP
 }
 
-int64_t imu_bench_loop(imu_bench_t *b, uint32_t id, uint32_t trip, unsigned body_cycles) {
+int64_t imu_bench_iters(imu_bench_t *b, uint32_t id, uint32_t trip, unsigned body_cycles, unsigned rest_cycles) {
   imu_bench_begin(b, id, trip);
-  int64_t at = trip;
   for (uint32_t i = 0; i < trip && b->ok; i++) {
     int v = imu_bench_iter(b, NULL);
     if (v < 0) return -1;
     if (v == 1) {
-      at = i;
-      break;
+      imu_bench_idle(b, rest_cycles);
+      return i;
     }
     imu_bench_idle(b, body_cycles);
   }
+  return trip;
+}
+
+int64_t imu_bench_loop(imu_bench_t *b, uint32_t id, uint32_t trip, unsigned body_cycles) {
+  const int64_t at = imu_bench_iters(b, id, trip, body_cycles, 0);
+  if (at < 0) return -1;
   imu_bench_end(b, id);
   imu_bench_drain(b);
   return b->ok ? at : -1;

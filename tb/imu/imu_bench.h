@@ -62,5 +62,9 @@ void imu_bench_expect_entry(imu_bench_t *b, const char *what, uint32_t id, int h
  * Returns the iteration at which verdict 1 came, or trip if none (-1 on
  * failure). */
 int64_t imu_bench_loop(imu_bench_t *b, uint32_t id, uint32_t trip, unsigned body_cycles);
+/* The begin and iters of such a loop, with rest_cycles idle cycles after
+ * verdict 1 (the rest on the PEs); the caller ends it.  Returns as
+ * imu_bench_loop. */
+int64_t imu_bench_iters(imu_bench_t *b, uint32_t id, uint32_t trip, unsigned body_cycles, unsigned rest_cycles);
 
 #endif

@@ -59,3 +59,12 @@ void imu_pair_close(imu_pair_t *pp) {
   pp->rtl = NULL;
   pp->c = NULL;
 }
+
+uint32_t imu_pick_trip(tb_rng_t *r) {
+  switch (tb_rng_below(r, 8)) {
+  case 0: return 0;
+  case 1: return (uint32_t)tb_rng_next(r);
+  case 2: return (uint32_t)tb_rng_below(r, 100000);
+  default: return (uint32_t)tb_rng_below(r, 60);
+  }
+}

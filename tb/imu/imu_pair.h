@@ -28,5 +28,9 @@ int imu_pair_step(imu_pair_t *pp, const imu_in_t *in, imu_out_t *out);
 /* Compares two sets of output ports; 0 and a report at the first difference. */
 int imu_compare(tb_t *t, uint64_t cycle, const char *name, const imu_out_t *rtl, const imu_out_t *c);
 void imu_pair_close(imu_pair_t *pp);
+/* A random marker trip for the random lockstep tests: mostly small (the
+ * sample's minimum and S's rounding), some large, some zero or any 32-bit
+ * value. */
+uint32_t imu_pick_trip(tb_rng_t *r);
 
 #endif

@@ -58,18 +58,8 @@ static uint64_t last_win(const act_t *a, unsigned back) { return a->nwin > back 
  * verdict 1 (trip: none). */
 #define GAP 40
 static int64_t run(imu_bench_t *b, uint32_t id, uint32_t trip, unsigned body_cycles, unsigned rest_cycles) {
-  imu_bench_begin(b, id, trip);
-  int64_t at = trip;
-  for (uint32_t i = 0; i < trip && b->ok; i++) {
-    int v = imu_bench_iter(b, NULL);
-    if (v < 0) return -1;
-    if (v == 1) {
-      at = i;
-      imu_bench_idle(b, rest_cycles);
-      break;
-    }
-    imu_bench_idle(b, body_cycles);
-  }
+  const int64_t at = imu_bench_iters(b, id, trip, body_cycles, rest_cycles);
+  if (at < 0) return -1;
   imu_bench_end(b, id);
   imu_bench_idle(b, GAP);
   imu_bench_end(b, 0xFFFFu);
@@ -182,15 +172,6 @@ typedef struct {
   uint64_t measures, ends[2], reuses[2], verdicts[2];
 } ab_stats_t;
 
-static uint32_t pick_trip(tb_rng_t *r) {
-  switch (tb_rng_below(r, 8)) {
-  case 0: return 0;
-  case 1: return (uint32_t)tb_rng_next(r);
-  case 2: return (uint32_t)tb_rng_below(r, 100000);
-  default: return (uint32_t)tb_rng_below(r, 60);
-  }
-}
-
 static int random_seed(tb_t *t, uint64_t seed, uint64_t ncycles, const char *waves, ab_stats_t *st) {
   imu_pair_t pp;
   if (!imu_pair_open(&pp, t, t->reset_seed, waves, "imu")) return 0;
@@ -213,7 +194,7 @@ static int random_seed(tb_t *t, uint64_t seed, uint64_t ncycles, const char *wav
       uint64_t x = tb_rng_below(&r, 100);
       in.marker_op = x < 12 ? IMU_OP_BEGIN : x < 80 ? IMU_OP_ITER : x < 97 ? IMU_OP_END : IMU_OP_NONE;
       in.marker_id = (uint32_t)tb_rng_below(&r, 20); /* 20 ids for 16 entries */
-      in.marker_trip = pick_trip(&r);
+      in.marker_trip = imu_pick_trip(&r);
     }
     in.marker_valid = holding;
     in.cfg_we = tb_rng_chance(&r, 1, 400);

@@ -25,15 +25,6 @@ static uint32_t pick_id(tb_rng_t *r) {
   return (uint32_t)tb_rng_below(r, 24); /* 24 ids for 16 entries */
 }
 
-static uint32_t pick_trip(tb_rng_t *r) {
-  switch (tb_rng_below(r, 8)) {
-  case 0: return 0;
-  case 1: return (uint32_t)tb_rng_next(r);
-  case 2: return (uint32_t)tb_rng_below(r, 100000);
-  default: return (uint32_t)tb_rng_below(r, 60);
-  }
-}
-
 static int run_seed(tb_t *t, uint64_t seed, uint64_t ncycles, const char *waves, stats_t *st) {
   imu_pair_t pp;
   if (!imu_pair_open(&pp, t, t->reset_seed, waves, "imu")) return 0;
@@ -55,7 +46,7 @@ static int run_seed(tb_t *t, uint64_t seed, uint64_t ncycles, const char *waves,
       uint64_t x = tb_rng_below(&r, 100);
       in.marker_op = x < 15 ? IMU_OP_BEGIN : x < 80 ? IMU_OP_ITER : x < 96 ? IMU_OP_END : IMU_OP_NONE;
       in.marker_id = pick_id(&r);
-      in.marker_trip = pick_trip(&r);
+      in.marker_trip = imu_pick_trip(&r);
     }
     in.marker_valid = holding;
     /* Configuration. */
