@@ -18,16 +18,17 @@ a_flag_in_flight|rtl/pmc/pmc.sv|s/(      valid_d\[mshr_free_idx_i\] = 1'b0;\n)  
 a_one_pure_miss|rtl/pmc/pmc.sv|s/pure_miss_inc\[c\] = mshr_free_i && own_pure_c\[mshr_free_idx_i\] && !clear_i\[c\];/pure_miss_inc[c] = mshr_free_i;/|pmc_lockstep_random
 a_window_fill|rtl/pmc/pmc_core.sv|s/(      pos_d  = '0;\n)      hwin_d = '0;/$1/|pmc_overlap
 a_no_wrap|rtl/pmc/pmc_core.sv|s/: total_sum;/: total_q - {{(CntW - 1){1'b0}}, enable_i};/|pmc_overlap
-a_tag_onehot|rtl/imu/imu.sv|s/b_alloc = ptr_oh_q & \{NumLoops\{b_miss\}\};/b_alloc = ptr_oh_q \& {NumLoops{w_begin}};/|imu_table
+a_tag_onehot|rtl/imu/imu.sv|s/assign b_miss  = w_begin && \(&\(~bhit\)\);/assign b_miss  = w_begin;/; s/assign idx_d       = \(w_begin && bany\) \? bidx : idx_n;/assign idx_d       = idx_n;/|imu_table
+a_aptr|rtl/imu/imu.sv|s/aptr_q      <= ptr_oh_q;/aptr_q      <= ptr_oh_d;/|imu_table
 a_ptr_oh|rtl/imu/imu.sv|s/ptr_oh_d = tbl_clear \? \{\{\(NumLoops - 1\)\{1'b0\}\}, 1'b1\}/ptr_oh_d = tbl_clear ? {NumLoops{1'b0}}/|imu_table
 a_trip_left|rtl/imu/imu.sv|s/trip_left_q <= trip_left;/trip_left_q <= trip_q;/|imu_ab
 a_lhs_one_load|rtl/imu/imu.sv|s/imu_pkg::StReadNum: lhs_load = !abx_q;/imu_pkg::StReadNum: begin lhs_load = !abx_q; lhs_acc = 1'b1; end/|imu_threshold
 a_kls|rtl/imu/imu.sv|s/kls_d = .rem_q\[31:1\];/kls_d = 1'b1;/|imu_sampling
-a_meas_hidden|rtl/imu/imu.sv|s/wen_meas = \(state_q == imu_pkg::StReadDen\)/wen_meas = (state_q == imu_pkg::StIdle)/|imu_lockstep_random
+a_meas_hidden|rtl/imu/imu.sv|s/wen_meas = \(\(state_q == imu_pkg::StReadDen\)/wen_meas = ((state_q == imu_pkg::StIdle)/|imu_lockstep_random
 a_calc|rtl/imu/imu.sv|s/calc_q      <= \(state_d == imu_pkg::StCalcS\);/calc_q      <= (state_d == imu_pkg::StMul);/|imu_threshold
 a_state_legal|rtl/imu/imu.sv|s/(imu_pkg::StDecide: begin\n        state_n = )imu_pkg::StIdle;/$1imu_pkg::state_e'(3'd7);/|imu_threshold
 a_ins_no_wrap|rtl/imu/imu.sv|s/ins_q\) \+ \(enable_q/ins_q) - (enable_q/|imu_sampling
-a_pmc_cmd_onehot|rtl/imu/imu.sv|s/clear_n     = 1'b1;/clear_n     = 1'b1; flush_d = 1'b1;/|imu_threshold
+a_pmc_cmd_onehot|rtl/imu/imu.sv|s/(if \(ev_begin && mode_sample\) begin\n          clear_n  = 1'b1;)/$1 flush_d = 1'b1;/|imu_threshold
 a_ihit_onehot|rtl/pe/pe_if_stage.sv|s/\.we_i\(i_way_we\[w\]\), (\.waddr_i\(i_widx\), \.wbe_i\(\{\(ITagRamW)/.we_i(fill_we_i), $1/|pe_programs
 a_iway_we_onehot|rtl/pe/pe_if_stage.sv|s/i_way_we\[w\] = fill_we_i && \(i_victim == w\[IWayW-1:0\]\);/i_way_we[w] = fill_we_i;/|pe_isa
 a_dhit_onehot|rtl/pe/pe_lsu.sv|s/\.we_i\(d_way_we\[w\] && d_tag_we\)/.we_i(d_tag_we)/|pe_programs

@@ -115,6 +115,24 @@ module imu #(
   // "no match" line and one flop, not a decode of ptr_q behind the tag
   // search (the critical path: docs/imu.md "AB (issue 53): what it cost")
   logic [NumLoops-1:0]        ptr_oh_q, ptr_oh_d;
+  // A begin that allocates writes only the tag in its own cycle; the
+  // entry's valid bit, its read-port match line and its other fields take
+  // the begin's values in the next cycle (alloc: miss_q, the last
+  // cycle's begin missed), at aptr_q, the pointer of the begin's cycle (and
+  // idx_q then: a_aptr).
+  // Until they do, every reader sees them through the _v views below,
+  // which already hold the begin's values: so the begin's tag search
+  // drives the tags' enables only (the critical path: docs/imu.md "The
+  // allocation's writes a cycle later").  No begin's search reads the
+  // table in that cycle: the begin set depth_q to one, so a begin marker
+  // there is a nested one (ev_begin needs depth 0); so bhit reads tv_q.
+  logic                       miss_q, alloc;
+  logic                       adec_q, asite_q;  // the decided bit and site the begin wrote
+  logic                       tclr_q;           // ... and a table clear came with it: no valid bit
+  logic [NumLoops-1:0]        aptr_q;           // ptr_oh_q of the begin's cycle: the entry it allocated
+  logic                       rd_new_q;         // rd_new_eq of the begin's cycle (the new tag)
+  logic [NumLoops-1:0]        a_clr, a_set, tv_v, rm_v, tdec_v, tsite_v;
+  logic [NumLoops-1:0]        mv_q, mv_d, sv_q, sv_d, ov_q, ov_d, mv_v, sv_v, ov_v;
 
   // ---------------------------------------------------------------- lookups
   logic [NumLoops-1:0] bhit, rhit, rmatch;
@@ -137,7 +155,6 @@ module imu #(
     bidx = '0;
     for (int unsigned e = 0; e < NumLoops; e++) begin
       bhit[e] = tv_q[e] && bmatch[e];
-      rhit[e] = tv_q[e] && rm_q[e];
       if (bhit[e]) begin
         bidx = bidx | e[IdxW-1:0];
       end
@@ -153,13 +170,14 @@ module imu #(
   // marker_id_i next cycle, hence the second compare.
   logic                rd_new_eq;
   assign rd_new_eq = (marker_id_i == tbl_rd_id_i);
+  assign rhit      = tv_v & rm_v;
 
   // The measurement fields come from imu_ram, selected by the match lines
   // (a miss reads zeros there).
   logic [2*CntW-1:0] rd_meas;
   assign tbl_rd_hit_o     = |rhit;
-  assign tbl_rd_decided_o = |(rhit & tdec_q);
-  assign tbl_rd_site_o    = |(rhit & tsite_q);
+  assign tbl_rd_decided_o = |(rhit & tdec_v);
+  assign tbl_rd_site_o    = |(rhit & tsite_v);
   assign tbl_rd_num_o     = rd_meas[CntW-1:0];
   assign tbl_rd_den_o     = rd_meas[2*CntW-1:CntW];
 
@@ -177,7 +195,7 @@ module imu #(
   // compare's carry chains.  The cycle count is the same.
   logic [CntW-1:0]   den_new, mul_load_a, mul_num;
   logic [31:0]       mul_b, mul_load_b, s_ceil, trip_left;
-  logic              mul_load, mul_step, mul_round, lhs_load, lhs_scale, lhs_acc, mul_cmp;
+  logic              mul_load, mul_step, mul_round, lhs_load, lhs_scale, lhs_hi, lhs_acc, mul_cmp;
   logic              s_gt_min, s_nz, offload_q;
   logic [32:0]       trip_diff;
   // calc_q is state_q == StCalcS as a flip-flop of its own: the
@@ -200,6 +218,7 @@ module imu #(
     mul_round  = 1'b0;
     lhs_load   = 1'b0;
     lhs_scale  = 1'b0;
+    lhs_hi     = 1'b0;
     lhs_acc    = 1'b0;
     mul_cmp    = 1'b0;
     unique case (state_q)
@@ -223,9 +242,11 @@ module imu #(
       imu_pkg::StReadDen: mul_load = 1'b1;
       imu_pkg::StMul: begin
         // steps 1 .. 16 (THETA) or 1 .. 31 (MPKI), then the compare; MPKI
-        // scales num x 2^15 to num x 1000 in the first three cycles
+        // scales num x 2^15 to num x 1000 in the first six cycles (three
+        // steps of two halves each, the low half first: cnt odd)
         mul_step  = (cnt_q != '0);
-        lhs_scale = mpki_mode_q && (cnt_q >= 5'd29);
+        lhs_scale = mpki_mode_q && (cnt_q >= 5'd26);
+        lhs_hi    = !cnt_q[0];
         mul_cmp   = (cnt_q == '0);
       end
       // AB's sample decided: Ch x (trip - S) waits in lhs for the end
@@ -253,6 +274,7 @@ module imu #(
     .lhs_load_i (lhs_load),
     .num_i      (pmc_rd_data_i),
     .lhs_scale_i(lhs_scale),
+    .lhs_hi_i   (lhs_hi),
     .lhs_acc_i  (lhs_acc),
     .cmp_i      (mul_cmp),
     .num_o      (mul_num),
@@ -622,31 +644,36 @@ module imu #(
   // A begin writes zeros into the data fields of its entry (all of them,
   // or sampled and offloaded only on a sticky re-entry); it does so by
   // clearing a bit per field (mv: num and den, sv: sampled, ov: offloaded)
-  // that gates the field's read select, so its tag search drives 5 flops
-  // an entry instead of the 160 bits of the register file.  The register
-  // file is written only at idx_q, from registers, setting the bit.
+  // that gates the field's read select, so a re-entry's match line drives
+  // 5 flops an entry instead of the 160 bits of the register file, and an
+  // allocation's "no match" line none (a_clr, a cycle later).  The
+  // register file is written only at idx_q, from registers, setting the
+  // bit.
   logic [NumLoops-1:0] idx_oh, b_alloc, b_hit, b_renew;
   logic [NumLoops-1:0] wen_tag, wen_dec, wen_sam, wen_off, wen_meas, wen_samr, wen_offr, wdec_i;
-  // Each field enable but the allocation's, as a kept net: ABC sees a kept
-  // net as an input that arrives at time zero, so with these terms in the
-  // enables' cone it could put the late "no match" line (b_miss) first and
-  // the re-entry terms after it; cut here, each enable is one LUT of
-  // b_miss, the pointer's flop and this net
-  // (assigned in the block below: as separate assigns Verilator saw a
-  // loop through the block)
-  (* keep *) logic [NumLoops-1:0] dec_other, sam_other, off_other;
-  logic [NumLoops-1:0] mv_q, mv_d, sv_q, sv_d, ov_q, ov_d;
+  assign alloc = miss_q;
   always_comb begin
     for (int unsigned e = 0; e < NumLoops; e++) begin
       idx_oh[e] = (idx_q == e[IdxW-1:0]);
     end
+    // the fields as the last cycle's allocation left them (see alloc)
+    a_clr   = alloc ? aptr_q : '0;
+    tdec_v  = (tdec_q & ~a_clr) | (a_clr & {NumLoops{adec_q}});
+    tsite_v = (tsite_q & ~a_clr) | (a_clr & {NumLoops{asite_q}});
+    a_set   = tclr_q ? '0 : a_clr;
+    tv_v    = tv_q | a_set;
+    rm_v    = (rm_q & ~a_clr) | (a_clr & {NumLoops{rd_new_q}});
+    mv_v    = mv_q & ~a_clr;
+    sv_v    = sv_q & ~a_clr;
+    ov_v    = ov_q & ~a_clr;
     // The tag search's results are the late signals (the marker id
-    // through the compares): each entry's enables below take its own match
-    // line (b_hit, b_renew) and the "no match" line (b_alloc, only at the
-    // pointer), the data written are from registers.
+    // through the compares): each entry's field enables below take its
+    // own match line (b_hit, b_renew), and only the tag, valid and
+    // read-match enables the "no match" line (b_alloc, only at the
+    // pointer); the data written are from registers.
     b_alloc = ptr_oh_q & {NumLoops{b_miss}};                            // allocated here
     b_hit   = w_begin ? bhit : '0;                                   // re-entered here
-    b_renew = b_hit & ~(tdec_q & {NumLoops{sticky_q}});              // ... and not sticky
+    b_renew = b_hit & ~(tdec_v & {NumLoops{sticky_q}});              // ... and not sticky
     wen_tag = b_alloc;                                               // a match keeps its tag
     // the register file: never at a begin (w_begin and we_* never together).
     // num and den are written in StReadDen, where den arrives and imu_mul
@@ -657,31 +684,25 @@ module imu #(
     wen_samr = we_sam ? idx_oh : '0;
     wen_offr = we_off ? idx_oh : '0;
     wdec_i   = we_dec ? idx_oh : '0;
-    dec_other = b_renew | wdec_i;
-    sam_other = b_hit | wen_samr;
-    off_other = b_hit | wen_offr;
-    wen_dec  = b_alloc | dec_other;
-    wen_sam  = b_alloc | sam_other;
-    wen_off  = b_alloc | off_other;
+    // (the allocation's writes are a cycle later, through a_clr)
+    wen_dec  = b_renew | wdec_i;
+    wen_sam  = b_hit | wen_samr;
+    wen_off  = b_hit | wen_offr;
     // a begin clears the gates, a field write sets its own
     for (int unsigned e = 0; e < NumLoops; e++) begin
-      mv_d[e] = wen_dec[e] ? wdec_i[e] : mv_q[e];
-      sv_d[e] = wen_sam[e] ? wen_samr[e] : sv_q[e];
-      ov_d[e] = wen_off[e] ? wen_offr[e] : ov_q[e];
+      mv_d[e] = wen_dec[e] ? wdec_i[e] : mv_v[e];
+      sv_d[e] = wen_sam[e] ? wen_samr[e] : sv_v[e];
+      ov_d[e] = wen_off[e] ? wen_offr[e] : ov_v[e];
     end
   end
 
-  // the read port's registered match lines: a tag written this cycle is
-  // marker_id_i's in the next
-  always_comb begin
-    for (int unsigned e = 0; e < NumLoops; e++) begin
-      rm_d[e] = wen_tag[e] ? rd_new_eq : rmatch[e];
-    end
-  end
+  // the read port's registered match lines (against a tag written this
+  // cycle, marker_id_i's: rd_new_q and rm_v in the next)
+  assign rm_d = rmatch;
 
-  // Read only through a valid entry's match line, and cleared by the
-  // begin that allocates it (b_alloc is in every field enable), so no
-  // reset.  rm_q is read only through a valid bit too: every valid bit is
+  // Read only through a valid entry's match line, and cleared (a_clr)
+  // in the cycle after the begin that allocates it, readers masking them
+  // in that cycle, so no reset.  rm_q is read only through a valid bit too: every valid bit is
   // clear until a clock edge after reset, and that edge loads rm_q.
   always_ff @(posedge clk_i) begin
     rm_q <= rm_d;
@@ -696,13 +717,10 @@ module imu #(
   assign tbl_clear = cfg_we_i && (cfg_addr_i == imu_pkg::CfgTblClear);
 
   always_comb begin
-    tv_d    = tv_q;
-    tdec_d  = tdec_q;
-    tsite_d = tsite_q;
+    tv_d    = tv_v;
+    tdec_d  = tdec_v;
+    tsite_d = tsite_v;
     for (int unsigned e = 0; e < NumLoops; e++) begin
-      if (wen_tag[e]) begin
-        tv_d[e] = 1'b1;
-      end
       if (wen_dec[e]) begin
         tdec_d[e]  = w_dec;
         tsite_d[e] = w_site;
@@ -738,7 +756,7 @@ module imu #(
     .clk_i,
     .we_i   (wen_meas),
     .wdata_i({den_new, mul_num}),
-    .rsel_i (rhit & mv_q),
+    .rsel_i (rhit & mv_v),
     .rdata_o(rd_meas)
   );
   imu_ram #(
@@ -748,7 +766,7 @@ module imu #(
     .clk_i,
     .we_i   (wen_samr),
     .wdata_i(w_sam),
-    .rsel_i (rhit & sv_q),
+    .rsel_i (rhit & sv_v),
     .rdata_o(tbl_rd_sampled_o)
   );
   imu_ram #(
@@ -758,7 +776,7 @@ module imu #(
     .clk_i,
     .we_i   (wen_offr),
     .wdata_i(w_off),
-    .rsel_i (rhit & ov_q),
+    .rsel_i (rhit & ov_v),
     .rdata_o(tbl_rd_offloaded_o)
   );
 
@@ -777,10 +795,7 @@ module imu #(
   // ab_site_q in every cycle (StCalcS's last cycle reads them: 16 cycles
   // after the begin set idx_q and trip_q, tlog_q a cycle behind trip_q).
   logic [NumLoops-1:0]   abv_q, abv_d, absite_q, absite_d, abn_q, abn_d;
-  // alloc: the last cycle's begin allocated, from two flops, so that no
-  // term of the begin's search is shared with the table's enables
-  logic                  beg_q, nany_q, alloc;
-  assign alloc = beg_q && nany_q;
+  // (alloc, the last cycle's begin allocated, is declared with the table)
   logic [5*NumLoops-1:0] abt_q, abt_d;
   logic [4:0]            tlog_q, tlog_d, abt_sel;
   logic [5:0]            ab_diff;
@@ -841,9 +856,9 @@ module imu #(
   // without a sample; a hit re-enters its entry and leaves the pointer.
   logic [NumLoops-1:0] stk_e;
   logic                stk_sel;
-  assign stk_e       = tv_q & tdec_q & {NumLoops{sticky_q}};
+  assign stk_e       = tv_q & tdec_v & {NumLoops{sticky_q}};
   assign bstk        = |(bmatch & stk_e);
-  assign bsite       = |(bmatch & stk_e & tsite_q);
+  assign bsite       = |(bmatch & stk_e & tsite_v);
   assign stk_sel     = w_begin && bstk;
   assign state_d     = stk_sel ? imu_pkg::StIdle : state_n;
   assign sampling_d  = stk_sel ? 1'b0 : sampling_n;
@@ -884,7 +899,7 @@ module imu #(
       abx_q       <= 1'b0;
       abv_q       <= '0;
       abn_q       <= '0;
-      beg_q       <= 1'b0;
+      miss_q      <= 1'b0;
       site_q      <= 1'b0;
       off_done_q  <= 1'b0;
       via_iter_q  <= 1'b0;
@@ -917,7 +932,7 @@ module imu #(
       abx_q       <= abx_d;
       abv_q       <= abv_d;
       abn_q       <= abn_d;
-      beg_q       <= w_begin;
+      miss_q      <= b_miss;
       site_q      <= site_d;
       off_done_q  <= off_done_d;
       via_iter_q  <= via_iter_d;
@@ -950,7 +965,11 @@ module imu #(
     den_q       <= den_d;
     kls_q       <= kls_d;
     cnt_q       <= cnt_d;
-    nany_q      <= !bany;
+    adec_q      <= w_dec;
+    tclr_q      <= tbl_clear;
+    aptr_q      <= ptr_oh_q;
+    rd_new_q    <= rd_new_eq;
+    asite_q     <= w_site;
     trip_left_q <= trip_left;
     tlog_q      <= tlog_d;
     ab_in_q     <= ab_in_d;
@@ -969,6 +988,8 @@ module imu #(
   a_trip_left: assert property (@(posedge clk_i) disable iff (!rst_ni)
       (state_q != imu_pkg::StReadDen) || (trip_left_q == trip_left))
     else $error("imu: trip - k registered %0d, now %0d", trip_left_q, trip_left);
+  a_aptr: assert property (@(posedge clk_i) disable iff (!rst_ni) !alloc || (aptr_q == idx_oh))
+    else $error("imu: allocated entry %0h, managed entry %0d", aptr_q, idx_q);
   a_ptr_oh: assert property (@(posedge clk_i) disable iff (!rst_ni) ptr_oh_q == (1 << ptr_q))
     else $error("imu: one-hot pointer %0h, pointer %0d", ptr_oh_q, ptr_q);
   a_tag_onehot: assert property (@(posedge clk_i) disable iff (!rst_ni) $onehot0(bhit) && $onehot0(rhit))
@@ -981,7 +1002,7 @@ module imu #(
   // The measurement fields are written two states before their entry's mv
   // bit is set, so that bit must be clear then.
   a_meas_hidden: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      !(|wen_meas) || !(|(wen_meas & mv_q)))
+      !(|wen_meas) || !(|(wen_meas & mv_v)))
     else $error("imu: measurement fields written while readable (entry %0d)", idx_q);
   a_calc: assert property (@(posedge clk_i) disable iff (!rst_ni) calc_q == (state_q == imu_pkg::StCalcS))
     else $error("imu: calc_q %0d in state %0d", calc_q, state_q);

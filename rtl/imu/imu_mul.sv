@@ -34,7 +34,8 @@ module imu_mul #(
   // the decision's compare
   input  logic            lhs_load_i, // lhs = num x 2^15
   input  logic [CntW-1:0] num_i,
-  input  logic            lhs_scale_i,// lhs = lhs x 5 / 16 (MPKI)
+  input  logic            lhs_scale_i,// lhs = lhs x 5 / 16 (MPKI), in two cycles:
+  input  logic            lhs_hi_i,   // ... the low half (0), then the high half (1)
   input  logic            lhs_acc_i,  // lhs = acc >> 16, saturated (AB: the host's projection)
   input  logic            cmp_i,      // register the compare
   output logic [CntW-1:0] num_o,      // num, while lhs holds num x 2^15
@@ -44,7 +45,10 @@ module imu_mul #(
   logic [AccW-1:0]  acc_q, acc_d;
   logic [31:0]      mplier_q, mplier_d;
   logic             s_low_q, s_low_d;
-  logic [CntW+14:0] lhs_q, lhs_d;      // num x 2^15, then the compare's left side
+  localparam int unsigned LhsW = CntW + 15;
+  localparam int unsigned LoW  = LhsW / 2;
+  logic [LhsW-1:0]  lhs_q, lhs_d;      // num x 2^15, then the compare's left side
+  logic             sc_c_q, sc_c_d;    // the scale's carry from the low half into the high
   logic             offload_q, offload_d;
 
   // One shift-add step, multiplier LSB first: the multiplicand is added to
@@ -104,6 +108,18 @@ module imu_mul #(
   // accumulator bits (no multiplexer).  MPKI: num x 1000 = (num x 2^15) x
   // 5^3 / 2^12, three steps of y x 5 / 2^4 = y / 4 + y / 16, each exact (y
   // has 15, 11, then 7 zero low bits): one adder on lhs_q alone.
+  // The scale's adder is cut in two halves a cycle apart (the low half's
+  // carry in sc_c_q): a whole LhsW-bit carry chain was the critical path
+  // (docs/imu.md).  The high half reads only bits the low half's write
+  // left alone (LoW + 2 and up), so the two cycles give the one sum.
+  logic [LhsW-1:0]      sc_a, sc_b;
+  logic [LoW:0]         sc_lo;
+  logic [LhsW-LoW-1:0]  sc_hi;
+  assign sc_a  = lhs_q >> 2;
+  assign sc_b  = lhs_q >> 4;
+  assign sc_lo = {1'b0, sc_a[LoW-1:0]} + {1'b0, sc_b[LoW-1:0]};
+  assign sc_hi = sc_a[LhsW-1:LoW] + sc_b[LhsW-1:LoW] + {{(LhsW - LoW - 1){1'b0}}, sc_c_q};
+
   // The compare runs in CmpSeg-bit segments side by side, their greater
   // and equal flags combined after: one short carry chain deep instead of
   // one CntW + 16 bits long.
@@ -128,6 +144,7 @@ module imu_mul #(
 
   always_comb begin
     lhs_d     = lhs_q;
+    sc_c_d    = sc_c_q;
     offload_d = offload_q;
     // The three loads never come together (StReadNum, StMul, StDecide);
     // the scale's adder is tested last so that its carry chain meets only
@@ -140,15 +157,18 @@ module imu_mul #(
       // compare's right side is acc >> 16 too); its top bit saturates
       lhs_d = acc_q[AccW-1] ? {(CntW + 15){1'b1}} : acc_q[AccW-2:16];
     end
-    if (lhs_scale_i) begin
-      lhs_d = (lhs_q >> 2) + (lhs_q >> 4);
+    if (lhs_scale_i && lhs_hi_i) begin
+      lhs_d[LhsW-1:LoW] = sc_hi;
+    end else if (lhs_scale_i) begin
+      lhs_d[LoW-1:0] = sc_lo[LoW-1:0];
+      sc_c_d         = sc_lo[LoW];
     end
     if (cmp_i) begin
       offload_d = offload;
     end
   end
 
-  assign num_o     = lhs_q[CntW+14:15];
+  assign num_o     = lhs_q[LhsW-1:15];
   assign offload_o = offload_q;
 
   always_ff @(posedge clk_i) begin
@@ -156,6 +176,7 @@ module imu_mul #(
     mplier_q  <= mplier_d;
     s_low_q   <= s_low_d;
     lhs_q     <= lhs_d;
+    sc_c_q    <= sc_c_d;
     offload_q <= offload_d;
   end
 
