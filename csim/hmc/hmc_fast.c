@@ -40,7 +40,7 @@ typedef struct {
 
 typedef struct {
   uint64_t next_ref, ref_end;
-  uint64_t rrd_ok, act_hist[4];
+  uint64_t last_act, act_hist[4];
   unsigned act_n, act_head;
   uint64_t last_col, col_rd_ok, col_wr_ok;
   int last_wr;
@@ -51,11 +51,11 @@ typedef struct {
 typedef struct {
   uint64_t t_ps, ord;
   unsigned port;
-  int idx, posted;
+  int idx, posted, func; /* func: the request's functional access, at its column command */
 } fev_t;
 
 struct hmc_fast {
-  cal_t bus[HMC_MAX_VAULTS], rsp[HMC_MAX_LINKS];
+  cal_t bus[HMC_MAX_VAULTS], acts[HMC_MAX_VAULTS], cmd[HMC_MAX_VAULTS], rsp[HMC_MAX_LINKS];
   fvault_t v[HMC_MAX_VAULTS];
   fev_t *heap;
   unsigned n, cap;
@@ -84,8 +84,8 @@ void hmc_fast_free(hmc_t *h) {
   h->fast = NULL;
 }
 
-/* The first u' >= u with n free units, reserved. */
-static uint64_t cal_reserve(cal_t *C, uint64_t u, unsigned n) {
+/* The first u' >= u with n free units (not reserved). */
+static uint64_t cal_find(cal_t *C, uint64_t u, unsigned n) {
   if (u < C->base) u = C->base;
   for (;;) {
     if (u + n > C->base + CAL_W) { /* slide the window: what falls out is past */
@@ -97,10 +97,33 @@ static uint64_t cal_reserve(cal_t *C, uint64_t u, unsigned n) {
     }
     unsigned k = 0;
     while (k < n && !C->busy[(u + k) % CAL_W]) k++;
-    if (k == n) break;
+    if (k == n) return u;
     u += k + 1;
   }
+}
+
+static void cal_mark(cal_t *C, uint64_t u, unsigned n) {
   for (unsigned k = 0; k < n; k++) C->busy[(u + k) % CAL_W] = 1;
+}
+
+static uint64_t cal_reserve(cal_t *C, uint64_t u, unsigned n) {
+  u = cal_find(C, u, n);
+  cal_mark(C, u, n);
+  return u;
+}
+
+/* The first u' >= u with n free units of A and the command slot u' free in
+ * the vault's command calendar K (one command per tCK, as the exact vault
+ * issues), both reserved. */
+static uint64_t cal_reserve_cmd(cal_t *A, unsigned n, cal_t *K, uint64_t u) {
+  for (;;) {
+    u = n ? cal_find(A, u, n) : u;
+    uint64_t k = cal_find(K, u, 1);
+    if (k == u) break;
+    u = k;
+  }
+  if (n) cal_mark(A, u, n);
+  cal_mark(K, u, 1);
   return u;
 }
 
@@ -163,14 +186,21 @@ static void refresh_to(hmc_t *h, fvault_t *V, uint64_t t) {
   }
 }
 
-static uint64_t act(hmc_t *h, fvault_t *V, fbank_t *B, uint64_t row, uint64_t t) {
-  uint64_t c = hmc_max64(t, hmc_max64(B->act_ok, V->rrd_ok));
-  if (h->t_faw && V->act_n == 4) c = hmc_max64(c, V->act_hist[V->act_head] + h->t_faw);
-  if (c >= V->rrd_ok) { /* the window follows ACTs scheduled forward in time only */
+/* ACTs of a vault are tRRD apart: each holds tRRD units of the vault's ACT
+ * calendar, so a request sent later but due earlier (another bank) may
+ * activate before one that waits for its busy bank, as in the exact model.
+ * tFAW is applied against the four latest ACTs only for an ACT scheduled
+ * after all of them. */
+static uint64_t act(hmc_t *h, unsigned v, fbank_t *B, uint64_t row, uint64_t t) {
+  fvault_t *V = &h->fast->v[v];
+  uint64_t c = hmc_max64(t, B->act_ok);
+  if (h->t_faw && V->act_n == 4 && c >= V->last_act) c = hmc_max64(c, V->act_hist[V->act_head] + h->t_faw);
+  c = cal_reserve_cmd(&h->fast->acts[v], h->t_rrd, &h->fast->cmd[v], c);
+  if (c >= V->last_act) {
     V->act_hist[(V->act_head + V->act_n) % 4] = c;
     if (V->act_n < 4) V->act_n++;
     else V->act_head = (V->act_head + 1) % 4;
-    V->rrd_ok = c + h->t_rrd;
+    V->last_act = c;
   }
   B->open = 1;
   B->row = row;
@@ -187,7 +217,7 @@ static uint64_t column(hmc_t *h, unsigned v, int wr, unsigned n, uint64_t t) {
   fvault_t *V = &h->fast->v[v];
   uint64_t bus = (uint64_t)n * h->t_ccd;
   if (t >= V->last_col) t = hmc_max64(t, wr ? V->col_wr_ok : V->col_rd_ok);
-  uint64_t c = cal_reserve(&h->fast->bus[v], t, (unsigned)bus);
+  uint64_t c = cal_reserve_cmd(&h->fast->bus[v], (unsigned)bus, &h->fast->cmd[v], t);
   if (c >= V->last_col) {
     if (V->last_wr >= 0 && wr != V->last_wr) h->st.turns++;
     V->last_wr = wr;
@@ -239,25 +269,25 @@ int hmc_fast_issue(hmc_t *h, int i) {
       B->open = 0;
       h->st.pres++;
     }
-    colb = act(h, V, B, p->row, start) + h->t_rcd;
+    colb = act(h, v, B, p->row, start) + h->t_rcd;
   }
   const unsigned ab = hmc_atomic_bytes(p->cmd);
   unsigned n = ab ? 1 : (unsigned)((p->addr % h->cfg.col_bytes + p->size + h->cfg.col_bytes - 1) / h->cfg.col_bytes);
   const uint64_t bus = (uint64_t)n * h->t_ccd;
-  uint64_t fin, done;
-  functional(h, p);
+  uint64_t fin, done, col;
   if (ab) { /* read, ALU, write back while holding the bank */
     uint64_t c1 = column(h, v, 0, n, colb);
     B->pre_ok = hmc_max64(B->pre_ok, c1 + bus - h->t_ccd + h->t_rtp);
     uint64_t c2 = column(h, v, 1, n, c1 + h->t_cl + bus + h->cfg.atomic_cycles);
     B->pre_ok = hmc_max64(B->pre_ok, c2 + h->t_cwl + bus + h->t_wr);
     fin = done = c2;
+    col = c1;
   } else if (p->cmd == HMC_RD) {
-    fin = column(h, v, 0, n, colb);
+    fin = col = column(h, v, 0, n, colb);
     B->pre_ok = hmc_max64(B->pre_ok, fin + bus - h->t_ccd + h->t_rtp);
     done = fin + h->t_cl + bus;
   } else {
-    fin = column(h, v, 1, n, colb);
+    fin = col = column(h, v, 1, n, colb);
     B->pre_ok = hmc_max64(B->pre_ok, fin + h->t_cwl + bus + h->t_wr);
     done = fin + h->t_cwl + bus;
   }
@@ -268,6 +298,11 @@ int hmc_fast_issue(hmc_t *h, int i) {
   }
   B->free = fin + 1;
   if (F->bias_pct) done += (done - t) * F->bias_pct / 100;
+  /* the functional access when the exact vault makes it (its column
+   * command): which update a concurrent reader sees is timing, and a kernel
+   * such as asynchronous SSSP converges in more or fewer rounds with it */
+  fev_t fe = {.t_ps = col * h->cfg.tck_ps, .ord = F->ord++, .port = p->port, .idx = i, .func = 1};
+  if (!heap_push(F, fe)) return 0;
   fev_t e = {.ord = F->ord++, .port = p->port, .idx = i};
   if (p->cmd == HMC_WR_POSTED || (p->flags & HMC_REQ_POSTED)) {
     e.posted = 1;
@@ -295,6 +330,10 @@ int hmc_fast_pop(hmc_t *h, uint64_t now_ps) {
   hmc_fast_t *F = h->fast;
   while (F->n && F->heap[0].t_ps <= now_ps) {
     fev_t e = heap_pop(F);
+    if (e.func) {
+      functional(h, &h->pkt[e.idx]);
+      continue;
+    }
     if (!e.posted) return e.idx;
     hmc_pkt_t *p = &h->pkt[e.idx];
     if ((p->flags & HMC_REQ_POSTED) && h->posted_hook) h->posted_hook(h->posted_ctx, p->tag, p->port, e.t_ps);
