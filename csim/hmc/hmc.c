@@ -120,6 +120,7 @@ static int cfg_check(const hmc_cfg_t *c) {
       "DRAM timings must be > 0");
   BAD(c->refresh && c->t_refi_ps <= (uint64_t)c->t_rfc_ps + c->t_rp_ps, "t_refi_ps must exceed t_rfc_ps + t_rp_ps");
   BAD(c->t_faw_ps && c->t_faw_ps < c->t_rrd_ps, "t_faw_ps must be 0 (off) or at least t_rrd_ps");
+  BAD(c->fast != 0 && c->fast != 1, "fast must be 0 or 1");
 #undef BAD
   return 1;
 }
@@ -174,6 +175,7 @@ hmc_t *hmc_new(const hmc_cfg_t *cfg, uint8_t *mem, size_t mem_bytes) {
     for (unsigned v = 0; v < cfg->vaults; v++) ok &= hmc_ring_init(&h->pe[p].voq[v], 0);
   for (unsigned p = 0; p < HMC_NUM_PORTS; p++) ok &= hmc_ring_init(&h->pollq[p], 0);
   ok &= hmc_vault_init(h, pkt_release);
+  if (ok && cfg->fast) ok = hmc_fast_init(h);
   if (!ok) {
     fprintf(stderr, "hmc: out of memory\n");
     hmc_free(h);
@@ -198,6 +200,7 @@ void hmc_free(hmc_t *h) {
   }
   for (unsigned p = 0; p < HMC_NUM_PORTS; p++) hmc_ring_free(&h->pollq[p]);
   hmc_vault_free(h);
+  hmc_fast_free(h);
   free(h->pkt);
   free(h);
 }
@@ -295,7 +298,9 @@ int hmc_send(hmc_t *h, const hmc_req_t *r, uint64_t now_ps) {
   unsigned size = hmc_atomic_bytes(r->cmd) ? hmc_atomic_bytes(r->cmd) : r->size;
   unsigned rqf = hmc_req_flits(r->cmd, size), rsf = r->flags & HMC_REQ_POSTED ? 0 : hmc_rsp_flits(r->cmd, size);
   int pe = hmc_port_is_pe(r->port);
-  if (pe) {
+  if (h->fast) {
+    /* fast mode: queues are unbounded, nothing refuses a request */
+  } else if (pe) {
     if (h->pe[r->port - HMC_MAX_LINKS].in_n >= h->cfg.pe_port_q) {
       h->st.stalls++;
       return HMC_STALL;
@@ -333,13 +338,16 @@ int hmc_send(hmc_t *h, const hmc_req_t *r, uint64_t now_ps) {
   if (pe) {
     uint64_t c = ps_to_cyc(h, now_ps);
     p->ready = hmc_max64(c, h->cyc);
-    if (hmc_ring_push(&h->pe[r->port - HMC_MAX_LINKS].voq[a.vault], i) < 0) {
+    if (h->fast) {
+      if (!hmc_fast_issue(h, i)) goto oom;
+    } else if (hmc_ring_push(&h->pe[r->port - HMC_MAX_LINKS].voq[a.vault], i) < 0) {
       pkt_free(h, i);
       fprintf(stderr, "hmc: out of memory\n");
       return HMC_EINVAL;
+    } else {
+      src_queued(h, h->cfg.links + (r->port - HMC_MAX_LINKS), a.vault, p->ready);
+      h->pe[r->port - HMC_MAX_LINKS].in_n++;
     }
-    src_queued(h, h->cfg.links + (r->port - HMC_MAX_LINKS), a.vault, p->ready);
-    h->pe[r->port - HMC_MAX_LINKS].in_n++;
     if (a.vault == r->port - HMC_MAX_LINKS) h->st.local_reqs++;
     else h->st.remote_reqs++;
   } else {
@@ -348,13 +356,16 @@ int hmc_send(hmc_t *h, const hmc_req_t *r, uint64_t now_ps) {
     L->req_busy = start + (uint64_t)rqf * HMC_FLIT_BYTES * 8;
     uint64_t arrive_ps = slot_to_ps(h, L->req_busy) + h->cfg.link_lat_ps;
     p->ready = hmc_max64(ps_to_cyc(h, arrive_ps), h->cyc);
-    if (hmc_ring_push(&L->voq[a.vault], i) < 0) {
+    if (h->fast) {
+      if (!hmc_fast_issue(h, i)) goto oom;
+    } else if (hmc_ring_push(&L->voq[a.vault], i) < 0) {
       pkt_free(h, i);
       fprintf(stderr, "hmc: out of memory\n");
       return HMC_EINVAL;
+    } else {
+      src_queued(h, r->port, a.vault, p->ready);
+      L->in_flits += rqf;
     }
-    src_queued(h, r->port, a.vault, p->ready);
-    L->in_flits += rqf;
     h->st.link_flits_req[r->port] += rqf;
     h->st.link_bits += (uint64_t)rqf * HMC_FLIT_BYTES * 8;
   }
@@ -364,6 +375,9 @@ int hmc_send(hmc_t *h, const hmc_req_t *r, uint64_t now_ps) {
   if (hmc_atomic_bytes(r->cmd)) hmc_hot_add(&h->st.hot_amo, r->addr);
   h->active++;
   return HMC_OK;
+oom: /* fast mode: its heap could not grow (the functional access is done) */
+  fprintf(stderr, "hmc: out of memory\n");
+  abort();
 }
 
 /* ------------------------------------------------------------ crossbar */
@@ -697,6 +711,25 @@ static void fill_resp(const hmc_t *h, const hmc_pkt_t *p, hmc_resp_t *r) {
   (void)h;
 }
 
+/* Response packet i reaches its requester: the callback or its poll queue. */
+static void hand_over(hmc_t *h, int i) {
+  hmc_pkt_t *p = &h->pkt[i];
+  uint64_t lat = p->t_ps - p->t_send_ps;
+  h->st.resps++;
+  h->st.lat_sum_ps += lat;
+  if (lat > h->st.lat_max_ps) h->st.lat_max_ps = lat;
+  h->active--;
+  if (h->cb) {
+    hmc_resp_t r;
+    fill_resp(h, p, &r);
+    pkt_free(h, i);
+    h->cb(h->cb_ctx, &r);
+  } else if (hmc_ring_push(&h->pollq[p->port], i) < 0) {
+    fprintf(stderr, "hmc: out of memory\n");
+    abort();
+  }
+}
+
 /* Hands over responses with t_ps <= t in time order, ties to the lower port. */
 static void deliver(hmc_t *h, uint64_t t) {
   for (;;) {
@@ -723,21 +756,7 @@ static void deliver(hmc_t *h, uint64_t t) {
     } else {
       hmc_ring_pop(&h->link[bport].wire);
     }
-    hmc_pkt_t *p = &h->pkt[best];
-    uint64_t lat = p->t_ps - p->t_send_ps;
-    h->st.resps++;
-    h->st.lat_sum_ps += lat;
-    if (lat > h->st.lat_max_ps) h->st.lat_max_ps = lat;
-    h->active--;
-    if (h->cb) {
-      hmc_resp_t r;
-      fill_resp(h, p, &r);
-      pkt_free(h, best);
-      h->cb(h->cb_ctx, &r);
-    } else if (hmc_ring_push(&h->pollq[p->port], best) < 0) {
-      fprintf(stderr, "hmc: out of memory\n");
-      abort();
-    }
+    hand_over(h, best);
   }
   /* the earliest response still to hand over (a lower bound: a link's head
    * may not have started serialising yet) */
@@ -752,6 +771,13 @@ uint64_t hmc_probe_next_refresh(const hmc_t *h, unsigned v) { return h->vault[v]
 
 void hmc_advance(hmc_t *h, uint64_t now_ps) {
   if (now_ps < h->now_ps) now_ps = h->now_ps;
+  if (h->fast) { /* every time was computed at send: hand over what is due */
+    h->now_ps = now_ps;
+    h->cyc = now_ps / h->cfg.tck_ps + 1;
+    h->st.cycles = h->cyc;
+    for (int i; (i = hmc_fast_pop(h, now_ps)) >= 0;) hand_over(h, i);
+    return;
+  }
   uint64_t last = now_ps / h->cfg.tck_ps; /* last cycle edge <= now_ps */
   while (h->cyc <= last) {
     /* Jump over edges at which no stage can act (idle time, waits for
@@ -805,6 +831,7 @@ uint64_t hmc_inflight(const hmc_t *h) { return h->active; }
 uint64_t hmc_delivered(const hmc_t *h) { return h->st.resps; }
 
 uint64_t hmc_next_event_ps(const hmc_t *h) {
+  if (h->fast) return hmc_fast_next_ps(h);
   const uint64_t c = h->every_tck ? h->cyc : next_event(h);
   const uint64_t t = c >= UINT64_MAX / h->cfg.tck_ps ? UINT64_MAX : c * h->cfg.tck_ps;
   return hmc_min64(t, h->dlv_next);

@@ -83,6 +83,10 @@ typedef struct {
    * vault and the four-activate window; 0 = no constraint (docs/hmc.md) */
   uint32_t t_cwl_ps, t_wtr_ps, t_rtw_ps, t_rtp_ps, t_rrd_ps, t_faw_ps;
   int refresh;            /* 1: refresh on, staggered over the vaults */
+  /* 1: fast timing (hmc_fast.c, issue 50): each request's completion is
+   * computed when it is sent instead of stepping the vaults every tCK; same
+   * functional results, approximate times (docs/hmc.md "Fast mode") */
+  int fast;
   /* energy, femtojoule per bit (SPEC section 2) */
   uint32_t e_link_fj, e_dram_fj, e_logic_fj;
 } hmc_cfg_t;

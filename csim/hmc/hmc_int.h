@@ -96,6 +96,9 @@ typedef struct {
  * write): hmc.c's, passed down to the vaults (hmc_vault_init). */
 typedef void (*hmc_release_fn)(hmc_t *h, int i);
 
+/* The fast engine's state (hmc_fast.c), NULL in the exact mode. */
+typedef struct hmc_fast hmc_fast_t;
+
 struct hmc {
   hmc_cfg_t cfg;
   hmc_release_fn vault_release; /* hmc_vault_init's callback */
@@ -139,6 +142,7 @@ struct hmc {
   hmc_posted_fn posted_hook;
   void *posted_ctx;
   hmc_stats_t st;
+  hmc_fast_t *fast;
 };
 
 /* Reference mode for the lockstep test hmc_equiv: with on = 1 the model
@@ -171,6 +175,18 @@ int hmc_vault_step(hmc_t *h, unsigned v, uint64_t c);
  * could act if nothing outside the vault changes (UINT64_MAX: never). */
 uint64_t hmc_vault_next(const hmc_t *h, unsigned v, uint64_t c);
 /* Responses wait in each vault's rsp queue, where hmc.c's crossbar takes them. */
+
+/* fast mode (hmc_fast.c), used by hmc.c when cfg.fast: init after
+ * hmc_vault_init (0: out of memory); issue packet i, whose ready is its
+ * arrival cycle at the cube, doing its functional access now and scheduling
+ * its hand-over (0: out of memory); pop the next response due at or before
+ * now_ps (packet index, -1: none), firing posted completions on the way;
+ * the time of the next hand-over (UINT64_MAX: none). */
+int hmc_fast_init(hmc_t *h);
+void hmc_fast_free(hmc_t *h);
+int hmc_fast_issue(hmc_t *h, int i);
+int hmc_fast_pop(hmc_t *h, uint64_t now_ps);
+uint64_t hmc_fast_next_ps(const hmc_t *h);
 
 static inline uint64_t hmc_max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 static inline uint64_t hmc_min64(uint64_t a, uint64_t b) { return a < b ? a : b; }

@@ -175,6 +175,7 @@ static const param_def_t params[] = {
     P("hmc.t_rrd_ps", hmc.t_rrd_ps, 0, 1000000, "tRRD, ACT to ACT in a vault (0 off)"),
     P("hmc.t_faw_ps", hmc.t_faw_ps, 0, 1000000, "tFAW, four-ACT window per vault (0 off)"),
     P("hmc.refresh", hmc.refresh, 0, 1, "1: refresh on"),
+    P("hmc.fast", hmc.fast, 0, 1, "1: fast HMC timing, computed at send (approximate, docs/hmc.md)"),
     P("hmc.e_link_fj", hmc.e_link_fj, 0, U32, "link energy, fJ/bit (13.7 pJ)"),
     P("hmc.e_dram_fj", hmc.e_dram_fj, 0, U32, "DRAM energy, fJ/bit (3.7 pJ)"),
     P("hmc.e_logic_fj", hmc.e_logic_fj, 0, U32, "logic-layer energy, fJ/bit (6.78 pJ)"),

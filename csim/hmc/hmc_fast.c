@@ -1,0 +1,345 @@
+/* Fast HMC timing (issue 50, hmc.fast=1): each request's completion is
+ * computed once, when it is sent, from its vault's and bank's state, instead
+ * of stepping the crossbar and every vault at every tCK.
+ *
+ * What stays exact: the request link serialisation (hmc.c does it as in the
+ * exact mode), the crossbar latencies, the DRAM timings as hmc_vault.c
+ * applies them to one request (tRCD, tCL, tCWL, tRP, tRAS, tWR, tRTP, tCCD
+ * per burst, tRRD, tFAW, closed or open page, the atomic's read, ALU and
+ * write halves), staggered refresh windows of tRFC every tREFI, and the
+ * functional side (the same effects and results: hmc_atomic_apply).
+ *
+ * What is approximated (docs/hmc.md, "Fast mode"): requests are scheduled
+ * in send order (FCFS per bank; a row hit is one only if the row is still
+ * open when the request is scheduled, so FR-FCFS reordering is not modelled);
+ * the vault data bus and each response link are reservation calendars
+ * (a request may use an earlier free gap, as the exact model's oldest-first
+ * among ready requests would let it); bus turnarounds apply only against
+ * the latest column command scheduled; no back-pressure (queues unbounded,
+ * hmc_send never stalls); the one-command-per-tCK vault limit and the
+ * crossbar's one packet per vault per cycle are ignored; the functional
+ * access happens at send time (so write hooks and seq come in send order,
+ * earlier than the exact model's column command). */
+#include "hmc_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A reservation calendar: unit u is busy when busy[u % CAL_W] is set, for
+ * u in [base, base + CAL_W); units before base are past and not reusable. */
+#define CAL_W 8192u
+typedef struct {
+  uint64_t base;
+  uint8_t busy[CAL_W];
+} cal_t;
+
+typedef struct {
+  int open;
+  uint64_t row, act_ok, col_ok, pre_ok, free; /* free: first cycle a new request may take the bank */
+} fbank_t;
+
+typedef struct {
+  uint64_t next_ref, ref_end;
+  uint64_t last_act, act_hist[4];
+  unsigned act_n, act_head;
+  uint64_t last_col, col_rd_ok, col_wr_ok;
+  int last_wr;
+  fbank_t bank[HMC_MAX_BANKS];
+} fvault_t;
+
+/* A scheduled hand-over: a response, or a posted atomic's completion. */
+typedef struct {
+  uint64_t t_ps, ord;
+  unsigned port;
+  int idx, posted, func; /* func: the request's functional access, at its column command */
+} fev_t;
+
+struct hmc_fast {
+  cal_t bus[HMC_MAX_VAULTS], acts[HMC_MAX_VAULTS], cmd[HMC_MAX_VAULTS], rsp[HMC_MAX_LINKS];
+  fvault_t v[HMC_MAX_VAULTS];
+  fev_t *heap;
+  unsigned n, cap;
+  uint64_t ord;
+  unsigned bias_pct;
+};
+
+int hmc_fast_init(hmc_t *h) {
+  hmc_fast_t *F = calloc(1, sizeof *F);
+  if (!F) return 0;
+  for (unsigned v = 0; v < h->cfg.vaults; v++) {
+    /* the exact model's stagger: the first refresh after one tREFI */
+    F->v[v].next_ref = h->t_refi + (uint64_t)h->t_refi * v / h->cfg.vaults;
+    F->v[v].last_wr = -1;
+  }
+  const char *b = getenv("COPIM_HMC_FAST_BIAS_PCT"); /* planted fault, tests only */
+  F->bias_pct = b ? (unsigned)strtoul(b, NULL, 10) : 0;
+  h->fast = F;
+  return 1;
+}
+
+void hmc_fast_free(hmc_t *h) {
+  if (!h->fast) return;
+  free(h->fast->heap);
+  free(h->fast);
+  h->fast = NULL;
+}
+
+/* The first u' >= u with n free units (not reserved). */
+static uint64_t cal_find(cal_t *C, uint64_t u, unsigned n) {
+  if (u < C->base) u = C->base;
+  for (;;) {
+    if (u + n > C->base + CAL_W) { /* slide the window: what falls out is past */
+      uint64_t nb = u + n - CAL_W;
+      if (nb - C->base >= CAL_W) memset(C->busy, 0, CAL_W);
+      else
+        for (uint64_t k = C->base; k < nb; k++) C->busy[k % CAL_W] = 0;
+      C->base = nb;
+    }
+    unsigned k = 0;
+    while (k < n && !C->busy[(u + k) % CAL_W]) k++;
+    if (k == n) return u;
+    u += k + 1;
+  }
+}
+
+static void cal_mark(cal_t *C, uint64_t u, unsigned n) {
+  for (unsigned k = 0; k < n; k++) C->busy[(u + k) % CAL_W] = 1;
+}
+
+static uint64_t cal_reserve(cal_t *C, uint64_t u, unsigned n) {
+  u = cal_find(C, u, n);
+  cal_mark(C, u, n);
+  return u;
+}
+
+/* The first u' >= u with n free units of A and the command slot u' free in
+ * the vault's command calendar K (one command per tCK, as the exact vault
+ * issues), both reserved. */
+static uint64_t cal_reserve_cmd(cal_t *A, unsigned n, cal_t *K, uint64_t u) {
+  for (;;) {
+    u = n ? cal_find(A, u, n) : u;
+    uint64_t k = cal_find(K, u, 1);
+    if (k == u) break;
+    u = k;
+  }
+  if (n) cal_mark(A, u, n);
+  cal_mark(K, u, 1);
+  return u;
+}
+
+static int ev_before(const fev_t *a, const fev_t *b) {
+  if (a->t_ps != b->t_ps) return a->t_ps < b->t_ps;
+  if (a->port != b->port) return a->port < b->port; /* ties: lower port first, as deliver() */
+  return a->ord < b->ord;
+}
+
+static int heap_push(hmc_fast_t *F, fev_t e) {
+  if (F->n == F->cap) {
+    unsigned nc = F->cap ? F->cap * 2 : 256;
+    fev_t *nh = realloc(F->heap, sizeof *nh * nc);
+    if (!nh) return 0;
+    F->heap = nh;
+    F->cap = nc;
+  }
+  unsigned k = F->n++;
+  while (k && ev_before(&e, &F->heap[(k - 1) / 2])) {
+    F->heap[k] = F->heap[(k - 1) / 2];
+    k = (k - 1) / 2;
+  }
+  F->heap[k] = e;
+  return 1;
+}
+
+static fev_t heap_pop(hmc_fast_t *F) {
+  fev_t top = F->heap[0], last = F->heap[--F->n];
+  unsigned k = 0;
+  for (;;) {
+    unsigned c = 2 * k + 1;
+    if (c >= F->n) break;
+    if (c + 1 < F->n && ev_before(&F->heap[c + 1], &F->heap[c])) c++;
+    if (!ev_before(&F->heap[c], &last)) break;
+    F->heap[k] = F->heap[c];
+    k = c;
+  }
+  if (F->n) F->heap[k] = last;
+  return top;
+}
+
+/* Refresh windows of vault V up to cycle t: each closes every row and holds
+ * activations until its tRFC ends (the exact model also waits for requests
+ * in service and precharges first; here the window starts when due). */
+static void refresh_to(hmc_t *h, fvault_t *V, uint64_t t) {
+  if (!h->cfg.refresh) return;
+  while (t >= V->next_ref) {
+    uint64_t end = V->next_ref + h->t_rfc;
+    for (unsigned b = 0; b < h->cfg.banks; b++) {
+      fbank_t *B = &V->bank[b];
+      if (B->open && B->free <= V->next_ref) {
+        B->open = 0;
+        h->st.pres++;
+      }
+      B->act_ok = hmc_max64(B->act_ok, end);
+    }
+    V->ref_end = end;
+    V->next_ref += h->t_refi;
+    h->st.refreshes++;
+  }
+}
+
+/* ACTs of a vault are tRRD apart: each holds tRRD units of the vault's ACT
+ * calendar, so a request sent later but due earlier (another bank) may
+ * activate before one that waits for its busy bank, as in the exact model.
+ * tFAW is applied against the four latest ACTs only for an ACT scheduled
+ * after all of them. */
+static uint64_t act(hmc_t *h, unsigned v, fbank_t *B, uint64_t row, uint64_t t) {
+  fvault_t *V = &h->fast->v[v];
+  uint64_t c = hmc_max64(t, B->act_ok);
+  if (h->t_faw && V->act_n == 4 && c >= V->last_act) c = hmc_max64(c, V->act_hist[V->act_head] + h->t_faw);
+  c = cal_reserve_cmd(&h->fast->acts[v], h->t_rrd, &h->fast->cmd[v], c);
+  if (c >= V->last_act) {
+    V->act_hist[(V->act_head + V->act_n) % 4] = c;
+    if (V->act_n < 4) V->act_n++;
+    else V->act_head = (V->act_head + 1) % 4;
+    V->last_act = c;
+  }
+  B->open = 1;
+  B->row = row;
+  B->col_ok = c + h->t_rcd;
+  B->pre_ok = c + h->t_ras;
+  h->st.acts++;
+  h->st.row_misses++;
+  return c;
+}
+
+/* One column group of n bursts from cycle t on: the data bus calendar and
+ * the turnaround after the latest column command. */
+static uint64_t column(hmc_t *h, unsigned v, int wr, unsigned n, uint64_t t) {
+  fvault_t *V = &h->fast->v[v];
+  uint64_t bus = (uint64_t)n * h->t_ccd;
+  if (t >= V->last_col) t = hmc_max64(t, wr ? V->col_wr_ok : V->col_rd_ok);
+  uint64_t c = cal_reserve_cmd(&h->fast->bus[v], (unsigned)bus, &h->fast->cmd[v], t);
+  if (c >= V->last_col) {
+    if (V->last_wr >= 0 && wr != V->last_wr) h->st.turns++;
+    V->last_wr = wr;
+    V->last_col = c;
+    if (wr) V->col_rd_ok = hmc_max64(V->col_rd_ok, c + h->t_cwl + bus + h->t_wtr);
+    else V->col_wr_ok = hmc_max64(V->col_wr_ok, c + bus + h->t_rtw);
+  }
+  h->st.vault_bus_cycles[v] += bus;
+  h->st.dram_bits += (uint64_t)n * h->cfg.col_bytes * 8;
+  return c;
+}
+
+static void functional(hmc_t *h, hmc_pkt_t *p) {
+  p->seq = h->seq++;
+  if (hmc_atomic_bytes(p->cmd)) {
+    hmc_atomic_apply(p->cmd, h->mem + p->addr, p->op, p->ret, &p->flag);
+    if (h->wr_hook) h->wr_hook(h->wr_ctx, p->addr, hmc_atomic_bytes(p->cmd));
+  } else if (p->flags & HMC_REQ_DATA) {
+    if (p->cmd == HMC_RD) memcpy(p->data, h->mem + p->addr, p->size);
+    else {
+      memcpy(h->mem + p->addr, p->data, p->size);
+      if (h->wr_hook) h->wr_hook(h->wr_ctx, p->addr, p->size);
+    }
+  }
+}
+
+static uint64_t ps_to_slot(const hmc_t *h, uint64_t ps) { return (ps * h->rate + 999999) / 1000000; }
+static uint64_t slot_to_ps(const hmc_t *h, uint64_t s) { return (s * 1000000 + h->rate - 1) / h->rate; }
+
+int hmc_fast_issue(hmc_t *h, int i) {
+  hmc_fast_t *F = h->fast;
+  hmc_pkt_t *p = &h->pkt[i];
+  const unsigned v = p->vault;
+  fvault_t *V = &F->v[v];
+  fbank_t *B = &V->bank[p->bank];
+  const int local = hmc_port_is_pe(p->port) && p->port - HMC_MAX_LINKS == v;
+  const unsigned xl = local ? h->cfg.local_cycles : h->cfg.xbar_cycles;
+  const uint64_t t = p->ready + xl; /* in the vault's queue */
+  h->st.vault_reqs[v]++;
+  h->st.logic_bits += (uint64_t)p->req_flits * HMC_FLIT_BYTES * 8;
+  refresh_to(h, V, t);
+  uint64_t start = hmc_max64(t, B->free), colb;
+  if (h->cfg.open_page && B->open && B->row == p->row) {
+    h->st.row_hits++;
+    colb = hmc_max64(start, B->col_ok);
+  } else {
+    if (B->open) { /* open page, another row: precharge first */
+      start = hmc_max64(start, B->pre_ok) + h->t_rp;
+      B->open = 0;
+      h->st.pres++;
+    }
+    colb = act(h, v, B, p->row, start) + h->t_rcd;
+  }
+  const unsigned ab = hmc_atomic_bytes(p->cmd);
+  unsigned n = ab ? 1 : (unsigned)((p->addr % h->cfg.col_bytes + p->size + h->cfg.col_bytes - 1) / h->cfg.col_bytes);
+  const uint64_t bus = (uint64_t)n * h->t_ccd;
+  uint64_t fin, done, col;
+  if (ab) { /* read, ALU, write back while holding the bank */
+    uint64_t c1 = column(h, v, 0, n, colb);
+    B->pre_ok = hmc_max64(B->pre_ok, c1 + bus - h->t_ccd + h->t_rtp);
+    uint64_t c2 = column(h, v, 1, n, c1 + h->t_cl + bus + h->cfg.atomic_cycles);
+    B->pre_ok = hmc_max64(B->pre_ok, c2 + h->t_cwl + bus + h->t_wr);
+    fin = done = c2;
+    col = c1;
+  } else if (p->cmd == HMC_RD) {
+    fin = col = column(h, v, 0, n, colb);
+    B->pre_ok = hmc_max64(B->pre_ok, fin + bus - h->t_ccd + h->t_rtp);
+    done = fin + h->t_cl + bus;
+  } else {
+    fin = col = column(h, v, 1, n, colb);
+    B->pre_ok = hmc_max64(B->pre_ok, fin + h->t_cwl + bus + h->t_wr);
+    done = fin + h->t_cwl + bus;
+  }
+  if (!h->cfg.open_page) { /* auto-precharge */
+    B->open = 0;
+    B->act_ok = hmc_max64(B->pre_ok, fin) + h->t_rp;
+    h->st.pres++;
+  }
+  B->free = fin + 1;
+  if (F->bias_pct) done += (done - t) * F->bias_pct / 100;
+  /* the functional access when the exact vault makes it (its column
+   * command): which update a concurrent reader sees is timing, and a kernel
+   * such as asynchronous SSSP converges in more or fewer rounds with it */
+  fev_t fe = {.t_ps = col * h->cfg.tck_ps, .ord = F->ord++, .port = p->port, .idx = i, .func = 1};
+  if (!heap_push(F, fe)) return 0;
+  fev_t e = {.ord = F->ord++, .port = p->port, .idx = i};
+  if (p->cmd == HMC_WR_POSTED || (p->flags & HMC_REQ_POSTED)) {
+    e.posted = 1;
+    e.t_ps = done * h->cfg.tck_ps;
+    return heap_push(F, e);
+  }
+  h->st.logic_bits += (uint64_t)p->rsp_flits * HMC_FLIT_BYTES * 8;
+  uint64_t rdy = done + xl;
+  if (local || hmc_port_is_pe(p->port)) {
+    p->t_ps = rdy * h->cfg.tck_ps;
+  } else {
+    /* the response link, in whole FLITs (128 bit times) */
+    const uint64_t fb = HMC_FLIT_BYTES * 8;
+    uint64_t u = cal_reserve(&F->rsp[p->port], (ps_to_slot(h, rdy * h->cfg.tck_ps) + fb - 1) / fb, p->rsp_flits);
+    p->t_ps = slot_to_ps(h, (u + p->rsp_flits) * fb) + h->cfg.link_lat_ps;
+    h->link[p->port].rsp_busy = hmc_max64(h->link[p->port].rsp_busy, (u + p->rsp_flits) * fb);
+    h->st.link_flits_rsp[p->port] += p->rsp_flits;
+    h->st.link_bits += (uint64_t)p->rsp_flits * fb;
+  }
+  e.t_ps = p->t_ps;
+  return heap_push(F, e);
+}
+
+int hmc_fast_pop(hmc_t *h, uint64_t now_ps) {
+  hmc_fast_t *F = h->fast;
+  while (F->n && F->heap[0].t_ps <= now_ps) {
+    fev_t e = heap_pop(F);
+    if (e.func) {
+      functional(h, &h->pkt[e.idx]);
+      continue;
+    }
+    if (!e.posted) return e.idx;
+    hmc_pkt_t *p = &h->pkt[e.idx];
+    if ((p->flags & HMC_REQ_POSTED) && h->posted_hook) h->posted_hook(h->posted_ctx, p->tag, p->port, e.t_ps);
+    h->vault_release(h, e.idx);
+  }
+  return -1;
+}
+
+uint64_t hmc_fast_next_ps(const hmc_t *h) { return h->fast->n ? h->fast->heap[0].t_ps : UINT64_MAX; }
