@@ -12,6 +12,9 @@ SWEEP_OUT  ?= $(BUILD)/sweep
 FIG_SET    ?= $(if $(filter command line environment,$(origin SWEEP_SET)),$(SWEEP_SET),paper)
 FIG_CSV    ?= $(SWEEP_OUT)/$(FIG_SET).csv
 FIG_DIR    ?= docs/figures$(if $(filter paper,$(FIG_SET)),,/$(FIG_SET))
+# issue 52: the claims table's "old model" column from this CSV (the paper
+# set under the old atomics model), e.g. CLAIMS_OLD=docs/figures/paper-serial-amo.csv
+CLAIMS_OLD ?=
 
 .PHONY: sweep sweep-quick figures sensitivity crossover crossover-roi crossover-draw
 sweep: $(COSIM_BIN) $(SW_ELFS) ## evaluation sweep (resumable): make sweep [SWEEP_SET=quick] [SLURM=1]
@@ -25,7 +28,7 @@ sweep-quick: ## the smaller sweep set (make sweep SWEEP_SET=quick)
 figures: deps ## paper figures 5-9, all-policy comparison and the claims table from the paper set's CSV into docs/figures/
 	@csv=$(FIG_CSV); if [ ! -s "$$csv" ] && [ -s docs/figures/$(FIG_SET).csv ]; then \
 	  csv=docs/figures/$(FIG_SET).csv; echo "figures: no sweep in $(SWEEP_OUT); drawing from the committed $$csv"; fi; \
-	  scripts/figures.sh $$csv $(FIG_DIR) && scripts/claims.sh $$csv $(FIG_DIR)/claims.md
+	  scripts/figures.sh $$csv $(FIG_DIR) && scripts/claims.sh $$csv $(FIG_DIR)/claims.md $(CLAIMS_OLD)
 
 # Issue 17's sensitivity figures (BFS on the com-Youtube stand-in, one
 # parameter moved at a time; PageRank on the com-DBLP stand-in for the PE

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # The CoPIM paper's headline claims beside this platform's measurement, from
 # a sweep CSV (scripts/sweep_gather.sh; meant for the paper set):
-#   scripts/claims.sh CSV [OUT.md]        (default docs/figures/claims.md)
+#   scripts/claims.sh CSV [OUT.md] [OLD.csv]   (default docs/figures/claims.md)
+# With OLD.csv (issue 52: the paper set under the old atomics model), the
+# claims table gains a column of the same measurements from it, row by row
+# (matched by the claim's text; "-" where OLD.csv has no such row).
 # Every ratio is over the main points (500 MHz PEs, theta 5 %, 8 MB LLC)
 # where all the policies compared are present; "GM" is the geometric mean
 # over those kernel x graph points, "per graph" the same restricted to one
@@ -16,11 +19,16 @@
 #   theta optimum           = the threshold of the theta points whose GM
 #                             copim time over cpu-only is the lowest
 set -euo pipefail
-CSV=${1:?usage: claims.sh CSV [OUT.md]}
+CSV=${1:?usage: claims.sh CSV [OUT.md] [OLD.csv]}
 OUT=${2:-docs/figures/claims.md}
+OLD=${3:-}
 [ -s "$CSV" ] || { echo "claims: no CSV at $CSV" >&2; exit 2; }
+[ -z "$OLD" ] || [ -s "$OLD" ] || { echo "claims: no old-model CSV at $OLD" >&2; exit 2; }
 tmp=$OUT.tmp.$$
-trap 'rm -f "$tmp"' EXIT
+trap 'rm -f "$tmp" "$tmp.old"' EXIT
+if [ -n "$OLD" ]; then
+  "$0" "$OLD" "$tmp.old" >/dev/null
+fi
 # the graphs whose BFS footprint is over 2.5x the 8 MB LLC (docs/results.md
 # "Graphs": com-Youtube 5.58x, wiki-Talk 8.12x, soc-LiveJournal1 at 1/8
 # 5.59x), where the crossover map says BFS offloading starts to pay
@@ -96,6 +104,18 @@ tr -d '"' < "$CSV" | awk -F, -v src="$CSV" -v large="$LARGE" '
     printf "| un-core energy vs PEI | -6.8 %% | %+.1f %% (with PE caches %+.1f %%) |\n", 100 * (gme("copim", "pei") - 1), 100 * (gme("copim", "pei", "pe") - 1)
     printf "| un-core energy vs GraphPIM | -6.5 %% | %+.1f %% (with PE caches %+.1f %%) |\n", 100 * (gme("copim", "graphpim") - 1), 100 * (gme("copim", "graphpim", "pe") - 1)
     printf "| un-core energy vs CPU-only | -18 %% | %+.1f %% (with PE caches %+.1f %%) |\n", 100 * (gme("copim", "cpu-only") - 1), 100 * (gme("copim", "cpu-only", "pe") - 1)
+    # issue 53: the on-line decision, over the main points where it ran too
+    nab = 0; sab[1] = sab[2] = sab[3] = 0; oab = 0
+    for (key in pts) if (ok[key] && (key, "copim-ab") in t) {
+      nab++; sab[1] += log(t[key, "pei"] / t[key, "copim-ab"]); sab[2] += log(t[key, "graphpim"] / t[key, "copim-ab"])
+      sab[3] += log(t[key, "cpu-only"] / t[key, "copim-ab"]); oab += off[key, "copim-ab"]
+    }
+    if (nab) {
+      sp = sg = 0
+      for (key in pts) if (ok[key] && (key, "copim-ab") in t) { sp += off[key, "pei"]; sg += off[key, "graphpim"] }
+      printf "| copim-ab (the on-line decision, issue 53) faster than PEI / GraphPIM / CPU-only, over its %d points | +19.5 / +11.4 / +38 %% (CoPIM) | %s / %s / %s |\n", nab, pct(exp(sab[1] / nab)), pct(exp(sab[2] / nab)), pct(exp(sab[3] / nab))
+      printf "| offloaded instructions, copim-ab vs PEI / GraphPIM, over the same points | -51.1 / -33 %% (CoPIM) | %s / %s |\n", (sp ? sprintf("%+.1f %%", 100 * (oab / sp - 1)) : "PEI offloads none"), (sg ? sprintf("%+.1f %%", 100 * (oab / sg - 1)) : "GraphPIM offloads none")
+    }
     # in the paper set the 5 % point is the main copim run (scripts/sweep.sh)
     for (tk in tkeys) if (!((tk, 5) in tt) && (tk, "copim") in t) tt[tk, 5] = t[tk, "copim"]
     best = ""; bv = 0
@@ -144,7 +164,7 @@ tr -d '"' < "$CSV" | awk -F, -v src="$CSV" -v large="$LARGE" '
     print "Every main point: speedup over cpu-only (time of cpu-only / time), copim'"'"'s offloaded instructions"
     print "and un-core energy over cpu-only'"'"'s (\"-\": the policy did not run there)"
     print ""
-    nq = split("pim-only pei graphpim copim mpki greedy pimprof a3pim oracle", Q, " ")
+    nq = split("pim-only pei graphpim copim copim-ab mpki greedy pimprof a3pim oracle", Q, " ")
     hdr = "| kernel | graph | cpu-only (us)"; sep = "|---|---|---"
     for (i = 1; i <= nq; i++) { hdr = hdr " | " Q[i]; sep = sep "|---" }
     print hdr " | copim offloaded insns | copim un-core energy / cpu-only |"; print sep "|---|---|"
@@ -156,6 +176,38 @@ tr -d '"' < "$CSV" | awk -F, -v src="$CSV" -v large="$LARGE" '
       line = line " | " (((key, "copim") in e) ? sprintf("%.3f", e[key, "copim"] / e[key, "cpu-only"]) : "-") " |"
       print line
     }
+    # issue 53: the on-line decision against the oracle at every point both ran
+    no = 0
+    for (i = 1; i <= nkey; i++) { key = korder[i]; if ((key, "copim-ab") in t && (key, "oracle") in t) no++ }
+    if (no) {
+      print ""
+      print "The on-line decision against the oracle (every placement searched; " no " points): kernel time of copim-ab over the"
+      print "oracle'"'"'s, and over the better of cpu-only and pim-only (below 1: faster)"
+      print ""
+      print "| kernel | graph | copim-ab / oracle | copim-ab / best(cpu-only, pim-only) | copim / oracle |"
+      print "|---|---|---|---|---|"
+      for (i = 1; i <= nkey; i++) {
+        key = korder[i]; if (!((key, "copim-ab") in t && (key, "oracle") in t)) continue
+        b = ((key, "pim-only") in t && t[key, "pim-only"] < t[key, "cpu-only"]) ? t[key, "pim-only"] : t[key, "cpu-only"]
+        printf "| %s | %s | %.3f | %.3f | %s |\n", kn[key], gr[key], t[key, "copim-ab"] / t[key, "oracle"], t[key, "copim-ab"] / b, (((key, "copim") in t) ? sprintf("%.3f", t[key, "copim"] / t[key, "oracle"]) : "-")
+      }
+    }
   }' > "$tmp"
+if [ -n "$OLD" ]; then
+  # the first table (claim | paper | measured): the old model's measured
+  # cell beside the new one, matched by the claim's text
+  awk -v old="$OLD" -F' [|] ' '
+    FNR == NR { if ($0 ~ /^\| claim \|/) in1 = 1; else if (in1 && $0 !~ /^\|/) in1 = 0
+                if (in1 && $0 ~ /^\| / && $0 !~ /^\| claim \|/ && $0 !~ /^\|---/) { c = $1; sub(/^\| /, "", c); m = $3; sub(/ \|$/, "", m); o[c] = m }
+                next }
+    /^\| claim \| paper \| measured/ { in2 = 1; sub(/ \|$/, ""); print $0 " | old model (" old ") |"; next }
+    in2 && /^\|---/ { print $0 "---|"; next }
+    in2 && /^\| / { c = $1; sub(/^\| /, "", c); print $0 " " ((c in o) ? o[c] : "-") " |"; next }
+    in2 { in2 = 0 }
+    { print }' "$tmp.old" "$tmp" > "$tmp.m" && mv -f "$tmp.m" "$tmp"
+  sed -i "1s|\$| against the old atomics model's ($OLD)|" "$tmp"
+  n_old=$(sed -n 's/^Main points with all four paper policies: \([0-9]*\).*/\1/p' "$tmp.old")
+  sed -i "s|^a positive percentage means CoPIM is faster, uses less, or offloads less.\$|& The old model's column is over its own main points ($n_old).|" "$tmp"
+fi
 mv -f "$tmp" "$OUT"
 echo "claims: $OUT"
