@@ -25,12 +25,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A reservation calendar: unit u is busy when busy[u % CAL_W] is set, for
- * u in [base, base + CAL_W); units before base are past and not reusable. */
+/* A reservation calendar: unit u is busy when bit u % CAL_W of w is set,
+ * for u in [base, base + CAL_W); units before base are past and not
+ * reusable, units from base + CAL_W on are free (nothing reserves there).
+ * A bit set, scanned 64 units at a time: deep queues reserve long busy runs
+ * that a unit-by-unit scan walked (8 % of a fast run, docs/performance.md). */
 #define CAL_W 8192u
+#define CAL_NW (CAL_W / 64u)
 typedef struct {
   uint64_t base;
-  uint8_t busy[CAL_W];
+  uint64_t w[CAL_NW];
 } cal_t;
 
 typedef struct {
@@ -84,26 +88,60 @@ void hmc_fast_free(hmc_t *h) {
   h->fast = NULL;
 }
 
+static int cal_busy(const cal_t *C, uint64_t u) { return (int)(C->w[(u % CAL_W) / 64] >> (u % 64) & 1); }
+
+/* Units u .. u + 63 as bits (bit i: unit u + i), those past the window 0.
+ * u is in the window. */
+static uint64_t cal_bits(const cal_t *C, uint64_t u) {
+  const unsigned lo = (unsigned)(u % CAL_W), wi = lo / 64, off = lo % 64;
+  uint64_t x = C->w[wi] >> off;
+  if (off) x |= C->w[(wi + 1) % CAL_NW] << (64 - off);
+  const uint64_t lim = C->base + CAL_W - u;
+  if (lim < 64) x &= (1ull << lim) - 1;
+  return x;
+}
+
+/* Units a .. b - 1 free, a word at a time (b - a < CAL_W). */
+static void cal_clear(cal_t *C, uint64_t a, uint64_t b) {
+  while (a < b) {
+    const unsigned bit = (unsigned)(a % 64);
+    const uint64_t cnt = hmc_min64(64 - bit, b - a);
+    C->w[(a % CAL_W) / 64] &= ~(cnt == 64 ? ~0ull : ((1ull << cnt) - 1) << bit);
+    a += cnt;
+  }
+}
+
 /* The first u' >= u with n free units (not reserved). */
 static uint64_t cal_find(cal_t *C, uint64_t u, unsigned n) {
   if (u < C->base) u = C->base;
   for (;;) {
     if (u + n > C->base + CAL_W) { /* slide the window: what falls out is past */
       uint64_t nb = u + n - CAL_W;
-      if (nb - C->base >= CAL_W) memset(C->busy, 0, CAL_W);
+      if (nb - C->base >= CAL_W) memset(C->w, 0, sizeof C->w);
       else
-        for (uint64_t k = C->base; k < nb; k++) C->busy[k % CAL_W] = 0;
+        cal_clear(C, C->base, nb);
       C->base = nb;
     }
-    unsigned k = 0;
-    while (k < n && !C->busy[(u + k) % CAL_W]) k++;
-    if (k == n) return u;
-    u += k + 1;
+    if (n > 64) { /* (no request holds a unit this long; kept general) */
+      unsigned k = 0;
+      while (k < n && !cal_busy(C, u + k)) k++;
+      if (k == n) return u;
+      u += k + 1;
+      continue;
+    }
+    const uint64_t x = cal_bits(C, u);
+    if (x & 1) { /* busy at u: on to the first free unit */
+      u += ~x ? (uint64_t)__builtin_ctzll(~x) : 64;
+      continue;
+    }
+    const uint64_t b = x & (n == 64 ? ~0ull : (1ull << n) - 1);
+    if (!b) return u;
+    u += 64 - (uint64_t)__builtin_clzll(b); /* past the last busy unit of the n */
   }
 }
 
 static void cal_mark(cal_t *C, uint64_t u, unsigned n) {
-  for (unsigned k = 0; k < n; k++) C->busy[(u + k) % CAL_W] = 1;
+  for (unsigned k = 0; k < n; k++) C->w[((u + k) % CAL_W) / 64] |= 1ull << ((u + k) % 64);
 }
 
 static uint64_t cal_reserve(cal_t *C, uint64_t u, unsigned n) {
