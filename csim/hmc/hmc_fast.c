@@ -268,20 +268,6 @@ static uint64_t column(hmc_t *h, unsigned v, int wr, unsigned n, uint64_t t) {
   return c;
 }
 
-static void functional(hmc_t *h, hmc_pkt_t *p) {
-  p->seq = h->seq++;
-  if (hmc_atomic_bytes(p->cmd)) {
-    hmc_atomic_apply(p->cmd, h->mem + p->addr, p->op, p->ret, &p->flag);
-    if (h->wr_hook) h->wr_hook(h->wr_ctx, p->addr, hmc_atomic_bytes(p->cmd));
-  } else if (p->flags & HMC_REQ_DATA) {
-    if (p->cmd == HMC_RD) memcpy(p->data, h->mem + p->addr, p->size);
-    else {
-      memcpy(h->mem + p->addr, p->data, p->size);
-      if (h->wr_hook) h->wr_hook(h->wr_ctx, p->addr, p->size);
-    }
-  }
-}
-
 static uint64_t ps_to_slot(const hmc_t *h, uint64_t ps) { return (ps * h->rate + 999999) / 1000000; }
 static uint64_t slot_to_ps(const hmc_t *h, uint64_t s) { return (s * 1000000 + h->rate - 1) / h->rate; }
 
@@ -369,7 +355,7 @@ int hmc_fast_pop(hmc_t *h, uint64_t now_ps) {
   while (F->n && F->heap[0].t_ps <= now_ps) {
     fev_t e = heap_pop(F);
     if (e.func) {
-      functional(h, &h->pkt[e.idx]);
+      hmc_functional(h, &h->pkt[e.idx]);
       continue;
     }
     if (!e.posted) return e.idx;

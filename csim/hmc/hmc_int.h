@@ -174,13 +174,18 @@ int hmc_vault_step(hmc_t *h, unsigned v, uint64_t c);
 /* After a step at c that did nothing: the first cycle > c at which the step
  * could act if nothing outside the vault changes (UINT64_MAX: never). */
 uint64_t hmc_vault_next(const hmc_t *h, unsigned v, uint64_t c);
+/* Packet p's effect on the functional memory (seq, the data or the atomic's
+ * result, the write hook), made at its column command (hmc_vault.c), or at
+ * the fast schedule's (hmc_fast.c). */
+void hmc_functional(hmc_t *h, hmc_pkt_t *p);
 /* Responses wait in each vault's rsp queue, where hmc.c's crossbar takes them. */
 
 /* fast mode (hmc_fast.c), used by hmc.c when cfg.fast: init after
  * hmc_vault_init (0: out of memory); issue packet i, whose ready is its
- * arrival cycle at the cube, doing its functional access now and scheduling
- * its hand-over (0: out of memory); pop the next response due at or before
- * now_ps (packet index, -1: none), firing posted completions on the way;
+ * arrival cycle at the cube, scheduling its functional access (at its column
+ * command) and its hand-over (0: out of memory); pop the next response due
+ * at or before now_ps (packet index, -1: none), making functional accesses
+ * and firing posted completions on the way;
  * the time of the next hand-over (UINT64_MAX: none). */
 int hmc_fast_init(hmc_t *h);
 void hmc_fast_free(hmc_t *h);

@@ -63,7 +63,9 @@ static unsigned bursts(const hmc_t *h, const hmc_pkt_t *p) {
   return (first + p->size + h->cfg.col_bytes - 1) / h->cfg.col_bytes;
 }
 
-static void functional(hmc_t *h, hmc_pkt_t *p) {
+/* The request's effect on the functional memory and its data or result:
+ * where the vault's column command makes it (the fast mode's too). */
+void hmc_functional(hmc_t *h, hmc_pkt_t *p) {
   p->seq = h->seq++;
   if (hmc_atomic_bytes(p->cmd)) {
     hmc_atomic_apply(p->cmd, h->mem + p->addr, p->op, p->ret, &p->flag);
@@ -152,7 +154,7 @@ static void column(hmc_t *h, hmc_vault_t *V, unsigned v, int i, uint64_t c) {
   const uint64_t rd_pre = c + bus - ccd + h->t_rtp, wr_pre = c + h->t_cwl + bus + h->t_wr;
   if (hmc_atomic_bytes(p->cmd)) {
     if (p->state != 2) { /* the read half: the value is modified in the vault ALU */
-      functional(h, p);
+      hmc_functional(h, p);
       p->state = 2;
       p->wr_ok = c + h->t_cl + bus + h->cfg.atomic_cycles;
       B->pre_ok = hmc_max64(B->pre_ok, rd_pre);
@@ -162,7 +164,7 @@ static void column(hmc_t *h, hmc_vault_t *V, unsigned v, int i, uint64_t c) {
     finish(h, V, i, c, c);
     return;
   }
-  functional(h, p);
+  hmc_functional(h, p);
   if (p->cmd == HMC_RD) {
     B->pre_ok = hmc_max64(B->pre_ok, rd_pre);
     finish(h, V, i, c, c + h->t_cl + bus);
