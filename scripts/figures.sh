@@ -55,11 +55,12 @@ present() {
     END { for (i = 1; i <= np; i++) { ok = 1; for (k in keys) if (!((k, P[i]) in has)) ok = 0; if (ok) printf "%s%s", sep, P[i]; if (ok) sep = " " } }' "$T/all"
 }
 # Fig. 5: offloaded instruction share
-P5=$(present pim-only copim mpki greedy pimprof a3pim oracle)
+P5=$(present pim-only copim copim-ab mpki greedy pimprof a3pim oracle)
 table share $P5 > "$T/f5"
 hist fig5_offload_share "Fig. 5: offloaded instruction share (PE instructions / all kernel instructions)" "% of kernel instructions on PEs" "$T/f5" $P5
 # Fig. 6: execution time normalised to cpu-only, with the geometric mean
-P6="pim-only pei graphpim copim"
+# (and issue 53's on-line decision, copim-ab, where it ran at every point)
+P6="pim-only pei graphpim copim $(present copim-ab)"
 table time $P6 > "$T/f6"
 hist fig6_exec_time "Fig. 6: kernel execution time normalised to cpu-only (last group: geometric mean)" "time / cpu-only" "$T/f6" $P6
 # Fig. 6 again with a 256 KB LLC (the graphs' ratio to the LLC of the paper's larger graphs), when swept
