@@ -6,7 +6,15 @@
 #   make figures [SWEEP_SET=...]   (or FIG_CSV=path/results.csv)
 SWEEP_SET  ?= default
 SWEEP_JOBS ?= 2
-SWEEP_OUT  ?= $(BUILD)/sweep
+# MODE=fast: every point in the fast mode (--fast, docs/cosim.md "Exact or
+# fast"), into its own directory so that the modes never mix (sweep_lib.sh
+# refuses a result of the other mode); the CSV's mode column says which
+MODE       ?= exact
+ifeq ($(filter exact fast,$(MODE)),)
+$(error MODE=$(MODE): exact or fast)
+endif
+export COPIM_SWEEP_MODE := $(MODE)
+SWEEP_OUT  ?= $(BUILD)/sweep$(if $(filter fast,$(MODE)),-fast)
 # make figures draws the paper set (issue 17) into docs/figures unless
 # SWEEP_SET is given; another set's figures go to docs/figures/<set>/
 FIG_SET    ?= $(if $(filter command line environment,$(origin SWEEP_SET)),$(SWEEP_SET),paper)

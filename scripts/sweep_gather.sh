@@ -14,7 +14,7 @@ SET=${2:?usage: sweep_gather.sh OUT SET}
 csv=$OUT/$SET.csv
 tmp=$OUT/.results.csv.$$
 trap 'rm -f "$tmp"' EXIT
-echo "id,set,kernel,graph,policy,pe_mhz,theta_pct,verified,kernel_cycles,kernel_us,host_insns,pe_insns,offloaded_share,offloaded_share_nosync,e_l1_uj,e_l2_uj,e_llc_uj,e_link_uj,e_dram_uj,e_logic_uj,e_uncore_uj,e_pe_cache_uj,hmc_amos,launches,llc_kb,plan,hmc_requests,hmc_lat_avg_ps" > "$tmp" || exit 2
+echo "id,set,kernel,graph,policy,pe_mhz,theta_pct,verified,kernel_cycles,kernel_us,host_insns,pe_insns,offloaded_share,offloaded_share_nosync,e_l1_uj,e_l2_uj,e_llc_uj,e_link_uj,e_dram_uj,e_logic_uj,e_uncore_uj,e_pe_cache_uj,hmc_amos,launches,llc_kb,plan,hmc_requests,hmc_lat_avg_ps,mode" > "$tmp" || exit 2
 problems=()
 total=0
 while read -r id k g p clk th extra; do
@@ -34,7 +34,7 @@ while read -r id k g p clk th extra; do
       (.energy_pj.l1 / 1e6), (.energy_pj.l2 / 1e6), (.energy_pj.llc / 1e6), (.energy_pj.hmc_link / 1e6),
       (.energy_pj.hmc_dram / 1e6), (.energy_pj.hmc_logic / 1e6), (.energy_pj.uncore / 1e6), (.energy_pj.pe_cache / 1e6),
       .host.hmc_amos, .pim.launches, (.params["llc.bytes"] / 1024), (.run.plan | gsub(","; ";")),
-      .hmc.requests, .hmc.lat_avg_ps ] | @csv' "$f" >> "$tmp" \
+      .hmc.requests, .hmc.lat_avg_ps, (if (.params["hmc.fast"] // 0) == 1 then "fast" else "exact" end) ] | @csv' "$f" >> "$tmp" \
     || { echo "sweep: $f: cannot turn it into a CSV row" >&2; exit 2; }
 done < <(LC_ALL=C sort "$OUT/$SET.points")
 mv -f "$tmp" "$csv" || exit 2

@@ -29,7 +29,7 @@ sweep_check() {
   [ "$th" = "-" ] && th=$SWEEP_DEFAULT_THETA
   local why
   why=$(jq -r -s --arg k "$k" --arg g "${g##*/}" --arg p "$p" --argjson clk "$clk" --argjson th "$th" \
-      --argjson llc "$llc" --arg xn "$xn" --argjson xv "$xv" '
+      --argjson llc "$llc" --arg xn "$xn" --argjson xv "$xv" --arg mode "${COPIM_SWEEP_MODE:-exact}" '
     if length != 1 then "\(length) JSON values in one file"
     else .[0] |
       if type != "object" then "not a JSON object"
@@ -39,6 +39,8 @@ sweep_check() {
         "the result of another point (\(.run.kernel) \(.run.graph) \(.run.policy))"
       elif .params["pe.clk_ps"] != $clk or .params["imu.threshold_q16"] != $th or .params["llc.bytes"] != $llc then
         "the result of another point (pe.clk_ps \(.params["pe.clk_ps"]), imu.threshold_q16 \(.params["imu.threshold_q16"]), llc.bytes \(.params["llc.bytes"]))"
+      elif ((.params["hmc.fast"] // 0) == 1) != ($mode == "fast") then
+        "the result of another mode (hmc.fast \(.params["hmc.fast"] // 0); this sweep is \($mode))"
       elif $xn != "" and .params[$xn] != $xv then
         "the result of another point (\($xn) \(.params[$xn]))"
       elif .result.verified != true then "not verified: \(.result.why | tojson)"

@@ -40,6 +40,9 @@ trap 'rm -f "$tmp" "$tmp.plan"' EXIT
 echo "$host" > "$tmp"
 args=(--kernel "$K" --graph "$G" --policy "$P" --pe.clk_ps="$CLK" --quiet --stats "$tmp")
 [ "$TH" != "-" ] && args+=(--imu.threshold_q16="$TH")
+# make sweep MODE=fast: the fast mode (docs/cosim.md "Exact or fast"); the
+# check above refuses a result of the other mode
+[ "${COPIM_SWEEP_MODE:-exact}" = fast ] && args+=(--fast)
 [ -n "$EXTRA" ] && args+=("$EXTRA")
 # shellcheck disable=SC2206
 [ -n "${COPIM_SWEEP_ARGS:-}" ] && args+=($COPIM_SWEEP_ARGS)

@@ -133,6 +133,7 @@ static void help(void) {
       "  --config FILE       parameter file: 'name = value' lines, '#' comments\n"
       "  --set NAME=VALUE    one parameter (also --NAME=VALUE, e.g. --llc.lat=40); after --config\n"
       "  --pe-1ghz           PEs at 1 GHz (pe.clk_ps=1000)\n"
+      "  --fast              the fast mode (sim.mode=fast): approximate models where they exist, today the HMC's\n"
       "  --rtl LIST          blocks as Verilated RTL: pmc,imu,pe | all | none (default none)\n"
       "  --lockstep LIST     blocks as RTL and C model compared every cycle: pmc,imu,pe | all | none\n"
       "  --reset-seed N      Verilator random-reset seed for RTL blocks (0 = zero state; default 0)\n"
@@ -244,6 +245,10 @@ static void parse(opts_t *o, int argc, char **argv) {
     }
     if (!strcmp(name, "--directed")) {
       o->directed = 1;
+      continue;
+    }
+    if (!strcmp(name, "--fast")) {
+      add_set(o, "sim.mode", 8, "fast");
       continue;
     }
     if (!strcmp(name, "--pe-1ghz")) {

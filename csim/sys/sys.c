@@ -249,6 +249,9 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
   /* A policy may bring its own sample fraction (copim-ab) unless one was
    * set; resolved here so that the JSON's params show what the IMU holds. */
   if (pol->imu_fraction && cfg->imu_fraction == IMU_FRACTION_DEFAULT) s->cfg.imu_fraction = pol->imu_fraction;
+  /* the fast mode turns on every approximate model there is (issue 50: the
+   * HMC's so far), resolved here so that the JSON's params show it */
+  if (cfg->mode) s->cfg.hmc.fast = 1;
   if (plan) s->plan = *plan;
   s->g = g;
   s->kp = *kp;

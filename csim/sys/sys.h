@@ -91,6 +91,8 @@ typedef struct {
                               limit while the progress watchdog is on: a run still making
                               progress goes on past it (sys_max_cycles_soft) */
   uint64_t seed;           /* reserved for randomised inputs; part of the statistics */
+  uint32_t mode;           /* sim.mode: 0 exact (default), 1 fast: the approximate models where they
+                              exist, today the HMC's (hmc.fast; docs/cosim.md "Exact or fast") */
   uint32_t skip;           /* 1: jump over idle cycles (default); 0: step every cycle, the reference.
                               Not a model parameter: the statistics are the same either way */
   uint64_t watchdog;       /* host cycles without kernel progress before the run fails (0 = off), 2e8 */

@@ -188,6 +188,9 @@ static const param_def_t params[] = {
       "host cycle limit of the run (--max-cycles); the default 2e9 stops only a run without progress while "
       "sim.watchdog is on"),
     P("sim.seed", seed, 0, U64, "seed (recorded; the models are deterministic)"),
+    PN("sim.mode", mode, 0, 1,
+       "0 exact (every model cycle-level), 1 fast: the approximate models where they exist (today the HMC: hmc.fast)",
+       "exact|fast"),
     P("sim.skip", skip, 0, 1, "1: skip idle cycles, 0: step every cycle (reference; same statistics)"),
     P("sim.pe_runahead", pe_runahead, 0, 2, "1: PEs run ahead to their next port request, 0: every edge stepped (reference; same statistics), 2: 1 checked against 0 every edge (formerly sim.pe_fast)"),
     P("sim.watchdog", watchdog, 0, U64,
