@@ -16,21 +16,40 @@ static void row(FILE *f, const char *set, const char *g, const char *pol, int th
           set, g, pol, theta, set, g, pol, theta, us * 2000, us, pe_insns, uncore, amos, reqs, lat_ps);
 }
 
+/* a CSV with the columns' header, NULL (and a failure) if it cannot be written */
+static FILE *csv_open(tb_t *t, const char *path) {
+  FILE *f = fopen(path, "w");
+  if (!f) {
+    tb_fail(t, "cannot write %s\n", path);
+    return NULL;
+  }
+  fputs("id,set,kernel,graph,policy,pe_mhz,theta_pct,verified,kernel_cycles,kernel_us,host_insns,pe_insns,"
+        "offloaded_share,offloaded_share_nosync,e_l1_uj,e_l2_uj,e_llc_uj,e_link_uj,e_dram_uj,e_logic_uj,"
+        "e_uncore_uj,e_pe_cache_uj,hmc_amos,launches,llc_kb,plan,hmc_requests,hmc_lat_avg_ps\n",
+        f);
+  return f;
+}
+
+typedef struct {
+  const char *what, *want;
+} expect_t;
+
+/* every expected line is in the table md (written to path) */
+static void expect_lines(tb_t *t, const char *md, const char *path, const expect_t *e, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    t->checks++;
+    if (!strstr(md, e[i].want)) tb_fail(t, "%s: no line with \"%s\" in %s\n", e[i].what, e[i].want, path);
+  }
+}
+
 int main(int argc, char **argv) {
   tb_t t;
   tb_init(&t, argc, argv, "claims_table", 1);
   char dir[96], path[160], cmd[512], log[128];
   cu_scratch(dir, sizeof dir, "claims-table");
   snprintf(path, sizeof path, "%s/set.csv", dir);
-  FILE *f = fopen(path, "w");
-  if (!f) {
-    tb_fail(&t, "cannot write %s\n", path);
-    return tb_finish(&t);
-  }
-  fputs("id,set,kernel,graph,policy,pe_mhz,theta_pct,verified,kernel_cycles,kernel_us,host_insns,pe_insns,"
-        "offloaded_share,offloaded_share_nosync,e_l1_uj,e_l2_uj,e_llc_uj,e_link_uj,e_dram_uj,e_logic_uj,"
-        "e_uncore_uj,e_pe_cache_uj,hmc_amos,launches,llc_kb,plan,hmc_requests,hmc_lat_avg_ps\n",
-        f);
+  FILE *f = csv_open(&t, path);
+  if (!f) return tb_finish(&t);
   /* g1: copim 2x faster than every baseline, 3x PEI's energy; g2: 1.25x, 0.75x:
    * GM speedup sqrt(2 * 1.25) = 1.5811 (+58.1 %), GM energy sqrt(3 * 0.75) = 1.5 (+50.0 %) */
   row(f, "main", "g1", "cpu-only", 5, 100, 0, 100, 0, 100, 50000);
@@ -57,9 +76,7 @@ int main(int argc, char **argv) {
   snprintf(path, sizeof path, "%s/claims.md", dir);
   char *md = cu_script_output(&t, cmd, log, path);
   if (!md) return tb_finish(&t);
-  static const struct {
-    const char *what, *want;
-  } exp[] = {
+  static const expect_t exp[] = {
       {"points", "Main points with all four paper policies: 2 "},
       {"speedup over PEI", "| CoPIM faster than PEI | +19.5 % | +58.1 % |"},
       {"speedup over GraphPIM", "| CoPIM faster than GraphPIM | +11.4 % | +58.1 % |"},
@@ -78,24 +95,14 @@ int main(int argc, char **argv) {
        * traffic 10x, parallelism 10x, latency 2x, speedup 2 = 10 / 10 x 2 */
       {"traffic row g1", "| bfs | g1 | 100 | 50.0 | 0.05 | 1000 | 25.0 | 0.50 | 10.0x | 10.0x | 2.00x | 2.000 | 2.000 |"},
   };
-  for (size_t i = 0; i < sizeof exp / sizeof exp[0]; i++) {
-    t.checks++;
-    if (!strstr(md, exp[i].want)) tb_fail(&t, "%s: no line with \"%s\" in %s\n", exp[i].what, exp[i].want, path);
-  }
+  expect_lines(&t, md, path, exp, sizeof exp / sizeof exp[0]);
   free(md);
 
   /* the old model's column: copim as fast as the baselines there (+0.0 %),
    * no copim-ab ("-") */
   snprintf(path, sizeof path, "%s/old.csv", dir);
-  f = fopen(path, "w");
-  if (!f) {
-    tb_fail(&t, "cannot write %s\n", path);
-    return tb_finish(&t);
-  }
-  fputs("id,set,kernel,graph,policy,pe_mhz,theta_pct,verified,kernel_cycles,kernel_us,host_insns,pe_insns,"
-        "offloaded_share,offloaded_share_nosync,e_l1_uj,e_l2_uj,e_llc_uj,e_link_uj,e_dram_uj,e_logic_uj,"
-        "e_uncore_uj,e_pe_cache_uj,hmc_amos,launches,llc_kb,plan,hmc_requests,hmc_lat_avg_ps\n",
-        f);
+  f = csv_open(&t, path);
+  if (!f) return tb_finish(&t);
   static const char *const gs[] = {"g1", "g2"}, *const ps[] = {"cpu-only", "pei", "graphpim", "copim"};
   for (int g = 0; g < 2; g++)
     for (int p = 0; p < 4; p++) row(f, "main", gs[g], ps[p], 5, 100, p == 3 ? 1000 : 0, 100, p == 1 || p == 2 ? 10 : 0, 100, 50000);
@@ -106,17 +113,12 @@ int main(int argc, char **argv) {
   snprintf(path, sizeof path, "%s/claims2.md", dir);
   md = cu_script_output(&t, cmd, log, path);
   if (!md) return tb_finish(&t);
-  static const struct {
-    const char *what, *want;
-  } exp2[] = {
+  static const expect_t exp2[] = {
       {"old column header", "| claim | paper | measured (GM over the points) | old model ("},
       {"old column: speedup over PEI", "| CoPIM faster than PEI | +19.5 % | +58.1 % | +0.0 % |"},
       {"old column: no copim-ab there", "| +150.0 % / +150.0 % / +150.0 % | - |"},
   };
-  for (size_t i = 0; i < sizeof exp2 / sizeof exp2[0]; i++) {
-    t.checks++;
-    if (!strstr(md, exp2[i].want)) tb_fail(&t, "%s: no line with \"%s\" in %s\n", exp2[i].what, exp2[i].want, path);
-  }
+  expect_lines(&t, md, path, exp2, sizeof exp2 / sizeof exp2[0]);
   free(md);
 
   /* bad input: no CSV is an error with the path, not an empty table */
