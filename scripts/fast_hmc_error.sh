@@ -21,7 +21,7 @@ for k in $kernels; do
     e=$(kc "$tmp/e.json"); f=$(kc "$tmp/f.json")
     printf '%-6s %-9s %12s %12s %8s %9s %9s\n' "$k" "$p" "$e" "$f" \
       "$(awk -v e="$e" -v f="$f" 'BEGIN{printf "%+.2f", 100*(f-e)/e}')" \
-      "$(echo "$a" | bc)" "$(echo "$b" | bc)"
+      "$(awk "BEGIN { print $a }")" "$(awk "BEGIN { print $b }")"
   done
 done | tee "$tmp/t"
 awk '{e=$5<0?-$5:$5; s+=e; n++; if(e>m){m=e;w=$1" "$2}; ce+=$6; cf+=$7}

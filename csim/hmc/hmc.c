@@ -375,7 +375,7 @@ int hmc_send(hmc_t *h, const hmc_req_t *r, uint64_t now_ps) {
   if (hmc_atomic_bytes(r->cmd)) hmc_hot_add(&h->st.hot_amo, r->addr);
   h->active++;
   return HMC_OK;
-oom: /* fast mode: its heap could not grow (the functional access is done) */
+oom: /* fast mode: its heap could not grow (the request is half scheduled) */
   fprintf(stderr, "hmc: out of memory\n");
   abort();
 }

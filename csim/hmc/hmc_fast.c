@@ -15,11 +15,12 @@
  * the vault data bus and each response link are reservation calendars
  * (a request may use an earlier free gap, as the exact model's oldest-first
  * among ready requests would let it); bus turnarounds apply only against
- * the latest column command scheduled; no back-pressure (queues unbounded,
- * hmc_send never stalls); the one-command-per-tCK vault limit and the
- * crossbar's one packet per vault per cycle are ignored; the functional
- * access happens at send time (so write hooks and seq come in send order,
- * earlier than the exact model's column command). */
+ * the latest column command scheduled; tRRD and one command per tCK are
+ * calendars of the vault too; no back-pressure (queues unbounded, hmc_send
+ * never stalls); the crossbar's one packet per vault per cycle is ignored;
+ * the functional access is made at the column command the fast schedule
+ * places (an event on the heap), which differs from the exact model's where
+ * the schedules differ. */
 #include "hmc_int.h"
 
 #include <stdlib.h>
@@ -43,7 +44,7 @@ typedef struct {
 } fbank_t;
 
 typedef struct {
-  uint64_t next_ref, ref_end;
+  uint64_t next_ref;
   uint64_t last_act, act_hist[4];
   unsigned act_n, act_head;
   uint64_t last_col, col_rd_ok, col_wr_ok;
@@ -218,7 +219,6 @@ static void refresh_to(hmc_t *h, fvault_t *V, uint64_t t) {
       }
       B->act_ok = hmc_max64(B->act_ok, end);
     }
-    V->ref_end = end;
     V->next_ref += h->t_refi;
     h->st.refreshes++;
   }
