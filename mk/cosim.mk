@@ -92,8 +92,8 @@ cosim: cosim-args deps $(COSIM_BIN) $(SW_ELFS) ## one copim-sim run of the whole
 # the cosim tests run the simulator binary
 TEST_DEPS += $(COSIM_BIN)
 $(foreach t,$(filter cosim_% sim_skip_equiv,$(TESTS)),$(eval $(BUILD)/tests/$(t): $(COSIM_BIN) $(SW_ELFS)))
-# hmc_fast_error runs the kernels' ELFs in-process (sys_new), in both HMC modes
-$(BUILD)/tests/hmc_fast_error: $(SW_ELFS)
+# fast_mode_error runs the kernels' ELFs in-process (sys_new), in both HMC modes
+$(BUILD)/tests/fast_mode_error: $(SW_ELFS)
 # tb/tests/bad_inputs.cases runs the simulator, the sweep scripts and make
 $(BUILD)/tests/bad_inputs: $(COSIM_BIN) $(SW_ELFS) tb/tests/bad_inputs.cases
 # cosim_bad_input hands the simulator build/tools/graphtool as a non-RV32 ELF
