@@ -115,22 +115,24 @@ module imu #(
   // "no match" line and one flop, not a decode of ptr_q behind the tag
   // search (the critical path: docs/imu.md "AB (issue 53): what it cost")
   logic [NumLoops-1:0]        ptr_oh_q, ptr_oh_d;
-  // A begin that allocates writes only the tag in its own cycle; the
-  // entry's valid bit, its read-port match line and its other fields take
-  // the begin's values in the next cycle (alloc: miss_q, the last
-  // cycle's begin missed), at aptr_q, the pointer of the begin's cycle (and
-  // idx_q then: a_aptr).
+  // A begin that allocates writes nothing in its own cycle; the entry's
+  // tag, valid bit, read-port match line and other fields take the
+  // begin's values in the next cycle (alloc: miss_q, the last cycle's
+  // begin missed), at aptr_q, the pointer of the begin's cycle (and idx_q
+  // then: a_aptr).
   // Until they do, every reader sees them through the _v views below,
   // which already hold the begin's values: so the begin's tag search
-  // drives the tags' enables only (the critical path: docs/imu.md "The
+  // drives no table enable (the critical path: docs/imu.md "The
   // allocation's writes a cycle later").  No begin's search reads the
   // table in that cycle: the begin set depth_q to one, so a begin marker
-  // there is a nested one (ev_begin needs depth 0); so bhit reads tv_q.
+  // there is a nested one (ev_begin needs depth 0); so bhit reads tv_q
+  // and the tags as they were before the begin.
   logic                       miss_q, alloc;
   logic                       adec_q, asite_q;  // the decided bit and site the begin wrote
   logic                       tclr_q;           // ... and a table clear came with it: no valid bit
   logic [NumLoops-1:0]        aptr_q;           // ptr_oh_q of the begin's cycle: the entry it allocated
   logic                       rd_new_q;         // rd_new_eq of the begin's cycle (the new tag)
+  logic [IdW-1:0]             aid_q;            // marker_id_i of the begin's cycle: the tag it writes
   logic [NumLoops-1:0]        a_clr, a_set, tv_v, rm_v, tdec_v, tsite_v;
   logic [NumLoops-1:0]        mv_q, mv_d, sv_q, sv_d, ov_q, ov_d, mv_v, sv_v, ov_v;
 
@@ -166,10 +168,13 @@ module imu #(
   // the match lines of tbl_rd_id_i against the tags as they stand after
   // this cycle's write are registered (rm_q), so the answer is the table of
   // the answering cycle for the id of the cycle before, selected from
-  // registers only.  A tag written this cycle (a begin's allocation) holds
-  // marker_id_i next cycle, hence the second compare.
-  logic                rd_new_eq;
+  // registers only.  An entry a begin allocates holds marker_id_i from the
+  // next cycle on, but its tag is written only at the end of that cycle
+  // (aid_q), hence the second compare in the begin's cycle (rd_new_eq, for
+  // rm_v) and the third in the next (rd_aid_eq, for rm_d).
+  logic                rd_new_eq, rd_aid_eq;
   assign rd_new_eq = (marker_id_i == tbl_rd_id_i);
+  assign rd_aid_eq = (aid_q == tbl_rd_id_i);
   assign rhit      = tv_v & rm_v;
 
   // The measurement fields come from imu_ram, selected by the match lines
@@ -267,7 +272,7 @@ module imu #(
     .trip_i     (trip_q),
     .den_i      (den_q),
     .round_i    (mul_round),
-    .min_i      (min_q),
+    .min_i      (min_d),
     .s_ceil_o   (s_ceil),
     .s_gt_min_o (s_gt_min),
     .s_nz_o     (s_nz),
@@ -460,8 +465,11 @@ module imu #(
         cnt_d = cnt_q - 5'd1;
         if (cnt_q == '0) begin
           rem_d   = s_gt_min ? s_ceil : min_q;
-          // k = 0 < S: s_ceil is nonzero exactly when its inputs are
-          kls_d   = s_gt_min ? s_nz : (min_q != '0);
+          // k = 0 < S.  S = max(s_ceil, min) is nonzero exactly when one
+          // of the two is, so the test needs no s_gt_min (whose carry chain,
+          // then an OR tree behind it, was a critical path: docs/imu.md);
+          // s_ceil is nonzero exactly when its inputs are (s_nz)
+          kls_d   = s_nz || (min_q != '0);
           state_n = imu_pkg::StIdle;
           if (ab_mode_q && !(ab_in_q && !ab_hit_q)) begin
             // AB: a decided range reuses its site, a new range runs on
@@ -649,7 +657,7 @@ module imu #(
   // allocation's "no match" line none (a_clr, a cycle later).  The
   // register file is written only at idx_q, from registers, setting the
   // bit.
-  logic [NumLoops-1:0] idx_oh, b_alloc, b_hit, b_renew;
+  logic [NumLoops-1:0] idx_oh, b_hit, b_renew;
   logic [NumLoops-1:0] wen_tag, wen_dec, wen_sam, wen_off, wen_meas, wen_samr, wen_offr, wdec_i;
   assign alloc = miss_q;
   always_comb begin
@@ -668,13 +676,12 @@ module imu #(
     ov_v    = ov_q & ~a_clr;
     // The tag search's results are the late signals (the marker id
     // through the compares): each entry's field enables below take its
-    // own match line (b_hit, b_renew), and only the tag, valid and
-    // read-match enables the "no match" line (b_alloc, only at the
-    // pointer); the data written are from registers.
-    b_alloc = ptr_oh_q & {NumLoops{b_miss}};                            // allocated here
+    // own match line (b_hit, b_renew); the "no match" line drives only
+    // miss_q, and every allocation write is a cycle later (a_clr), its
+    // data from registers.
     b_hit   = w_begin ? bhit : '0;                                   // re-entered here
     b_renew = b_hit & ~(tdec_v & {NumLoops{sticky_q}});              // ... and not sticky
-    wen_tag = b_alloc;                                               // a match keeps its tag
+    wen_tag = a_clr;                                                 // a match keeps its tag
     // the register file: never at a begin (w_begin and we_* never together).
     // num and den are written in StReadDen, where den arrives and imu_mul
     // still holds num x 2^15 in either mode; mv[idx] is clear from the
@@ -696,9 +703,9 @@ module imu #(
     end
   end
 
-  // the read port's registered match lines (against a tag written this
-  // cycle, marker_id_i's: rd_new_q and rm_v in the next)
-  assign rm_d = rmatch;
+  // the read port's registered match lines (against the tags after this
+  // cycle's write: at an allocated entry aid_q, not yet in u_tag)
+  assign rm_d = (rmatch & ~a_clr) | (a_clr & {NumLoops{rd_aid_eq}});
 
   // Read only through a valid entry's match line, and cleared (a_clr)
   // in the cycle after the begin that allocates it, readers masking them
@@ -732,15 +739,16 @@ module imu #(
     end
   end
 
-  // The tags: written by the begin that allocates an entry (a match keeps
-  // its tag), searched by the marker and by the read port.
+  // The tags: written in the cycle after the begin that allocates an
+  // entry (a match keeps its tag), searched by the marker and by the read
+  // port.
   imu_cam #(
     .Width(IdW),
     .Depth(NumLoops)
   ) u_tag (
     .clk_i,
     .we_i     (wen_tag),
-    .wdata_i  (marker_id_i),
+    .wdata_i  (aid_q),
     .key_a_i  (marker_id_i),
     .key_b_i  (tbl_rd_id_i),
     .match_a_o(bmatch),
@@ -769,16 +777,31 @@ module imu #(
     .rsel_i (rhit & sv_v),
     .rdata_o(tbl_rd_sampled_o)
   );
+  // The offloaded count is written a cycle late (offw_q, offd_q): its
+  // data, trip - k saturated, is a carry chain from flops, and behind it
+  // the write multiplexer was the critical path (docs/imu.md "The
+  // allocation's writes a cycle later").  In that cycle the read port
+  // takes the pending word instead of the entry's.  offw_q has no reset:
+  // a power-up write lands in an entry that is not valid, and the begin
+  // that allocates it clears its gate (ov) before anything reads it.
+  logic [NumLoops-1:0] offw_q, off_rsel;
+  logic [31:0]         offd_q, off_rd;
+  assign off_rsel = rhit & ov_v;
   imu_ram #(
     .Width(32),
     .Depth(NumLoops)
   ) u_off (
     .clk_i,
-    .we_i   (wen_offr),
-    .wdata_i(w_off),
-    .rsel_i (rhit & ov_v),
-    .rdata_o(tbl_rd_offloaded_o)
+    .we_i   (offw_q),
+    .wdata_i(offd_q),
+    .rsel_i (off_rsel & ~offw_q),
+    .rdata_o(off_rd)
   );
+  assign tbl_rd_offloaded_o = off_rd | ((|(off_rsel & offw_q)) ? offd_q : 32'd0);
+  always_ff @(posedge clk_i) begin
+    offw_q <= wen_offr;
+    offd_q <= w_off;
+  end
 
   // ---------------------------------------------------------------- AB memory
   // Per entry: a decision valid (abv), its site and floor(log2 trip) of
@@ -854,11 +877,21 @@ module imu #(
   // sticky: valid tags are unique, so it is the OR over the entries of
   // match and a registered per-entry flag) takes the recorded decision
   // without a sample; a hit re-enters its entry and leaves the pointer.
-  logic [NumLoops-1:0] stk_e;
+  // The per-entry flags are flops (stk_q, stks_q), and the tag search
+  // meets them in the OR's first LUT (the critical path: docs/imu.md "The
+  // allocation's writes a cycle later").  They are loaded from the next
+  // state without a begin's own writes (a re-entry's decided bit and site:
+  // the tag search again, behind the search's enables), so they are stale
+  // in the cycle after a begin, and right again from the next: no begin
+  // comes in the cycle after a begin (see alloc), and in every begin's
+  // cycle they equal tv_q & tdec_q & sticky_q (a_stk).  tdec_q, not
+  // tdec_v, for the same reason.
+  logic [NumLoops-1:0] stk_q, stk_d, stks_q, stks_d;
   logic                stk_sel;
-  assign stk_e       = tv_q & tdec_v & {NumLoops{sticky_q}};
-  assign bstk        = |(bmatch & stk_e);
-  assign bsite       = |(bmatch & stk_e & tsite_v);
+  assign stk_d       = tv_d & (tdec_v | wdec_i) & {NumLoops{sticky_d}};
+  assign stks_d      = stk_d & ((tsite_v & ~wdec_i) | (wdec_i & {NumLoops{w_site}}));
+  assign bstk        = |(bmatch & stk_q);
+  assign bsite       = |(bmatch & stks_q);
   assign stk_sel     = w_begin && bstk;
   assign state_d     = stk_sel ? imu_pkg::StIdle : state_n;
   assign sampling_d  = stk_sel ? 1'b0 : sampling_n;
@@ -915,6 +948,8 @@ module imu #(
       tsite_q     <= '0;
       ptr_q       <= '0;
       ptr_oh_q    <= {{(NumLoops - 1){1'b0}}, 1'b1};
+      stk_q       <= '0;
+      stks_q      <= '0;
     end else begin
       state_q     <= state_d;
       calc_q      <= (state_d == imu_pkg::StCalcS);
@@ -948,6 +983,8 @@ module imu #(
       tsite_q     <= tsite_d;
       ptr_q       <= ptr_next;
       ptr_oh_q    <= ptr_oh_d;
+      stk_q       <= stk_d;
+      stks_q      <= stks_d;
     end
   end
 
@@ -969,6 +1006,7 @@ module imu #(
     tclr_q      <= tbl_clear;
     aptr_q      <= ptr_oh_q;
     rd_new_q    <= rd_new_eq;
+    aid_q       <= marker_id_i;
     asite_q     <= w_site;
     trip_left_q <= trip_left;
     tlog_q      <= tlog_d;
@@ -988,6 +1026,10 @@ module imu #(
   a_trip_left: assert property (@(posedge clk_i) disable iff (!rst_ni)
       (state_q != imu_pkg::StReadDen) || (trip_left_q == trip_left))
     else $error("imu: trip - k registered %0d, now %0d", trip_left_q, trip_left);
+  a_stk: assert property (@(posedge clk_i) disable iff (!rst_ni) !w_begin ||
+      ((stk_q == (tv_q & tdec_q & {NumLoops{sticky_q}})) && (stks_q == (stk_q & tsite_q))))
+    else $error("imu: sticky flags %0h %0h, table %0h %0h", stk_q, stks_q,
+                tv_q & tdec_q & {NumLoops{sticky_q}}, tv_q & tdec_q & tsite_q & {NumLoops{sticky_q}});
   a_aptr: assert property (@(posedge clk_i) disable iff (!rst_ni) !alloc || (aptr_q == idx_oh))
     else $error("imu: allocated entry %0h, managed entry %0d", aptr_q, idx_q);
   a_ptr_oh: assert property (@(posedge clk_i) disable iff (!rst_ni) ptr_oh_q == (1 << ptr_q))

@@ -27,9 +27,9 @@ module imu_mul #(
   input  logic [CntW-1:0] den_i,
   input  logic            round_i,    // sample size: the product into acc[63:0]
   // sample size, from the registers after the round
-  input  logic [31:0]     min_i,
+  input  logic [31:0]     min_i,      // the minimum of the next cycle (min_d)
   output logic [31:0]     s_ceil_o,   // ceil(trip x fraction / 2^16)
-  output logic            s_gt_min_o, // s_ceil_o > min_i
+  output logic            s_gt_min_o, // s_ceil_o > the minimum
   output logic            s_nz_o,     // s_ceil_o != 0
   // the decision's compare
   input  logic            lhs_load_i, // lhs = num x 2^15
@@ -44,7 +44,6 @@ module imu_mul #(
 
   logic [AccW-1:0]  acc_q, acc_d;
   logic [31:0]      mplier_q, mplier_d;
-  logic             s_low_q, s_low_d;
   localparam int unsigned LhsW = CntW + 15;
   localparam int unsigned LoW  = LhsW / 2;
   logic [LhsW-1:0]  lhs_q, lhs_d;      // num x 2^15, then the compare's left side
@@ -68,9 +67,12 @@ module imu_mul #(
   // ceil(trip x fraction / 2^16) = prod[63:32] rounded up by prod[31:0]:
   // below 2^32, so rounding up cannot carry out.  It exceeds the minimum
   // exactly when {prod[63:32], any low bit} > {min, 0}: one compare beside
-  // the rounding adder instead of after it.  The round cycle keeps prod in
-  // acc and registers "any low bit" (s_low_q); the next cycle rounds and
-  // compares from registers.  fraction[16] is set only for 0x10000 (1.0),
+  // the rounding adder instead of after it.  The round cycle rounds and
+  // compares into registers (s_ceil_q, s_gt_q, s_nz_q), against the
+  // minimum the next cycle reads (min_i is min_d), and the next cycle takes
+  // S from them: with the adder and the compare in the next cycle, the
+  // compare's carry chain and S's multiplexer behind it were the critical
+  // path (docs/imu.md).  fraction[16] is set only for 0x10000 (1.0),
   // whose product is trip x 2^16 exactly: the multiplier's last bit.
   // acc[15:0] is zero throughout StCalcS (step 0 leaves acc[30:0] zero and
   // 15 right shifts follow), and so is prod[31:0] of trip x 1.0; the
@@ -78,16 +80,20 @@ module imu_mul #(
   // and synthesis drops its 16 flip-flops.
   logic [63:0] prod;
   logic        s_low;
+  logic [31:0] s_ceil_q, s_ceil_d;
+  logic        s_gt_q, s_gt_d, s_nz_q, s_nz_d;
   assign prod       = mplier_q[0] ? {trip_i, 32'd0} : acc_q[63:0];
   assign s_low      = |prod[31:16];
-  assign s_ceil_o   = acc_q[63:32] + {31'd0, s_low_q};
-  assign s_gt_min_o = {acc_q[63:32], s_low_q} > {min_i, 1'b0};
-  assign s_nz_o     = (acc_q[63:32] != '0) || s_low_q;
+  assign s_ceil_o   = s_ceil_q;
+  assign s_gt_min_o = s_gt_q;
+  assign s_nz_o     = s_nz_q;
 
   always_comb begin
     acc_d    = acc_q;
     mplier_d = mplier_q;
-    s_low_d  = s_low_q;
+    s_ceil_d = s_ceil_q;
+    s_gt_d   = s_gt_q;
+    s_nz_d   = s_nz_q;
     if (load_i) begin
       // step 0: acc = 0 + (b[0] ? a : 0), shifted right once
       acc_d    = {1'b0, load_b_i[0] ? load_a_i : {CntW{1'b0}}, 31'd0};
@@ -97,7 +103,9 @@ module imu_mul #(
       mplier_d = {1'b0, mplier_q[31:1]};
     end else if (round_i) begin
       acc_d[63:0] = prod;
-      s_low_d     = s_low;
+      s_ceil_d    = prod[63:32] + {31'd0, s_low};
+      s_gt_d      = {prod[63:32], s_low} > {min_i, 1'b0};
+      s_nz_d      = (prod[63:32] != '0) || s_low;
     end
   end
 
@@ -121,13 +129,17 @@ module imu_mul #(
   assign sc_hi = sc_a[LhsW-1:LoW] + sc_b[LhsW-1:LoW] + {{(LhsW - LoW - 1){1'b0}}, sc_c_q};
 
   // The compare runs in CmpSeg-bit segments side by side, their greater
-  // and equal flags combined after: one short carry chain deep instead of
-  // one CntW + 16 bits long.
+  // and less flags combined after: one short carry chain deep instead of
+  // one CntW + 16 bits long.  Both flags are borrows of a subtraction (a
+  // carry chain each), so a segment is equal when neither is set: an
+  // equality tree of its own was three LUT levels behind the operands and
+  // two in front of the combining, the critical path (docs/imu.md).
   localparam int unsigned CmpW   = CntW + 16;
   localparam int unsigned CmpSeg = 16;
   localparam int unsigned CmpN   = (CmpW + CmpSeg - 1) / CmpSeg;
   logic [CmpN*CmpSeg-1:0] cmp_a, cmp_b;
-  logic [CmpN-1:0]        seg_gt, seg_eq;
+  logic [CmpSeg:0]        seg_ab, seg_ba;
+  logic [CmpN-1:0]        seg_gt, seg_lt;
   logic                   offload;
   always_comb begin
     cmp_a   = '0;
@@ -136,9 +148,11 @@ module imu_mul #(
     cmp_b[CmpW-1:0] = acc_q[AccW-1:16];
     offload = 1'b0;
     for (int unsigned i = 0; i < CmpN; i++) begin
-      seg_gt[i] = cmp_a[CmpSeg*i +: CmpSeg] > cmp_b[CmpSeg*i +: CmpSeg];
-      seg_eq[i] = cmp_a[CmpSeg*i +: CmpSeg] == cmp_b[CmpSeg*i +: CmpSeg];
-      offload   = seg_gt[i] | (seg_eq[i] & offload);
+      seg_ab    = {1'b0, cmp_a[CmpSeg*i +: CmpSeg]} - {1'b0, cmp_b[CmpSeg*i +: CmpSeg]};
+      seg_ba    = {1'b0, cmp_b[CmpSeg*i +: CmpSeg]} - {1'b0, cmp_a[CmpSeg*i +: CmpSeg]};
+      seg_lt[i] = seg_ab[CmpSeg];
+      seg_gt[i] = seg_ba[CmpSeg];
+      offload   = seg_gt[i] | (!seg_lt[i] & offload);
     end
   end
 
@@ -174,7 +188,9 @@ module imu_mul #(
   always_ff @(posedge clk_i) begin
     acc_q     <= acc_d;
     mplier_q  <= mplier_d;
-    s_low_q   <= s_low_d;
+    s_ceil_q  <= s_ceil_d;
+    s_gt_q    <= s_gt_d;
+    s_nz_q    <= s_nz_d;
     lhs_q     <= lhs_d;
     sc_c_q    <= sc_c_d;
     offload_q <= offload_d;
