@@ -19,6 +19,8 @@ a_one_pure_miss|rtl/pmc/pmc.sv|s/pure_miss_inc\[c\] = mshr_free_i && own_pure_c\
 a_window_fill|rtl/pmc/pmc_core.sv|s/(      pos_d  = '0;\n)      hwin_d = '0;/$1/|pmc_overlap
 a_no_wrap|rtl/pmc/pmc_core.sv|s/: total_sum;/: total_q - {{(CntW - 1){1'b0}}, enable_i};/|pmc_overlap
 a_tag_onehot|rtl/imu/imu.sv|s/assign b_miss  = w_begin && \(&\(~bhit\)\);/assign b_miss  = w_begin;/; s/assign idx_d       = \(w_begin && bany\) \? bidx : idx_n;/assign idx_d       = idx_n;/|imu_table
+a_stk|rtl/imu/imu.sv|s/assign stk_d       = tv_d & \(tdec_v \x7c wdec_i\) &/assign stk_d       = tv_d & tdec_v &/|imu_lockstep_random
+a_rhit|rtl/imu/imu.sv|s/rh_d\[e\] = \(b_miss && ptr_oh_q\[e\]\) \? \(!tbl_clear && rd_new_eq\) : /rh_d[e] = /|imu_lockstep_random
 a_aptr|rtl/imu/imu.sv|s/aptr_q      <= ptr_oh_q;/aptr_q      <= ptr_oh_d;/|imu_table
 a_ptr_oh|rtl/imu/imu.sv|s/ptr_oh_d = tbl_clear \? \{\{\(NumLoops - 1\)\{1'b0\}\}, 1'b1\}/ptr_oh_d = tbl_clear ? {NumLoops{1'b0}}/|imu_table
 a_trip_left|rtl/imu/imu.sv|s/trip_left_q <= trip_left;/trip_left_q <= trip_q;/|imu_ab

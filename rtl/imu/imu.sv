@@ -175,7 +175,12 @@ module imu #(
   logic                rd_new_eq, rd_aid_eq;
   assign rd_new_eq = (marker_id_i == tbl_rd_id_i);
   assign rd_aid_eq = (aid_q == tbl_rd_id_i);
-  assign rhit      = tv_v & rm_v;
+  // rhit = tv_v & rm_v, as a flop loaded with the next cycle's value
+  // (rh_d, below the table's next state): the read port's selects then
+  // start from flops, not from the allocation views' multiplexers (the
+  // read path was a critical path: docs/imu.md).  a_rhit checks it.
+  logic [NumLoops-1:0] rh_q, rh_d;
+  assign rhit      = rh_q;
 
   // The measurement fields come from imu_ram, selected by the match lines
   // (a miss reads zeros there).
@@ -902,6 +907,16 @@ module imu #(
   assign enable_d    = stk_sel ? enable_q : enable_n;
   assign idx_d       = (w_begin && bany) ? bidx : idx_n;
 
+  // The read port's hit lines of the next cycle: an entry this cycle's
+  // begin allocates is valid then unless a table clear came with it, and
+  // matches when the read id equals the begin's (rm_v); any other entry as
+  // the table and the match lines are written now.
+  always_comb begin
+    for (int unsigned e = 0; e < NumLoops; e++) begin
+      rh_d[e] = (b_miss && ptr_oh_q[e]) ? (!tbl_clear && rd_new_eq) : (tv_d[e] && rm_d[e]);
+    end
+  end
+
   // The allocation pointer restarts with the table.
   logic [IdxW-1:0] ptr_next;
   assign ptr_next = tbl_clear ? '0 : (bany ? ptr_q : ptr_n);
@@ -950,6 +965,7 @@ module imu #(
       ptr_oh_q    <= {{(NumLoops - 1){1'b0}}, 1'b1};
       stk_q       <= '0;
       stks_q      <= '0;
+      rh_q        <= '0;
     end else begin
       state_q     <= state_d;
       calc_q      <= (state_d == imu_pkg::StCalcS);
@@ -985,6 +1001,7 @@ module imu #(
       ptr_oh_q    <= ptr_oh_d;
       stk_q       <= stk_d;
       stks_q      <= stks_d;
+      rh_q        <= rh_d;
     end
   end
 
@@ -1034,6 +1051,8 @@ module imu #(
     else $error("imu: allocated entry %0h, managed entry %0d", aptr_q, idx_q);
   a_ptr_oh: assert property (@(posedge clk_i) disable iff (!rst_ni) ptr_oh_q == (1 << ptr_q))
     else $error("imu: one-hot pointer %0h, pointer %0d", ptr_oh_q, ptr_q);
+  a_rhit: assert property (@(posedge clk_i) disable iff (!rst_ni) rh_q == (tv_v & rm_v))
+    else $error("imu: read-port hit lines %0h, table %0h", rh_q, tv_v & rm_v);
   a_tag_onehot: assert property (@(posedge clk_i) disable iff (!rst_ni) $onehot0(bhit) && $onehot0(rhit))
     else $error("imu: loop id in more than one table entry (marker %b read %b)", bhit, rhit);
   // The registered k < S test equals the count of iterations left in the
