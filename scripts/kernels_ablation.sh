@@ -6,7 +6,7 @@
 # PageRank for 3 iterations, under cpu-only, pim-only, copim, pei and
 # graphpim (docs/results.md "Kernels without hot spots").  Resumable: each
 # point through scripts/sweep_point.sh.  The naive BFS, SSSP and push
-# PageRank points are the paper set's (docs/figures/paper.csv): the same
+# PageRank points are the paper set's (docs/figures/paper-serial-amo.csv): the same
 # loaded bytes on the same models, so they are not run again unless
 # NAIVE_ALL=1.
 #   scripts/kernels_ablation.sh [OUT]            (default build/kernels; JOBS=2)
@@ -64,4 +64,4 @@ gather(sys.argv[1], ("sw", "sw-naive"), "kernels",
        ["build", "kernel", "graph", "policy", "kernel_cycles", "hmc_requests", "busiest_vault_share",
         "vault_imbalance", "top_addr_share", "verified"], row)
 PY
-scripts/kernels_table.py "$OUT/kernels.csv" docs/figures/paper.csv >"$OUT/kernels.md" && echo "kernels_ablation: tables in $OUT/kernels.md"
+scripts/kernels_table.py "$OUT/kernels.csv" docs/figures/paper-serial-amo.csv >"$OUT/kernels.md" && echo "kernels_ablation: tables in $OUT/kernels.md"
