@@ -116,8 +116,8 @@ module imu #(
   // search (the critical path: docs/imu.md "AB (issue 53): what it cost")
   logic [NumLoops-1:0]        ptr_oh_q, ptr_oh_d;
   // A begin that allocates writes nothing in its own cycle; the entry's
-  // tag, valid bit, read-port match line and other fields take the
-  // begin's values in the next cycle (alloc: miss_q, the last cycle's
+  // tag, valid bit and other fields take the begin's values in the next
+  // cycle (alloc: miss_q, the last cycle's
   // begin missed), at aptr_q, the pointer of the begin's cycle (and idx_q
   // then: a_aptr).
   // Until they do, every reader sees them through the _v views below,
@@ -131,9 +131,8 @@ module imu #(
   logic                       adec_q, asite_q;  // the decided bit and site the begin wrote
   logic                       tclr_q;           // ... and a table clear came with it: no valid bit
   logic [NumLoops-1:0]        aptr_q;           // ptr_oh_q of the begin's cycle: the entry it allocated
-  logic                       rd_new_q;         // rd_new_eq of the begin's cycle (the new tag)
   logic [IdW-1:0]             aid_q;            // marker_id_i of the begin's cycle: the tag it writes
-  logic [NumLoops-1:0]        a_clr, a_set, tv_v, rm_v, tdec_v, tsite_v;
+  logic [NumLoops-1:0]        a_clr, a_set, tv_v, tdec_v, tsite_v;
   logic [NumLoops-1:0]        mv_q, mv_d, sv_q, sv_d, ov_q, ov_d, mv_v, sv_v, ov_v;
 
   // ---------------------------------------------------------------- lookups
@@ -171,14 +170,15 @@ module imu #(
   // registers only.  An entry a begin allocates holds marker_id_i from the
   // next cycle on, but its tag is written only at the end of that cycle
   // (aid_q), hence the second compare in the begin's cycle (rd_new_eq, for
-  // rm_v) and the third in the next (rd_aid_eq, for rm_d).
+  // rh_d) and the third in the next (rd_aid_eq, for rm_d).
   logic                rd_new_eq, rd_aid_eq;
   assign rd_new_eq = (marker_id_i == tbl_rd_id_i);
   assign rd_aid_eq = (aid_q == tbl_rd_id_i);
-  // rhit = tv_v & rm_v, as a flop loaded with the next cycle's value
-  // (rh_d, below the table's next state): the read port's selects then
-  // start from flops, not from the allocation views' multiplexers (the
-  // read path was a critical path: docs/imu.md).  a_rhit checks it.
+  // rhit is a flop loaded with the next cycle's hit lines (rh_d, below
+  // the table's next state): the read port's selects then start from
+  // flops, not from the allocation views' multiplexers (the read path was
+  // a critical path: docs/imu.md).  a_rhit checks it against the valid
+  // bits and the registered match lines.
   logic [NumLoops-1:0] rh_q, rh_d;
   assign rhit      = rh_q;
 
@@ -675,7 +675,6 @@ module imu #(
     tsite_v = (tsite_q & ~a_clr) | (a_clr & {NumLoops{asite_q}});
     a_set   = tclr_q ? '0 : a_clr;
     tv_v    = tv_q | a_set;
-    rm_v    = (rm_q & ~a_clr) | (a_clr & {NumLoops{rd_new_q}});
     mv_v    = mv_q & ~a_clr;
     sv_v    = sv_q & ~a_clr;
     ov_v    = ov_q & ~a_clr;
@@ -889,8 +888,7 @@ module imu #(
   // the tag search again, behind the search's enables), so they are stale
   // in the cycle after a begin, and right again from the next: no begin
   // comes in the cycle after a begin (see alloc), and in every begin's
-  // cycle they equal tv_q & tdec_q & sticky_q (a_stk).  tdec_q, not
-  // tdec_v, for the same reason.
+  // cycle they equal tv_q & tdec_q & sticky_q (a_stk).
   logic [NumLoops-1:0] stk_q, stk_d, stks_q, stks_d;
   logic                stk_sel;
   assign stk_d       = tv_d & (tdec_v | wdec_i) & {NumLoops{sticky_d}};
@@ -909,8 +907,8 @@ module imu #(
 
   // The read port's hit lines of the next cycle: an entry this cycle's
   // begin allocates is valid then unless a table clear came with it, and
-  // matches when the read id equals the begin's (rm_v); any other entry as
-  // the table and the match lines are written now.
+  // matches when the read id equals the begin's; any other entry as the
+  // table and the match lines are written now.
   always_comb begin
     for (int unsigned e = 0; e < NumLoops; e++) begin
       rh_d[e] = (b_miss && ptr_oh_q[e]) ? (!tbl_clear && rd_new_eq) : (tv_d[e] && rm_d[e]);
@@ -1022,7 +1020,6 @@ module imu #(
     adec_q      <= w_dec;
     tclr_q      <= tbl_clear;
     aptr_q      <= ptr_oh_q;
-    rd_new_q    <= rd_new_eq;
     aid_q       <= marker_id_i;
     asite_q     <= w_site;
     trip_left_q <= trip_left;
@@ -1051,6 +1048,13 @@ module imu #(
     else $error("imu: allocated entry %0h, managed entry %0d", aptr_q, idx_q);
   a_ptr_oh: assert property (@(posedge clk_i) disable iff (!rst_ni) ptr_oh_q == (1 << ptr_q))
     else $error("imu: one-hot pointer %0h, pointer %0d", ptr_oh_q, ptr_q);
+  // rh_q against the hit lines from the valid bits and the registered
+  // match lines, the begin's new entry matching when the read id was the
+  // begin's (rd_new_q, kept for this check only)
+  logic                rd_new_q;
+  logic [NumLoops-1:0] rm_v;
+  always_ff @(posedge clk_i) rd_new_q <= rd_new_eq;
+  assign rm_v = (rm_q & ~a_clr) | (a_clr & {NumLoops{rd_new_q}});
   a_rhit: assert property (@(posedge clk_i) disable iff (!rst_ni) rh_q == (tv_v & rm_v))
     else $error("imu: read-port hit lines %0h, table %0h", rh_q, tv_v & rm_v);
   a_tag_onehot: assert property (@(posedge clk_i) disable iff (!rst_ni) $onehot0(bhit) && $onehot0(rhit))

@@ -25,7 +25,7 @@ module imu_mul #(
   input  logic            calc_i,     // the steps' multiplicand: trip_i, else den_i
   input  logic [31:0]     trip_i,
   input  logic [CntW-1:0] den_i,
-  input  logic            round_i,    // sample size: the product into acc[63:0]
+  input  logic            round_i,    // sample size: round and compare the product
   // sample size, from the registers after the round
   input  logic [31:0]     min_i,      // the minimum of the next cycle (min_d)
   output logic [31:0]     s_ceil_o,   // ceil(trip x fraction / 2^16)
@@ -75,14 +75,14 @@ module imu_mul #(
   // path (docs/imu.md).  fraction[16] is set only for 0x10000 (1.0),
   // whose product is trip x 2^16 exactly: the multiplier's last bit.
   // acc[15:0] is zero throughout StCalcS (step 0 leaves acc[30:0] zero and
-  // 15 right shifts follow), and so is prod[31:0] of trip x 1.0; the
+  // 15 right shifts follow), and so is prod[31:16] of trip x 1.0; the
   // decision compare reads acc[AccW-1:16] only, so acc[15:0] has no reader
   // and synthesis drops its 16 flip-flops.
-  logic [63:0] prod;
+  logic [63:16] prod;
   logic        s_low;
   logic [31:0] s_ceil_q, s_ceil_d;
   logic        s_gt_q, s_gt_d, s_nz_q, s_nz_d;
-  assign prod       = mplier_q[0] ? {trip_i, 32'd0} : acc_q[63:0];
+  assign prod       = mplier_q[0] ? {trip_i, 16'd0} : acc_q[63:16];
   assign s_low      = |prod[31:16];
   assign s_ceil_o   = s_ceil_q;
   assign s_gt_min_o = s_gt_q;
@@ -102,10 +102,10 @@ module imu_mul #(
       acc_d    = acc_step;
       mplier_d = {1'b0, mplier_q[31:1]};
     end else if (round_i) begin
-      acc_d[63:0] = prod;
-      s_ceil_d    = prod[63:32] + {31'd0, s_low};
-      s_gt_d      = {prod[63:32], s_low} > {min_i, 1'b0};
-      s_nz_d      = (prod[63:32] != '0) || s_low;
+      // (acc is not read again before the next load: it keeps its steps)
+      s_ceil_d = prod[63:32] + {31'd0, s_low};
+      s_gt_d   = {prod[63:32], s_low} > {min_i, 1'b0};
+      s_nz_d   = (prod[63:32] != '0) || s_low;
     end
   end
 
