@@ -63,3 +63,17 @@ crossover-roi: deps $(COSIM_BIN) $(SW_ELFS) ## the PageRank region-of-interest c
 crossover-draw: deps ## redraw the crossover figures from $(XO_OUT) (or the committed docs/figures/crossover.csv)
 	@if [ -s $(XO_OUT)/crossover.points ]; then scripts/crossover.sh draw $(XO_OUT); \
 	  else echo "crossover: no runs in $(XO_OUT); the committed table is docs/figures/crossover.csv"; fi
+
+# Issue 50: the fast mode's error on a sweep set, point by point: the set in
+# both modes (each resumable, in build/sweep and build/sweep-fast), then
+# scripts/fast_mode_table.py on the two run directories into
+# $(BUILD)/fast-error/<set>.md and .csv.  The table's exit status (1: a point
+# outside the issue's bounds) is reported, not fatal: the table is the result.
+.PHONY: fast-error
+fast-error: $(COSIM_BIN) $(SW_ELFS) deps ## the fast mode's error against the exact mode on a sweep set: make fast-error [SWEEP_SET=quick]
+	$(MAKE) --no-print-directory sweep MODE=exact SWEEP_OUT=$(BUILD)/sweep
+	$(MAKE) --no-print-directory sweep MODE=fast SWEEP_OUT=$(BUILD)/sweep-fast
+	@mkdir -p $(BUILD)/fast-error
+	@scripts/fast_mode_table.py $(BUILD)/sweep/runs $(BUILD)/sweep-fast/runs --md $(BUILD)/fast-error/$(SWEEP_SET).md \
+	  --csv $(BUILD)/fast-error/$(SWEEP_SET).csv; rc=$$?; [ $$rc -le 1 ] || exit $$rc; \
+	  echo "fast-error: $(BUILD)/fast-error/$(SWEEP_SET).md ($$([ $$rc = 0 ] && echo 'every point within the bounds' || echo 'points outside the bounds: see the table'))"

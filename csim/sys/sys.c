@@ -394,6 +394,7 @@ void sys_free(sys_t *s) {
   host_free(s->host);
   hmc_free(s->hmc);
   sys_coh_free(s);
+  sys_loops_free(s);
   free(s->mem);
   free(s);
 }

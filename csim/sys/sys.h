@@ -239,6 +239,11 @@ const sys_cfg_t *sys_config(const sys_t *s);
  * loop) and, inside one, its loop id in *id: what the offline planners
  * (csim/planner/pol_plan.c) account cycles to, without reaching into sys_t. */
 unsigned sys_loop_depth(const sys_t *s, unsigned core, uint32_t *id);
+/* Loop id's decisions so far as the JSON's loops[].dec_seq has them (the
+ * core's digit and 'p' or 'h' per execution, in the order they ended; "+"
+ * when cut, "" for none or an id beyond the tracked ones): what a fast run's
+ * decisions compare against an exact run's with. */
+const char *sys_loop_dec_seq(const sys_t *s, unsigned id);
 /* Coherence so far, in lines: dirty host lines written back before launches
  * (host pim_wb_lines) and lines the PEs wrote, dropped from the host caches. */
 void sys_coh_lines(const sys_t *s, uint64_t *wb_lines, uint64_t *inv_lines);

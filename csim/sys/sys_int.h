@@ -18,6 +18,9 @@
 #include "sys_pe.h"
 #include "sys_skip.h"
 
+/* Characters of a loop's dec_seq at most (2 per execution). */
+#define SYS_DEC_SEQ_MAX (1u << 20)
+
 /* Per-loop statistics, by loop id (docs/stats.md "loops"). */
 typedef struct {
   char name[48];
@@ -31,6 +34,12 @@ typedef struct {
   uint64_t theta_num_first, theta_den_first; /* the same of each core's first execution of the loop (cold caches) */
   uint32_t cores_seen;           /* cores whose first execution was committed */
   uint64_t dec_pim, dec_host;    /* executions that ended offloaded / on the host */
+  /* the same, each in the order it ended: the core's digit and 'p' or 'h'
+   * (NUL-terminated; a fast run's decisions compare with an exact run's
+   * core by core, as the cores' interleaving is timing) */
+  char *dec_seq;
+  size_t dec_seq_n, dec_seq_cap;
+  int dec_seq_cut; /* SYS_DEC_SEQ_MAX reached: later decisions not recorded */
   uint64_t pe_insns;     /* PE retirements of launches of this loop */
   uint64_t launches;
   /* coherence around its launches (docs/stats.md "loops") */
@@ -108,6 +117,8 @@ struct sys {
 void sys_fail(struct sys *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Commits the table captures of unfinished tracks (end of run). */
 void sys_loops_finish(struct sys *s);
+/* Frees what the loop statistics allocated (their dec_seq). */
+void sys_loops_free(struct sys *s);
 /* sys_loops.c: follows core c's markers and IMU verdicts of this cycle. */
 /* Whether this cycle's accepted marker starts a tracked loop (a begin at
  * depth 0): sys_track then moves the tracked id, and the host cycle

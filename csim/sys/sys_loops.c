@@ -3,6 +3,31 @@
  * are sys_inval.c's, sys_coh_charge) (sys_int.h). */
 #include "sys_int.h"
 
+#include <stdlib.h>
+
+/* One more decision of core c in l->dec_seq; a full (or unallocatable)
+ * sequence stops growing and says so (dec_seq_cut), the counts go on. */
+static void dec_seq_add(sys_loop_t *l, unsigned c, int pim) {
+  if (l->dec_seq_cut) return;
+  if (l->dec_seq_n + 3 > l->dec_seq_cap) {
+    const size_t cap = l->dec_seq_cap ? 2 * l->dec_seq_cap : 64;
+    char *p = cap <= SYS_DEC_SEQ_MAX + 1 ? realloc(l->dec_seq, cap) : NULL;
+    if (!p) {
+      l->dec_seq_cut = 1;
+      return;
+    }
+    l->dec_seq = p;
+    l->dec_seq_cap = cap;
+  }
+  l->dec_seq[l->dec_seq_n++] = "0123456789abcdef"[c & 15];
+  l->dec_seq[l->dec_seq_n++] = pim ? 'p' : 'h';
+  l->dec_seq[l->dec_seq_n] = 0;
+}
+
+void sys_loops_free(struct sys *s) {
+  for (unsigned i = 0; i < SYS_MAX_LOOPS; i++) free(s->loops[i].dec_seq);
+}
+
 static void track_commit(struct sys *s, unsigned c, sys_track_t *tr) {
   if (!tr->cap_valid) return;
   sys_loop_t *l = &s->loops[tr->id < SYS_MAX_LOOPS ? tr->id : 0];
@@ -64,11 +89,18 @@ void sys_track(struct sys *s, unsigned c, const host_imu_out_t *hm) {
       if (tr->depth == 1 && tr->active && tr->trip) { /* an empty chunk decides nothing */
         if (tr->off) l->dec_pim++;
         else l->dec_host++;
+        dec_seq_add(l, c, tr->off);
       }
       if (tr->depth) tr->depth--;
       break;
     default: break;
   }
+}
+
+const char *sys_loop_dec_seq(const sys_t *s, unsigned id) {
+  if (id >= SYS_MAX_LOOPS) return "";
+  const sys_loop_t *l = &s->loops[id];
+  return l->dec_seq_cut ? "+" : l->dec_seq ? l->dec_seq : "";
 }
 
 unsigned sys_loop_depth(const sys_t *s, unsigned core, uint32_t *id) {

@@ -30,6 +30,8 @@ static void v_decision(const sys_snap_t *sn, unsigned i, sys_stat_val_t *v) {
   v->str = !l->execs ? "-" : l->dec_pim && !l->dec_host ? "pim" : !l->dec_pim ? "host" : "mixed";
 }
 
+static void v_dec_seq(const sys_snap_t *sn, unsigned i, sys_stat_val_t *v) { v->str = sys_loop_dec_seq(sn->s, i); }
+
 static void v_vault_reqs(const sys_snap_t *sn, unsigned i, sys_stat_val_t *v) { v->u = sn->ms.vault_reqs[i]; }
 static void v_vault_bus(const sys_snap_t *sn, unsigned i, sys_stat_val_t *v) { v->u = sn->ms.vault_bus_cycles[i]; }
 static const hmc_hot_ent_t *hot_ent(const sys_snap_t *sn, unsigned src, unsigned i) {
@@ -163,6 +165,7 @@ static const sys_stat_t rows[] = {
     LOOP("loops[].dec_pim", "count", SYS_ST_U64, dec_pim, "executions with at least one iteration that ended offloaded / on the host"),
     LOOP("loops[].dec_host", "count", SYS_ST_U64, dec_host, ""),
     FN("loops[].decision", "", SYS_ST_STR, SYS_SRC_LOOP, v_decision, "`\"pim\"`, `\"host\"`, `\"mixed\"` (both happened) or `\"-\"` (no execution)"),
+    FN("loops[].dec_seq", "", SYS_ST_STR, SYS_SRC_LOOP, v_dec_seq, "the executions counted in `dec_pim` and `dec_host`, in the order they ended: two characters each, the core (`0`-`f`) and `p` (offloaded) or `h` (host); `\"+\"` when longer than 2^20 characters.  Each core's own order is what compares across runs (`scripts/fast_mode_table.py`: the fraction of loop executions decided differently in fast and exact mode); the cores' interleaving is timing"),
     LOOP("loops[].launches", "count", SYS_ST_U64, launches, "launches of this loop"),
     LOOP("loops[].pe_insns", "insns", SYS_ST_U64, pe_insns, "PE instructions retired for this loop's launches"),
     LOOP("loops[].wb_lines", "lines", SYS_ST_U64, wb_lines, "dirty lines written back before this loop's launches (all of the host's dirty lines at each launch) and the cycles the launching cores waited for them"),
