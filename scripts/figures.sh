@@ -9,6 +9,16 @@ set -euo pipefail
 CSV=${1:?usage: figures.sh CSV OUTDIR}
 OUT=${2:-docs/figures}
 [ -s "$CSV" ] || { echo "figures: no CSV at $CSV (run make sweep first)" >&2; exit 2; }
+# issue 50: a CSV of fast-mode runs (its mode column) says so in every
+# figure's title; one that mixes the modes is refused (its ratios would
+# divide one mode's time by the other's)
+MODES=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "mode") c = i; next }
+  { m = c ? $c : "exact"; gsub(/"/, "", m); print m }' "$CSV" | sort -u | tr '\n' ' ')
+case "$MODES" in
+  "fast ") export FIG_TAG=" [fast mode: approximate timing, docs/performance.md]" ;;
+  "exact " | "") export FIG_TAG="" ;;
+  *) echo "figures: $CSV mixes the exact and the fast mode (mode column: $MODES); draw one mode's runs" >&2; exit 2 ;;
+esac
 mkdir -p "$OUT"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -77,7 +87,7 @@ awk -v pols="cpu-only pim-only pei graphpim copim" '
     for (i = 1; i <= np; i++) { line = P[i]; for (c = 10; c <= 15; c++) line = line " " (n ? m[i, c] / n : 0); print line }
   }' "$T/all" > "$T/f7"
 [ -s "$T/f7" ] && plot_both "$OUT" fig7_uncore_energy 900 <<EOG
-set title "Fig. 7: un-core energy breakdown, normalised to cpu-only (mean over kernels x graphs)"
+set title "Fig. 7: un-core energy breakdown, normalised to cpu-only (mean over kernels x graphs)$FIG_TAG"
 set ylabel "energy / cpu-only un-core"
 set style data histograms
 set style histogram rowstacked
@@ -111,7 +121,7 @@ plot9=""; i=2
 for k in "${K9[@]}"; do plot9="$plot9${plot9:+, }'$T/f9' using 1:$i with linespoints lw 2 title '$k'"; i=$((i + 1)); done
 if [ -n "$plot9" ]; then
   plot_both "$OUT" fig9_theta 900 <<EOG
-set title "Fig. 9: CoPIM sensitivity to the offload threshold theta"
+set title "Fig. 9: CoPIM sensitivity to the offload threshold theta$FIG_TAG"
 set xlabel "theta threshold (%)"
 set ylabel "kernel time / cpu-only"
 set xtics 1
@@ -131,7 +141,7 @@ awk -v pols="$POLS_ALL" 'BEGIN { np = split(pols, P, " ") }
 if [ -s "$T/gm" ]; then mv -f "$T/summary" "$OUT/policies_summary.txt"
 else echo "figures: no point has all of $POLS_ALL: fig10_all_policies skipped" >&2; fi
 [ -s "$T/gm" ] && plot_both "$OUT" fig10_all_policies 1000 <<EOG
-set title "All ten policies: geometric-mean speedup over cpu-only (bars) and mean offloaded share (points)"
+set title "All ten policies: geometric-mean speedup over cpu-only (bars) and mean offloaded share (points)$FIG_TAG"
 set ylabel "speedup (GM)"
 set y2label "offloaded share (%)"
 set y2tics

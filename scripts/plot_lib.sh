@@ -14,7 +14,7 @@ plot_hist() {
   [ -n "${PLOT_EXTRA:-}" ] && plot="$plot, $PLOT_EXTRA"
   plot_both "$out" "$name" "$w" <<EOG
 set termoption noenhanced
-set title "$title"
+set title "$title${FIG_TAG:-}"
 set ylabel "$ylab"
 set style data histograms
 set style histogram clustered gap 1
