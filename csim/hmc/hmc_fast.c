@@ -26,10 +26,10 @@
  * slot, and hmc_send refuses as the exact mode does while the buffer holds
  * pe_port_q requests or link_buf_flits FLITs not yet left by the last
  * hmc_advance (a slot goes to the request sent first, not the crossbar's
- * round-robin choice); the crossbar's one packet per vault per cycle is ignored;
- * the functional access is made at the column command the fast schedule
- * places (an event on the heap), which differs from the exact model's where
- * the schedules differ. */
+ * round-robin choice); the crossbar's one packet per vault and per source
+ * per cycle is ignored; the functional access is made at the column
+ * command the fast schedule places (an event on the heap), which differs
+ * from the exact model's where the schedules differ. */
 #include "hmc_int.h"
 
 #include <stdlib.h>
