@@ -298,9 +298,10 @@ int hmc_send(hmc_t *h, const hmc_req_t *r, uint64_t now_ps) {
   unsigned size = hmc_atomic_bytes(r->cmd) ? hmc_atomic_bytes(r->cmd) : r->size;
   unsigned rqf = hmc_req_flits(r->cmd, size), rsf = r->flags & HMC_REQ_POSTED ? 0 : hmc_rsp_flits(r->cmd, size);
   int pe = hmc_port_is_pe(r->port);
-  if (h->fast) {
-    /* fast mode: queues are unbounded, nothing refuses a request */
-  } else if (pe) {
+  /* fast mode: what its schedule's crossbar has moved by now leaves the
+   * input buffer, which then has the exact mode's limits */
+  if (h->fast) hmc_fast_leave(h, r->port);
+  if (pe) {
     if (h->pe[r->port - HMC_MAX_LINKS].in_n >= h->cfg.pe_port_q) {
       h->st.stalls++;
       return HMC_STALL;

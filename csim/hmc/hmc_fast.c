@@ -16,11 +16,20 @@
  * (a request may use an earlier free gap, as the exact model's oldest-first
  * among ready requests would let it); bus turnarounds apply only against
  * the latest column command scheduled; tRRD and one command per tCK are
- * calendars of the vault too; no back-pressure (queues unbounded, hmc_send
- * never stalls); the crossbar's one packet per vault per cycle is ignored;
- * the functional access is made at the column command the fast schedule
- * places (an event on the heap), which differs from the exact model's where
- * the schedules differ. */
+ * calendars of the vault too; back-pressure is a chain of bounded queues
+ * taken in send order: a vault's vault_q request slots, each held from the
+ * crossbar's move to the request's first DRAM command, and vault_rsp_q
+ * response slots, each held from that command until the response crosses
+ * (to a link's output buffer once the FLITs booked ahead of it on the
+ * response link fit in link_rsp_flits, the buffer drained at the link's
+ * rate); a request leaves its port's input buffer when it gets a request
+ * slot, and hmc_send refuses as the exact mode does while the buffer holds
+ * pe_port_q requests or link_buf_flits FLITs not yet left by the last
+ * hmc_advance (a slot goes to the request sent first, not the crossbar's
+ * round-robin choice); the crossbar's one packet per vault and per source
+ * per cycle is ignored; the functional access is made at the column
+ * command the fast schedule places (an event on the heap), which differs
+ * from the exact model's where the schedules differ. */
 #include "hmc_int.h"
 
 #include <stdlib.h>
@@ -59,18 +68,85 @@ typedef struct {
   int idx, posted, func; /* func: the request's functional access, at its column command */
 } fev_t;
 
+/* A min-heap of cycles, at most cap of them: the slots of a bounded queue
+ * (each entry the cycle its holder leaves), or a port's requests still in
+ * its input queue (each the cycle it leaves, packed with its FLITs). */
+typedef struct {
+  uint64_t *t;
+  unsigned n, cap;
+} tq_t;
+#define TQ_FL 5 /* low bits of an input-queue entry: its FLITs (at most 17) */
+
 struct hmc_fast {
   cal_t bus[HMC_MAX_VAULTS], acts[HMC_MAX_VAULTS], cmd[HMC_MAX_VAULTS], rsp[HMC_MAX_LINKS];
   fvault_t v[HMC_MAX_VAULTS];
+  /* back-pressure: each vault's request and response queue slots, and each
+   * port's requests not yet moved by the crossbar (its input buffer) */
+  tq_t rq[HMC_MAX_VAULTS], rs[HMC_MAX_VAULTS], in[HMC_NUM_PORTS];
   fev_t *heap;
   unsigned n, cap;
   uint64_t ord;
   unsigned bias_pct;
 };
 
+static int tq_init(tq_t *q, unsigned cap) {
+  q->t = malloc(sizeof *q->t * cap);
+  q->n = 0;
+  q->cap = cap;
+  return q->t != NULL;
+}
+
+static void tq_sift_down(tq_t *q, uint64_t x) {
+  unsigned k = 0;
+  for (;;) {
+    unsigned c = 2 * k + 1;
+    if (c >= q->n) break;
+    if (c + 1 < q->n && q->t[c + 1] < q->t[c]) c++;
+    if (q->t[c] >= x) break;
+    q->t[k] = q->t[c];
+    k = c;
+  }
+  q->t[k] = x;
+}
+
+static void tq_push(tq_t *q, uint64_t x) { /* q->n < q->cap */
+  unsigned k = q->n++;
+  while (k && x < q->t[(k - 1) / 2]) {
+    q->t[k] = q->t[(k - 1) / 2];
+    k = (k - 1) / 2;
+  }
+  q->t[k] = x;
+}
+
+static uint64_t tq_pop(tq_t *q) {
+  uint64_t top = q->t[0];
+  if (--q->n) tq_sift_down(q, q->t[q->n]);
+  return top;
+}
+
+/* A queue of cap slots: the first cycle one is free (a slot is held from
+ * the cycle its holder enters to the cycle, kept in the heap, it leaves). */
+static uint64_t slot_free(const tq_t *q) { return q->n < q->cap ? 0 : q->t[0]; }
+
+/* Takes the slot that frees first, held until cycle `until`. */
+static void slot_take(tq_t *q, uint64_t until) {
+  if (q->n < q->cap) tq_push(q, until);
+  else
+    tq_sift_down(q, until);
+}
+
 int hmc_fast_init(hmc_t *h) {
   hmc_fast_t *F = calloc(1, sizeof *F);
   if (!F) return 0;
+  h->fast = F;
+  int ok = 1;
+  for (unsigned v = 0; v < h->cfg.vaults; v++) {
+    ok &= tq_init(&F->rq[v], h->cfg.vault_q);
+    ok &= tq_init(&F->rs[v], h->cfg.vault_rsp_q);
+    ok &= tq_init(&F->in[hmc_port_pe(v)], h->cfg.pe_port_q);
+  }
+  for (unsigned l = 0; l < h->cfg.links; l++) ok &= tq_init(&F->in[l], h->cfg.link_buf_flits); /* >= 1 FLIT each */
+  if (!ok) return 0; /* hmc_free frees what was allocated */
   for (unsigned v = 0; v < h->cfg.vaults; v++) {
     /* the exact model's stagger: the first refresh after one tREFI */
     F->v[v].next_ref = h->t_refi + (uint64_t)h->t_refi * v / h->cfg.vaults;
@@ -78,12 +154,13 @@ int hmc_fast_init(hmc_t *h) {
   }
   const char *b = getenv("COPIM_HMC_FAST_BIAS_PCT"); /* planted fault, tests only */
   F->bias_pct = b ? (unsigned)strtoul(b, NULL, 10) : 0;
-  h->fast = F;
   return 1;
 }
 
 void hmc_fast_free(hmc_t *h) {
   if (!h->fast) return;
+  for (unsigned v = 0; v < HMC_MAX_VAULTS; v++) free(h->fast->rq[v].t), free(h->fast->rs[v].t);
+  for (unsigned p = 0; p < HMC_NUM_PORTS; p++) free(h->fast->in[p].t);
   free(h->fast->heap);
   free(h->fast);
   h->fast = NULL;
@@ -270,6 +347,16 @@ static uint64_t column(hmc_t *h, unsigned v, int wr, unsigned n, uint64_t t) {
 
 static uint64_t ps_to_slot(const hmc_t *h, uint64_t ps) { return (ps * h->rate + 999999) / 1000000; }
 static uint64_t slot_to_ps(const hmc_t *h, uint64_t s) { return (s * 1000000 + h->rate - 1) / h->rate; }
+static uint64_t ps_to_cyc(const hmc_t *h, uint64_t ps) { return (ps + h->cfg.tck_ps - 1) / h->cfg.tck_ps; }
+
+void hmc_fast_leave(hmc_t *h, unsigned port) {
+  tq_t *q = &h->fast->in[port];
+  while (q->n && q->t[0] >> TQ_FL < h->cyc) {
+    const unsigned fl = (unsigned)(tq_pop(q) & ((1u << TQ_FL) - 1));
+    if (hmc_port_is_pe(port)) h->pe[port - HMC_MAX_LINKS].in_n--;
+    else h->link[port].in_flits -= fl;
+  }
+}
 
 int hmc_fast_issue(hmc_t *h, int i) {
   hmc_fast_t *F = h->fast;
@@ -279,12 +366,21 @@ int hmc_fast_issue(hmc_t *h, int i) {
   fbank_t *B = &V->bank[p->bank];
   const int local = hmc_port_is_pe(p->port) && p->port - HMC_MAX_LINKS == v;
   const unsigned xl = local ? h->cfg.local_cycles : h->cfg.xbar_cycles;
-  const uint64_t t = p->ready + xl; /* in the vault's queue */
+  /* The crossbar moves it once the vault's request queue has a free slot;
+   * until then it holds its place in its port's input buffer. */
+  const uint64_t x = hmc_max64(p->ready, slot_free(&F->rq[v]));
+  tq_push(&F->in[p->port], x << TQ_FL | p->req_flits);
+  if (hmc_port_is_pe(p->port)) h->pe[p->port - HMC_MAX_LINKS].in_n++;
+  else h->link[p->port].in_flits += p->req_flits;
+  const uint64_t t = x + xl; /* in the vault's queue */
   h->st.vault_reqs[v]++;
   h->st.logic_bits += (uint64_t)p->req_flits * HMC_FLIT_BYTES * 8;
   refresh_to(h, V, t);
-  uint64_t start = hmc_max64(t, B->free), colb;
-  if (h->cfg.open_page && B->open && B->row == p->row) {
+  /* a request starts (ACT, or a row hit's column) only with a slot of the
+   * vault's response queue free, as the exact vault */
+  uint64_t start = hmc_max64(hmc_max64(t, B->free), slot_free(&F->rs[v])), colb, svc = 0;
+  const int hit = h->cfg.open_page && B->open && B->row == p->row;
+  if (hit) {
     h->st.row_hits++;
     colb = hmc_max64(start, B->col_ok);
   } else {
@@ -293,7 +389,8 @@ int hmc_fast_issue(hmc_t *h, int i) {
       B->open = 0;
       h->st.pres++;
     }
-    colb = act(h, v, B, p->row, start) + h->t_rcd;
+    svc = act(h, v, B, p->row, start);
+    colb = svc + h->t_rcd;
   }
   const unsigned ab = hmc_atomic_bytes(p->cmd);
   unsigned n = ab ? 1 : (unsigned)((p->addr % h->cfg.col_bytes + p->size + h->cfg.col_bytes - 1) / h->cfg.col_bytes);
@@ -321,6 +418,7 @@ int hmc_fast_issue(hmc_t *h, int i) {
     h->st.pres++;
   }
   B->free = fin + 1;
+  slot_take(&F->rq[v], hit ? col : svc); /* it leaves the request queue at its first command */
   if (F->bias_pct) done += (done - t) * F->bias_pct / 100;
   /* the functional access when the exact vault makes it (its column
    * command): which update a concurrent reader sees is timing, and a kernel
@@ -337,10 +435,17 @@ int hmc_fast_issue(hmc_t *h, int i) {
   uint64_t rdy = done + xl;
   if (local || hmc_port_is_pe(p->port)) {
     p->t_ps = rdy * h->cfg.tck_ps;
+    slot_take(&F->rs[v], done + 1); /* the crossbar takes it at done; the vault may start another after */
   } else {
     /* the response link, in whole FLITs (128 bit times) */
     const uint64_t fb = HMC_FLIT_BYTES * 8;
     uint64_t u = cal_reserve(&F->rsp[p->port], (ps_to_slot(h, rdy * h->cfg.tck_ps) + fb - 1) / fb, p->rsp_flits);
+    /* It crosses to the link's output buffer once the FLITs ahead of it
+     * there leave room (a buffer drained at the link's rate: those ahead are
+     * the ones serialised before u); its response slot frees then. */
+    const uint64_t room = h->cfg.link_rsp_flits - p->rsp_flits;
+    const uint64_t cross = u > room ? hmc_max64(done, ps_to_cyc(h, slot_to_ps(h, (u - room) * fb))) : done;
+    slot_take(&F->rs[v], cross + 1);
     p->t_ps = slot_to_ps(h, (u + p->rsp_flits) * fb) + h->cfg.link_lat_ps;
     h->link[p->port].rsp_busy = hmc_max64(h->link[p->port].rsp_busy, (u + p->rsp_flits) * fb);
     h->st.link_flits_rsp[p->port] += p->rsp_flits;

@@ -191,6 +191,10 @@ int hmc_fast_init(hmc_t *h);
 void hmc_fast_free(hmc_t *h);
 int hmc_fast_issue(hmc_t *h, int i);
 int hmc_fast_pop(hmc_t *h, uint64_t now_ps);
+/* Port `port`'s requests that the fast schedule's crossbar moved before
+ * cycle h->cyc (what the exact model has simulated) leave its input buffer:
+ * pe[].in_n and link[].in_flits, which hmc_send checks as in the exact mode. */
+void hmc_fast_leave(hmc_t *h, unsigned port);
 uint64_t hmc_fast_next_ps(const hmc_t *h);
 
 static inline uint64_t hmc_max64(uint64_t a, uint64_t b) { return a > b ? a : b; }

@@ -141,7 +141,7 @@ static void bench_load(int mix, int off) {
 #define SAT_STRESS ((hmc_cmd_t)-1)
 #define SAT_MIX ((hmc_cmd_t)-2)
 #define SAT_SEQ ((hmc_cmd_t)-3)
-static double saturate(hmc_cmd_t cmd, unsigned size, uint64_t nreq, double *secs) {
+static double saturate(hmc_cmd_t cmd, unsigned size, uint64_t nreq, double *secs, double *stalls) {
   hmc_cfg_t cfg = bench_cfg();
   uint8_t *mem = calloc(1, 1 << 20);
   hmc_t *h = hmc_new(&cfg, mem, 1 << 20);
@@ -188,6 +188,9 @@ static double saturate(hmc_cmd_t cmd, unsigned size, uint64_t nreq, double *secs
   if (secs) *secs = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
   /* steady state only: from 20% to 80% of the responses */
   double bw = (double)(end.bytes - snap.bytes) / (end.last_t - snap.last_t) * 1000;
+  hmc_stats_t st;
+  hmc_stats(h, &st);
+  if (stalls) *stalls = (double)st.stalls / nreq;
   hmc_free(h);
   free(mem);
   return bw;
@@ -198,7 +201,7 @@ static void bench_size(void) {
   hmc_cfg_t c = bench_cfg();
   double raw = 4 * c.lanes * (double)c.lane_mbps / 8e3;
   for (unsigned s = 16; s <= 128; s += 16) {
-    double rd = saturate(HMC_RD, s, 60000, NULL), wr = saturate(HMC_WR, s, 60000, NULL);
+    double rd = saturate(HMC_RD, s, 60000, NULL, NULL), wr = saturate(HMC_WR, s, 60000, NULL, NULL);
     printf("%u %.2f %.2f %.2f %.2f\n", s, rd, wr, raw * s / (s + 16), raw * s / (s + 16));
   }
 }
@@ -250,7 +253,7 @@ static void bench_local(void) {
 
 /* 16 PEs keep their port full with 64 B requests to their own vault
  * (reads, or reads and writes half each): the vaults' own limit. */
-static double pe_saturate(int mix) {
+static double pe_saturate(int mix, double *stalls) {
   hmc_cfg_t cfg = bench_cfg();
   hmc_t *h = hmc_new(&cfg, NULL, 0);
   acc_t a = {0};
@@ -275,6 +278,9 @@ static double pe_saturate(int mix) {
     if (a.n < 40000) snap = a;
   }
   double bw = (double)(a.bytes - snap.bytes) / (a.last_t - snap.last_t) * 1000;
+  hmc_stats_t st;
+  hmc_stats(h, &st);
+  *stalls = (double)st.stalls / a.n;
   hmc_free(h);
   return bw;
 }
@@ -292,20 +298,28 @@ static void bench_sat(void) {
   /* every request turning the bus: a 64 B read + a 64 B write per
    * 2 tCCD + tRTW + tCWL + 2 tCCD + tWTR */
   double turn = c.vaults * 128.0 / ((4 * T.ccd + T.rtw + T.cwl + T.wtr) * c.tck_ps / 1000.0);
-  printf("# kind measured_GBps ceiling_GBps what_bounds (64 B requests, data bytes)\n");
-  printf("reads %.2f %.2f links:64/80_of_raw\n", saturate(HMC_RD, 64, 200000, NULL), raw * 64 / 80);
-  printf("writes %.2f %.2f links:64/80_of_raw\n", saturate(HMC_WR, 64, 200000, NULL), raw * 64 / 80);
-  printf("sequential_reads %.2f %.2f links:64/80_of_raw\n", saturate(SAT_SEQ, 64, 200000, NULL), raw * 64 / 80);
-  printf("mix_50_50 %.2f %.2f vault_buses_with_refresh(links_160,_every_request_turning_%.1f)\n",
-         saturate(SAT_MIX, 64, 200000, NULL), bus * ref, turn);
-  printf("pe_local_reads %.2f %.2f vault_buses_with_refresh\n", pe_saturate(0), bus * ref);
-  printf("pe_local_mix_50_50 %.2f %.2f vault_buses_with_refresh(every_request_turning_%.1f)\n", pe_saturate(1),
-         bus * ref, turn);
+  /* stalls: sends the cube refused (HMC_STALL, each retry counted) per request */
+  printf("# kind measured_GBps ceiling_GBps what_bounds stalls_per_request (64 B requests, data bytes)\n");
+  double st, bw;
+  bw = saturate(HMC_RD, 64, 200000, NULL, &st);
+  printf("reads %.2f %.2f links:64/80_of_raw %.2f\n", bw, raw * 64 / 80, st);
+  bw = saturate(HMC_WR, 64, 200000, NULL, &st);
+  printf("writes %.2f %.2f links:64/80_of_raw %.2f\n", bw, raw * 64 / 80, st);
+  bw = saturate(SAT_SEQ, 64, 200000, NULL, &st);
+  printf("sequential_reads %.2f %.2f links:64/80_of_raw %.2f\n", bw, raw * 64 / 80, st);
+  bw = saturate(SAT_MIX, 64, 200000, NULL, &st);
+  printf("mix_50_50 %.2f %.2f vault_buses_with_refresh(links_160,_every_request_turning_%.1f) %.2f\n", bw, bus * ref,
+         turn, st);
+  bw = pe_saturate(0, &st);
+  printf("pe_local_reads %.2f %.2f vault_buses_with_refresh %.2f\n", bw, bus * ref, st);
+  bw = pe_saturate(1, &st);
+  printf("pe_local_mix_50_50 %.2f %.2f vault_buses_with_refresh(every_request_turning_%.1f) %.2f\n", bw, bus * ref,
+         turn, st);
 }
 
 static void bench_speed(uint64_t n) {
   double secs;
-  double bw = saturate(SAT_STRESS, 64, n, &secs);
+  double bw = saturate(SAT_STRESS, 64, n, &secs, NULL);
   printf("# requests seconds requests_per_second data_GBps (random mix 50%% RD / 30%% WR / 20%% AMO, full load)\n");
   printf("%llu %.3f %.0f %.2f\n", (unsigned long long)n, secs, n / secs, bw);
 }
