@@ -30,7 +30,6 @@ Exit status 0; 1 when a point is outside a bound (the table is still
 written); 2 on bad input.
 """
 import json
-import math
 import os
 import sys
 
@@ -83,13 +82,11 @@ def kcycles(j):
 
 
 def seqs(j):
-    """{(loop id, core): 'ph..'} from loops[].dec_seq; None if one was cut."""
+    """{(loop id, core): 'ph..'} from loops[].dec_seq; None if one is missing or was cut."""
     out = {}
     for lp in j.get("loops", []):
         s = lp.get("dec_seq")
-        if s is None:
-            return None
-        if s == "+":
+        if s is None or s == "+":
             return None
         for i in range(0, len(s) - 1, 2):
             out.setdefault((lp["id"], s[i]), []).append(s[i + 1])
@@ -101,7 +98,7 @@ def dec_diff(e, f):
     dec_seq on one side (a JSON written before it existed) the per-loop
     counts give a lower bound: exact = False."""
     a, b = seqs(e), seqs(f)
-    if a is not None and b is not None and all("dec_seq" in lp for j in (e, f) for lp in j.get("loops", [])):
+    if a is not None and b is not None:
         n = d = 0
         for k in set(a) | set(b):
             x, y = a.get(k, []), b.get(k, [])
