@@ -122,8 +122,15 @@ $(BRIDGE_GEN)/$(1)/$(1)_rtl.h $(BRIDGE_GEN)/$(1)/$(1)_rtl.cpp $(if $(filter $(1)
 endef
 $(foreach b,$(BRIDGE_BLOCKS),$(eval $(call BRIDGE_SHIM,$(b))))
 
-# Verilated model <name> of block <blk>: build/vl/<name>/V<name>__ALL.a plus
-# its own libverilated.a, and the block's shim compiled against it.
+# The Verilator runtime, once for every C++-mode model (bridge/vlrt.mk).
+VL_RT := $(BUILD)/vl/rt/libverilated.a
+$(VL_RT): bridge/vlrt.mk | deps
+	@mkdir -p $(@D)
+	$(MAKE) -s -C $(@D) -f $(CURDIR)/bridge/vlrt.mk VERILATOR_ROOT=$(VL_INC:/include=) libverilated.a >$(@D)/build.log 2>&1 \
+	  || { tail -30 $(@D)/build.log; exit 1; }
+
+# Verilated model <name> of block <blk>: build/vl/<name>/V<name>__ALL.a,
+# and the block's shim compiled against it.
 # $(call VL_MODEL,<name>,<blk>,<-G parameters>,<shim -D flags>,<extra prerequisites>)
 # Each block is the model of its own name; other models of a block (the
 # iCE40 prototype's PE, mk/fpga.mk) use the same rule under another prefix.
@@ -134,8 +141,6 @@ $(BUILD)/vl/$(1)/stamp: rtl/$(2)/files.f rtl/$(2)/block.mk $$(shell cat rtl/$(2)
 	verilator $(VLFLAGS) --Mdir $(BUILD)/vl/$(1) --prefix V$(1) --top-module $(2) $(3) \
 	  rtl/lint.vlt -f rtl/$(2)/files.f --build -j $(JOBS) >$(BUILD)/vl/$(1)/build.log 2>&1 \
 	  || { tail -30 $(BUILD)/vl/$(1)/build.log; exit 1; }
-	$(MAKE) -s -C $(BUILD)/vl/$(1) -f V$(1).mk verilated.o verilated_fst_c.o verilated_threads.o >>$(BUILD)/vl/$(1)/build.log 2>&1
-	cd $(BUILD)/vl/$(1) && rm -f libverilated.a && ar rcs libverilated.a verilated.o verilated_fst_c.o verilated_threads.o
 	@touch $$@
 $(BUILD)/obj/shim/$(1)_rtl.o: $(BRIDGE_GEN)/$(2)/$(2)_rtl.cpp $(BRIDGE_GEN)/$(2)/$(2)_rtl.h bridge/vl_util.h csim/$(2)/$(2)_desc.h \
     $(BUILD)/vl/$(1)/stamp
@@ -162,13 +167,13 @@ test_src = $(if $(call test_asm,$(1)),tb/tests/pe/asm_test.c,tb/tests/$(1).c)
 
 define TEST_BIN
 $(BUILD)/tests/$(1): $(call test_src,$(1)) $(if $(call test_asm,$(1)),$(PLAIN_BUILD)/pe/$(1).elf) $(BUILD)/lib/libtb.a $(BUILD)/lib/libcsim.a $(BUILD)/lib/libtbfst.a $(BRIDGE_HDRS) \
-    $(foreach b,$(call test_blocks,$(1)),$(BUILD)/obj/shim/$(b)_rtl.o $(BUILD)/vl/$(b)/stamp)
+    $(foreach b,$(call test_blocks,$(1)),$(BUILD)/obj/shim/$(b)_rtl.o $(BUILD)/vl/$(b)/stamp) $(if $(call test_blocks,$(1)),$(VL_RT))
 	@mkdir -p $$(@D) $(BUILD)/obj/tests
 	$(CC) $$(CFLAGS) $(TB_INC) $(if $(call test_asm,$(1)),-DASM_TEST_NAME='"$(1)"') -MMD -MP -c $$< -o $(BUILD)/obj/tests/$(1).o
 	$(CXX) -o $$@ $(BUILD)/obj/tests/$(1).o \
 	  $(foreach b,$(call test_blocks,$(1)),$(BUILD)/obj/shim/$(b)_rtl.o $(BUILD)/vl/$(b)/V$(b)__ALL.a) \
 	  $(BUILD)/lib/libtb.a $(BUILD)/lib/libcsim.a \
-	  $(if $(call test_blocks,$(1)),$(BUILD)/vl/$(firstword $(call test_blocks,$(1)))/libverilated.a) \
+	  $(if $(call test_blocks,$(1)),$(VL_RT)) \
 	  $(BUILD)/lib/libtbfst.a $$(LDLIBS)
 endef
 $(foreach t,$(TESTS),$(eval $(call TEST_BIN,$(t))))

@@ -43,8 +43,8 @@ COSIM_PGO_USE := -fprofile-use=$(COSIM_PGO) -fprofile-partial-training -Wno-miss
 $(BUILD)/obj-pgo/%.o: %.c | deps $(BRIDGE_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Iapp/copim-sim $(COSIM_LTO) -fprofile-generate=$(COSIM_PGO) -dumpbase $(BUILD)/obj-lto/$* -MMD -MP -c $< -o $@
-$(BUILD)/copim-sim-train: $(COSIM_PGO_OBJ) $(foreach b,$(COSIM_BLOCKS),$(BUILD)/obj/shim/$(b)_rtl.o $(BUILD)/vl/$(b)/stamp)
-	$(CXX) $(OPT) $(COSIM_LTO) -fprofile-generate -o $@ $(COSIM_PGO_OBJ) $(COSIM_VL) $(BUILD)/vl/pmc/libverilated.a $(LDLIBS)
+$(BUILD)/copim-sim-train: $(COSIM_PGO_OBJ) $(foreach b,$(COSIM_BLOCKS),$(BUILD)/obj/shim/$(b)_rtl.o $(BUILD)/vl/$(b)/stamp) $(VL_RT)
+	$(CXX) $(OPT) $(COSIM_LTO) -fprofile-generate -o $@ $(COSIM_PGO_OBJ) $(COSIM_VL) $(VL_RT) $(LDLIBS)
 $(BUILD)/pgo/stamp: $(BUILD)/copim-sim-train $(SW_ELFS) scripts/pgo_train.sh
 	@rm -rf $(COSIM_PGO); mkdir -p $(COSIM_PGO)
 	scripts/pgo_train.sh $(BUILD)/copim-sim-train $(PLAIN_BUILD)/sw $(COSIM_PGO)
@@ -63,9 +63,9 @@ $(BUILD)/obj-lto/%.o: %.c $(COSIM_MODE) $(if $(COSIM_PGO_USE),$(BUILD)/pgo/stamp
 endif
 
 $(COSIM_BIN): $(COSIM_C_OBJ) $(COSIM_C_LIB) \
-    $(foreach b,$(COSIM_BLOCKS),$(BUILD)/obj/shim/$(b)_rtl.o $(BUILD)/vl/$(b)/stamp)
+    $(foreach b,$(COSIM_BLOCKS),$(BUILD)/obj/shim/$(b)_rtl.o $(BUILD)/vl/$(b)/stamp) $(VL_RT)
 	@mkdir -p $(@D)
-	$(CXX) $(OPT) $(COSIM_LTO) -o $@ $(COSIM_C_OBJ) $(COSIM_VL) $(COSIM_C_LIB) $(BUILD)/vl/pmc/libverilated.a $(LDLIBS)
+	$(CXX) $(OPT) $(COSIM_LTO) -o $@ $(COSIM_C_OBJ) $(COSIM_VL) $(COSIM_C_LIB) $(VL_RT) $(LDLIBS)
 
 # make cosim KERNEL=bfs GRAPH=... POLICY=copim RTL=pmc,imu,pe LOCKSTEP=... COSIM_STATS=... COSIM_WAVES=prefix
 #   COSIM_ARGS='--llc.lat=40 --pe-1ghz'  (the first five are the issue's user-facing names)

@@ -47,8 +47,6 @@ $(BUILD)/vl/pmc_net/stamp: $(PS_DIR)/pmc_net.v
 	verilator --cc --trace-fst --trace-depth 1 --x-assign unique --x-initial unique -O3 -Wno-fatal -Wno-lint \
 	  -Wno-style --no-timing -CFLAGS -O1 --prefix Vpmc_net --top-module pmc_net --Mdir $(@D) $< \
 	  --build -j $(JOBS) >$(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
-	$(MAKE) -s -C $(@D) -f Vpmc_net.mk verilated.o verilated_fst_c.o verilated_threads.o >>$(@D)/build.log 2>&1
-	cd $(@D) && rm -f libverilated.a && ar rcs libverilated.a verilated.o verilated_fst_c.o verilated_threads.o
 	@touch $@
 
 $(BUILD)/obj/shim/pmc_net_rtl.o: $(BRIDGE_GEN)/pmc/pmc_rtl.cpp $(BRIDGE_GEN)/pmc/pmc_rtl.h bridge/vl_util.h csim/pmc/pmc_desc.h $(BUILD)/vl/pmc_net/stamp
@@ -104,8 +102,6 @@ $(BUILD)/vl/proto/stamp: $(PROTO_FILES) mk/fpga.mk rtl/pe/block.mk rtl/pmc/param
 	verilator $(VLFLAGS) --Mdir $(@D) --prefix Vproto --top-module proto_top $(PROTO_TOP_PARAMS) -GWithPe=1 \
 	  -GClkDiv=$(PROTO_SIM_CLKDIV) rtl/lint.vlt $(PROTO_FILES) --build -j $(JOBS) >$(@D)/build.log 2>&1 \
 	  || { tail -30 $(@D)/build.log; exit 1; }
-	$(MAKE) -s -C $(@D) -f Vproto.mk verilated.o verilated_fst_c.o verilated_threads.o >>$(@D)/build.log 2>&1
-	cd $(@D) && rm -f libverilated.a && ar rcs libverilated.a verilated.o verilated_fst_c.o verilated_threads.o
 	@touch $@
 
 $(BUILD)/obj/shim/proto_rtl.o: fpga/sim/proto_rtl.cpp fpga/sim/proto_rtl.h bridge/vl_util.h $(BUILD)/vl/proto/stamp

@@ -29,8 +29,8 @@ $(BUILD)/tests/pe_programs: $(PE_PROG_ELFS)
 
 # PE benchmark binary (scripts/bench_pe.sh)
 $(BUILD)/bench/pe_bench: tb/bench/pe_bench.c $(BUILD)/lib/libtb.a $(BUILD)/lib/libcsim.a $(BUILD)/obj/shim/pe_rtl.o \
-    $(BUILD)/vl/pe/stamp $(PE_PROG_ELFS)
+    $(BUILD)/vl/pe/stamp $(VL_RT) $(PE_PROG_ELFS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(TB_INC) -c $< -o $(BUILD)/obj/pe_bench.o
 	$(CXX) -o $@ $(BUILD)/obj/pe_bench.o $(BUILD)/obj/shim/pe_rtl.o $(BUILD)/vl/pe/Vpe__ALL.a $(BUILD)/lib/libtb.a \
-	  $(BUILD)/lib/libcsim.a $(BUILD)/vl/pe/libverilated.a $(LDLIBS)
+	  $(BUILD)/lib/libcsim.a $(VL_RT) $(LDLIBS)
