@@ -41,11 +41,14 @@ $(PS_DIR)/pmc_net.v: $(shell cat rtl/pmc/files.f) rtl/pmc/block.mk fpga/ice40/lu
 	  $$NF = "16'"'"'h" substr(v, 1, 3) substr("0123456789abcdef", d + (d % 2 ? 0 : 2), 1) ";" } {print}' \
 	  $@ >$@.tmp && mv $@.tmp $@)
 
-# Only the top ports are traced (the flat netlist has ~6,600 nets).
+# Only the top ports are traced (the flat netlist has ~6,600 nets).  The
+# model's C++ is compiled unoptimised (VL_NOOPT): its tests run in under a
+# second, and at -O1/-Os its compile took 40-70 s of a fresh make test.
+VL_NOOPT := -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0" -CFLAGS -O0
 $(BUILD)/vl/pmc_net/stamp: $(PS_DIR)/pmc_net.v
 	@mkdir -p $(@D)
 	verilator --cc --trace-fst --trace-depth 1 --x-assign unique --x-initial unique -O3 -Wno-fatal -Wno-lint \
-	  -Wno-style --no-timing -CFLAGS -O1 --prefix Vpmc_net --top-module pmc_net --Mdir $(@D) $< \
+	  -Wno-style --no-timing $(VL_NOOPT) --prefix Vpmc_net --top-module pmc_net --Mdir $(@D) $< \
 	  --build -j $(JOBS) >$(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
 	@touch $@
 
@@ -99,7 +102,7 @@ PROTO_FILES := $(shell cat rtl/pmc/files.f rtl/imu/files.f rtl/pe/files.f | awk 
 
 $(BUILD)/vl/proto/stamp: $(PROTO_FILES) mk/fpga.mk rtl/pe/block.mk rtl/pmc/params.mk rtl/imu/params.mk rtl/pe/params.mk | deps
 	@mkdir -p $(@D)
-	verilator $(VLFLAGS) --Mdir $(@D) --prefix Vproto --top-module proto_top $(PROTO_TOP_PARAMS) -GWithPe=1 \
+	verilator $(VLFLAGS) $(VL_NOOPT) --Mdir $(@D) --prefix Vproto --top-module proto_top $(PROTO_TOP_PARAMS) -GWithPe=1 \
 	  -GClkDiv=$(PROTO_SIM_CLKDIV) rtl/lint.vlt $(PROTO_FILES) --build -j $(JOBS) >$(@D)/build.log 2>&1 \
 	  || { tail -30 $(@D)/build.log; exit 1; }
 	@touch $@
