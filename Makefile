@@ -123,10 +123,11 @@ endef
 $(foreach b,$(BRIDGE_BLOCKS),$(eval $(call BRIDGE_SHIM,$(b))))
 
 # The Verilator runtime, once for every C++-mode model (bridge/vlrt.mk).
+# One recipe line: a dry run (make -n, scripts/build_graph_check.sh) runs
+# the lines that name $(MAKE), and this one's log needs the folder.
 VL_RT := $(BUILD)/vl/rt/libverilated.a
 $(VL_RT): bridge/vlrt.mk | deps
-	@mkdir -p $(@D)
-	$(MAKE) -s -C $(@D) -f $(CURDIR)/bridge/vlrt.mk VERILATOR_ROOT=$(VL_INC:/include=) libverilated.a >$(@D)/build.log 2>&1 \
+	mkdir -p $(@D) && $(MAKE) -s -C $(@D) -f $(CURDIR)/bridge/vlrt.mk VERILATOR_ROOT=$(VL_INC:/include=) libverilated.a >$(@D)/build.log 2>&1 \
 	  || { tail -30 $(@D)/build.log; exit 1; }
 
 # Verilated model <name> of block <blk>: build/vl/<name>/V<name>__ALL.a,
