@@ -206,7 +206,11 @@ demo: deps ## main demo: BFS on a generated graph (kron:12:8), whole CoPIM syste
 	@$(MAKE) --no-print-directory $(BUILD)/copim-sim $(SW_ELFS) >/dev/null
 	@$(BUILD)/copim-sim --kernel bfs --graph kron:12:8 --compare cpu-only,copim,copim-ab
 
-tests: $(addprefix $(BUILD)/tests/,$(TESTS)) $(TEST_DEPS) ## build every test binary and what tests load
+# The two longest chains first (make -j starts prerequisites left to
+# right; last, they ran alone on a fresh clone for about two minutes): the
+# PMC's Yosys netlist then its Verilated model, and the profile-guided
+# simulator (its training build, the training, the final build).
+tests: $(BUILD)/vl/pmc_net/stamp $(BUILD)/copim-sim $(addprefix $(BUILD)/tests/,$(TESTS)) $(TEST_DEPS) ## build every test binary and what tests load
 
 # SAN=1: the C-only tests of make test's tiers (test, test1; so not
 # pim_dmshrs, 28 whole-system runs past the 20-minute test timeout under
