@@ -372,8 +372,8 @@ int hmc_send(hmc_t *h, const hmc_req_t *r, uint64_t now_ps) {
   }
   h->st.reqs[r->cmd]++;
   h->st.posted += (r->flags & HMC_REQ_POSTED) != 0;
-  hmc_hot_add(&h->st.hot, r->addr);
-  if (hmc_atomic_bytes(r->cmd)) hmc_hot_add(&h->st.hot_amo, r->addr);
+  hmc_hot_add(&h->st.hot, &h->hot_ix, r->addr);
+  if (hmc_atomic_bytes(r->cmd)) hmc_hot_add(&h->st.hot_amo, &h->hot_amo_ix, r->addr);
   h->active++;
   return HMC_OK;
 oom: /* fast mode: its heap could not grow (the request is half scheduled) */

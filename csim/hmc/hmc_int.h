@@ -142,6 +142,7 @@ struct hmc {
   hmc_posted_fn posted_hook;
   void *posted_ctx;
   hmc_stats_t st;
+  hmc_hot_ix_t hot_ix, hot_amo_ix; /* st.hot's and st.hot_amo's indexes */
   hmc_fast_t *fast;
 };
 
