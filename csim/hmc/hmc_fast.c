@@ -35,16 +35,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A reservation calendar: unit u is busy when bit u % CAL_W of w is set,
- * for u in [base, base + CAL_W); units before base are past and not
- * reusable, units from base + CAL_W on are free (nothing reserves there).
- * A bit set, scanned 64 units at a time: deep queues reserve long busy runs
- * that a unit-by-unit scan walked (8 % of a fast run, docs/performance.md). */
+/* A reservation calendar: the units reserved, found from base on (units
+ * before base are past and not reusable).  base follows the latest unit
+ * found: it is at least u + n - CAL_W after a search returned u for n
+ * units, so a deep queue's reservations far ahead retire the gaps more than
+ * CAL_W units behind them.  The bits are kept in a ring of CAL_RW words,
+ * each tagged with the absolute word (unit / 64) it holds: a word whose tag
+ * is another is all free, so sliding the window clears nothing (clearing
+ * the words it passed cost a third of a request's calendar time), and the
+ * ring, twice the window, holds every word of the window at once. */
 #define CAL_W 8192u
-#define CAL_NW (CAL_W / 64u)
+#define CAL_RW (2u * CAL_W / 64u)
 typedef struct {
   uint64_t base;
-  uint64_t w[CAL_NW];
+  uint64_t w[CAL_RW], tag[CAL_RW];
 } cal_t;
 
 typedef struct {
@@ -166,43 +170,29 @@ void hmc_fast_free(hmc_t *h) {
   h->fast = NULL;
 }
 
-static int cal_busy(const cal_t *C, uint64_t u) { return (int)(C->w[(u % CAL_W) / 64] >> (u % 64) & 1); }
-
-/* Units u .. u + 63 as bits (bit i: unit u + i), those past the window 0.
- * u is in the window. */
-static uint64_t cal_bits(const cal_t *C, uint64_t u) {
-  const unsigned lo = (unsigned)(u % CAL_W), wi = lo / 64, off = lo % 64;
-  uint64_t x = C->w[wi] >> off;
-  if (off) x |= C->w[(wi + 1) % CAL_NW] << (64 - off);
-  const uint64_t lim = C->base + CAL_W - u;
-  if (lim < 64) x &= (1ull << lim) - 1;
-  return x;
+/* Absolute word aw's bits (bit i: unit aw * 64 + i). */
+static uint64_t cal_word(const cal_t *C, uint64_t aw) {
+  const unsigned wi = (unsigned)(aw % CAL_RW);
+  return C->tag[wi] == aw ? C->w[wi] : 0;
 }
 
-/* Units a .. b - 1 free, a word at a time (b - a < CAL_W). */
-static void cal_clear(cal_t *C, uint64_t a, uint64_t b) {
-  while (a < b) {
-    const unsigned bit = (unsigned)(a % 64);
-    const uint64_t cnt = hmc_min64(64 - bit, b - a);
-    C->w[(a % CAL_W) / 64] &= ~(cnt == 64 ? ~0ull : ((1ull << cnt) - 1) << bit);
-    a += cnt;
-  }
+/* Units u .. u + 63 as bits (bit i: unit u + i). */
+static uint64_t cal_bits(const cal_t *C, uint64_t u) {
+  const uint64_t aw = u / 64;
+  const unsigned off = (unsigned)(u % 64);
+  uint64_t x = cal_word(C, aw) >> off;
+  if (off) x |= cal_word(C, aw + 1) << (64 - off);
+  return x;
 }
 
 /* The first u' >= u with n free units (not reserved). */
 static uint64_t cal_find(cal_t *C, uint64_t u, unsigned n) {
   if (u < C->base) u = C->base;
   for (;;) {
-    if (u + n > C->base + CAL_W) { /* slide the window: what falls out is past */
-      uint64_t nb = u + n - CAL_W;
-      if (nb - C->base >= CAL_W) memset(C->w, 0, sizeof C->w);
-      else
-        cal_clear(C, C->base, nb);
-      C->base = nb;
-    }
+    if (u + n > C->base + CAL_W) C->base = u + n - CAL_W; /* what falls out is past */
     if (n > 64) { /* (no request holds a unit this long; kept general) */
       unsigned k = 0;
-      while (k < n && !cal_busy(C, u + k)) k++;
+      while (k < n && !(cal_bits(C, u + k) & 1)) k++;
       if (k == n) return u;
       u += k + 1;
       continue;
@@ -218,8 +208,20 @@ static uint64_t cal_find(cal_t *C, uint64_t u, unsigned n) {
   }
 }
 
+/* Units u .. u + n - 1 reserved (found free by cal_find, so in the window),
+ * a word at a time. */
 static void cal_mark(cal_t *C, uint64_t u, unsigned n) {
-  for (unsigned k = 0; k < n; k++) C->w[((u + k) % CAL_W) / 64] |= 1ull << ((u + k) % 64);
+  while (n) {
+    const uint64_t aw = u / 64;
+    const unsigned wi = (unsigned)(aw % CAL_RW), bit = (unsigned)(u % 64), cnt = n < 64 - bit ? n : 64 - bit;
+    if (C->tag[wi] != aw) { /* a word of an earlier lap: all free */
+      C->tag[wi] = aw;
+      C->w[wi] = 0;
+    }
+    C->w[wi] |= (cnt == 64 ? ~0ull : (1ull << cnt) - 1) << bit;
+    u += cnt;
+    n -= cnt;
+  }
 }
 
 static uint64_t cal_reserve(cal_t *C, uint64_t u, unsigned n) {
