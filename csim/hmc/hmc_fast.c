@@ -67,10 +67,10 @@ typedef struct {
 
 /* A scheduled hand-over: a response, or a posted atomic's completion. */
 typedef struct {
-  uint64_t t_ps, ord;
-  unsigned port;
+  uint64_t t_ps, key; /* key: the tie-break, port << EV_PORT | ord (lower port first, as deliver(), then send order) */
   int idx, posted, func; /* func: the request's functional access, at its column command */
 } fev_t;
+#define EV_PORT 56 /* ord (two a request) stays below 2^56 */
 
 /* A min-heap of cycles, at most cap of them: the slots of a bounded queue
  * (each entry the cycle its holder leaves), or a port's requests still in
@@ -185,27 +185,41 @@ static uint64_t cal_bits(const cal_t *C, uint64_t u) {
   return x;
 }
 
-/* The first u' >= u with n free units (not reserved). */
+/* The first u' >= u with n free units (not reserved).  The window slides
+ * once, to the unit found: the bits read do not depend on base, and the
+ * unit found is the largest the search reaches, so sliding at each step as
+ * it goes leaves the same base. */
 static uint64_t cal_find(cal_t *C, uint64_t u, unsigned n) {
   if (u < C->base) u = C->base;
-  for (;;) {
-    if (u + n > C->base + CAL_W) C->base = u + n - CAL_W; /* what falls out is past */
-    if (n > 64) { /* (no request holds a unit this long; kept general) */
-      unsigned k = 0;
-      while (k < n && !(cal_bits(C, u + k) & 1)) k++;
-      if (k == n) return u;
-      u += k + 1;
-      continue;
+  if (n > 64) { /* (no request holds a unit this long; kept general) */
+    for (unsigned k = 0; k < n;) {
+      if (cal_bits(C, u + k) & 1) u += k + 1, k = 0;
+      else
+        k++;
     }
-    const uint64_t x = cal_bits(C, u);
-    if (x & 1) { /* busy at u: on to the first free unit */
-      u += ~x ? (uint64_t)__builtin_ctzll(~x) : 64;
-      continue;
+  } else {
+    const uint64_t m = n == 64 ? ~0ull : (1ull << n) - 1;
+    for (;;) {
+      const uint64_t x = cal_bits(C, u);
+      if (x & 1) { /* busy at u: on to the first free unit */
+        u += ~x ? (uint64_t)__builtin_ctzll(~x) : 64;
+        continue;
+      }
+      const uint64_t b = x & m;
+      if (!b) break;
+      u += 64 - (uint64_t)__builtin_clzll(b); /* past the last busy unit of the n */
     }
-    const uint64_t b = x & (n == 64 ? ~0ull : (1ull << n) - 1);
-    if (!b) return u;
-    u += 64 - (uint64_t)__builtin_clzll(b); /* past the last busy unit of the n */
   }
+  if (u + n > C->base + CAL_W) C->base = u + n - CAL_W; /* what falls out is past */
+  return u;
+}
+
+/* cal_find for one unit, the command calendar's case. */
+static uint64_t cal_find1(cal_t *C, uint64_t u) {
+  if (u < C->base) u = C->base;
+  for (uint64_t x; (x = cal_bits(C, u)) & 1;) u += ~x ? (uint64_t)__builtin_ctzll(~x) : 64;
+  if (u + 1 > C->base + CAL_W) C->base = u + 1 - CAL_W;
+  return u;
 }
 
 /* Units u .. u + n - 1 reserved (found free by cal_find, so in the window),
@@ -236,19 +250,20 @@ static uint64_t cal_reserve(cal_t *C, uint64_t u, unsigned n) {
 static uint64_t cal_reserve_cmd(cal_t *A, unsigned n, cal_t *K, uint64_t u) {
   for (;;) {
     u = n ? cal_find(A, u, n) : u;
-    uint64_t k = cal_find(K, u, 1);
+    uint64_t k = cal_find1(K, u);
     if (k == u) break;
     u = k;
   }
   if (n) cal_mark(A, u, n);
-  cal_mark(K, u, 1);
+  const uint64_t aw = u / 64;
+  const unsigned wi = (unsigned)(aw % CAL_RW);
+  if (K->tag[wi] != aw) K->tag[wi] = aw, K->w[wi] = 0;
+  K->w[wi] |= 1ull << (u % 64);
   return u;
 }
 
 static int ev_before(const fev_t *a, const fev_t *b) {
-  if (a->t_ps != b->t_ps) return a->t_ps < b->t_ps;
-  if (a->port != b->port) return a->port < b->port; /* ties: lower port first, as deliver() */
-  return a->ord < b->ord;
+  return a->t_ps < b->t_ps || (a->t_ps == b->t_ps && a->key < b->key);
 }
 
 static int heap_push(hmc_fast_t *F, fev_t e) {
@@ -425,9 +440,10 @@ int hmc_fast_issue(hmc_t *h, int i) {
   /* the functional access when the exact vault makes it (its column
    * command): which update a concurrent reader sees is timing, and a kernel
    * such as asynchronous SSSP converges in more or fewer rounds with it */
-  fev_t fe = {.t_ps = col * h->cfg.tck_ps, .ord = F->ord++, .port = p->port, .idx = i, .func = 1};
+  const uint64_t pk = (uint64_t)p->port << EV_PORT;
+  fev_t fe = {.t_ps = col * h->cfg.tck_ps, .key = pk | F->ord++, .idx = i, .func = 1};
   if (!heap_push(F, fe)) return 0;
-  fev_t e = {.ord = F->ord++, .port = p->port, .idx = i};
+  fev_t e = {.key = pk | F->ord++, .idx = i};
   if (p->cmd == HMC_WR_POSTED || (p->flags & HMC_REQ_POSTED)) {
     e.posted = 1;
     e.t_ps = done * h->cfg.tck_ps;
