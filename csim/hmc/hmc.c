@@ -770,13 +770,19 @@ static void deliver(hmc_t *h, uint64_t t) {
 
 uint64_t hmc_probe_next_refresh(const hmc_t *h, unsigned v) { return h->vault[v].next_ref; }
 
+/* Out of line: most advances find nothing due, and the pop loop's registers
+ * would be saved and restored on each of them. */
+static __attribute__((noinline)) void fast_hand_over(hmc_t *h, uint64_t now_ps) {
+  for (int i; (i = hmc_fast_pop(h, now_ps)) >= 0;) hand_over(h, i);
+}
+
 void hmc_advance(hmc_t *h, uint64_t now_ps) {
   if (now_ps < h->now_ps) now_ps = h->now_ps;
   if (h->fast) { /* every time was computed at send: hand over what is due */
     h->now_ps = now_ps;
     h->cyc = now_ps / h->cfg.tck_ps + 1;
     h->st.cycles = h->cyc;
-    for (int i; (i = hmc_fast_pop(h, now_ps)) >= 0;) hand_over(h, i);
+    if (hmc_fast_next_ps(h) <= now_ps) fast_hand_over(h, now_ps);
     return;
   }
   uint64_t last = now_ps / h->cfg.tck_ps; /* last cycle edge <= now_ps */
@@ -817,13 +823,19 @@ void hmc_set_write_hook(hmc_t *h, hmc_write_fn fn, void *ctx) {
   h->wr_ctx = ctx;
 }
 
-int hmc_poll(hmc_t *h, unsigned port, hmc_resp_t *r) {
-  if (port >= HMC_NUM_PORTS || !h->pollq[port].n) return 0;
+/* Out of line for the same reason as fast_hand_over: most polls find their
+ * queue empty. */
+static __attribute__((noinline)) int poll_one(hmc_t *h, unsigned port, hmc_resp_t *r) {
   int i = hmc_ring_head(&h->pollq[port]);
   hmc_ring_pop(&h->pollq[port]);
   fill_resp(h, &h->pkt[i], r);
   pkt_free(h, i);
   return 1;
+}
+
+int hmc_poll(hmc_t *h, unsigned port, hmc_resp_t *r) {
+  if (port >= HMC_NUM_PORTS || !h->pollq[port].n) return 0;
+  return poll_one(h, port, r);
 }
 
 uint64_t hmc_now(const hmc_t *h) { return h->now_ps; }
