@@ -776,15 +776,9 @@ static __attribute__((noinline)) void fast_hand_over(hmc_t *h, uint64_t now_ps) 
   for (int i; (i = hmc_fast_pop(h, now_ps)) >= 0;) hand_over(h, i);
 }
 
-void hmc_advance(hmc_t *h, uint64_t now_ps) {
-  if (now_ps < h->now_ps) now_ps = h->now_ps;
-  if (h->fast) { /* every time was computed at send: hand over what is due */
-    h->now_ps = now_ps;
-    h->cyc = now_ps / h->cfg.tck_ps + 1;
-    h->st.cycles = h->cyc;
-    if (hmc_fast_next_ps(h) <= now_ps) fast_hand_over(h, now_ps);
-    return;
-  }
+/* The exact mode's cycle loop, out of line so that the fast mode's advance
+ * stays small. */
+static __attribute__((noinline)) void exact_advance(hmc_t *h, uint64_t now_ps) {
   uint64_t last = now_ps / h->cfg.tck_ps; /* last cycle edge <= now_ps */
   while (h->cyc <= last) {
     /* Jump over edges at which no stage can act (idle time, waits for
@@ -801,6 +795,19 @@ void hmc_advance(hmc_t *h, uint64_t now_ps) {
   }
   h->now_ps = now_ps;
   if (h->every_tck || now_ps >= h->dlv_next) deliver(h, now_ps);
+}
+
+void hmc_advance(hmc_t *h, uint64_t now_ps) {
+  if (now_ps < h->now_ps) now_ps = h->now_ps;
+  if (!h->fast) {
+    exact_advance(h, now_ps);
+    return;
+  }
+  /* fast mode: every time was computed at send; hand over what is due */
+  h->now_ps = now_ps;
+  h->cyc = now_ps / h->cfg.tck_ps + 1;
+  h->st.cycles = h->cyc;
+  if (hmc_fast_next_ps(h) <= now_ps) fast_hand_over(h, now_ps);
 }
 
 void hmc_set_every_tck(hmc_t *h, int on) {
