@@ -72,12 +72,17 @@ typedef struct {
 } fev_t;
 #define EV_PORT 56 /* ord (two a request) stays below 2^56 */
 
-/* A min-heap of cycles, at most cap of them: the slots of a bounded queue
- * (each entry the cycle its holder leaves), or a port's requests still in
- * its input queue (each the cycle it leaves, packed with its FLITs). */
+/* A multiset of cycles, at most cap of them, kept sorted: the slots of a
+ * bounded queue (each entry the cycle its holder leaves), or a port's
+ * requests still in its input queue (each the cycle it leaves, packed with
+ * its FLITs).  Only the least entry and the count are ever read, so any
+ * order of equal entries does; sorted rather than a heap because entries
+ * come mostly in increasing order (send order), so an insertion is at or
+ * near the end and the least leaves from the front: t[lo .. lo + n) in an
+ * array of 2 cap, moved back to the start when it reaches the end. */
 typedef struct {
   uint64_t *t;
-  unsigned n, cap;
+  unsigned lo, n, cap;
 } tq_t;
 #define TQ_FL 5 /* low bits of an input-queue entry: its FLITs (at most 17) */
 
@@ -94,49 +99,38 @@ struct hmc_fast {
 };
 
 static int tq_init(tq_t *q, unsigned cap) {
-  q->t = malloc(sizeof *q->t * cap);
-  q->n = 0;
+  q->t = malloc(sizeof *q->t * 2 * cap);
+  q->lo = q->n = 0;
   q->cap = cap;
   return q->t != NULL;
 }
 
-static void tq_sift_down(tq_t *q, uint64_t x) {
-  unsigned k = 0;
-  for (;;) {
-    unsigned c = 2 * k + 1;
-    if (c >= q->n) break;
-    if (c + 1 < q->n && q->t[c + 1] < q->t[c]) c++;
-    if (q->t[c] >= x) break;
-    q->t[k] = q->t[c];
-    k = c;
+static void tq_push(tq_t *q, uint64_t x) { /* q->n < q->cap */
+  if (q->lo + q->n == 2 * q->cap) {
+    memmove(q->t, q->t + q->lo, sizeof *q->t * q->n);
+    q->lo = 0;
   }
-  q->t[k] = x;
+  uint64_t *t = q->t + q->lo;
+  unsigned k = q->n++;
+  for (; k && t[k - 1] > x; k--) t[k] = t[k - 1];
+  t[k] = x;
 }
 
-static void tq_push(tq_t *q, uint64_t x) { /* q->n < q->cap */
-  unsigned k = q->n++;
-  while (k && x < q->t[(k - 1) / 2]) {
-    q->t[k] = q->t[(k - 1) / 2];
-    k = (k - 1) / 2;
-  }
-  q->t[k] = x;
-}
+static uint64_t tq_min(const tq_t *q) { return q->t[q->lo]; } /* q->n > 0 */
 
 static uint64_t tq_pop(tq_t *q) {
-  uint64_t top = q->t[0];
-  if (--q->n) tq_sift_down(q, q->t[q->n]);
-  return top;
+  q->n--;
+  return q->t[q->lo++];
 }
 
 /* A queue of cap slots: the first cycle one is free (a slot is held from
  * the cycle its holder enters to the cycle, kept in the heap, it leaves). */
-static uint64_t slot_free(const tq_t *q) { return q->n < q->cap ? 0 : q->t[0]; }
+static uint64_t slot_free(const tq_t *q) { return q->n < q->cap ? 0 : tq_min(q); }
 
 /* Takes the slot that frees first, held until cycle `until`. */
 static void slot_take(tq_t *q, uint64_t until) {
-  if (q->n < q->cap) tq_push(q, until);
-  else
-    tq_sift_down(q, until);
+  if (q->n == q->cap) tq_pop(q);
+  tq_push(q, until);
 }
 
 int hmc_fast_init(hmc_t *h) {
@@ -368,7 +362,7 @@ static uint64_t ps_to_cyc(const hmc_t *h, uint64_t ps) { return (ps + h->cfg.tck
 
 void hmc_fast_leave(hmc_t *h, unsigned port) {
   tq_t *q = &h->fast->in[port];
-  while (q->n && q->t[0] >> TQ_FL < h->cyc) {
+  while (q->n && tq_min(q) >> TQ_FL < h->cyc) {
     const unsigned fl = (unsigned)(tq_pop(q) & ((1u << TQ_FL) - 1));
     if (hmc_port_is_pe(port)) h->pe[port - HMC_MAX_LINKS].in_n--;
     else h->link[port].in_flits -= fl;
