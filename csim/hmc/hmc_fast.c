@@ -65,10 +65,15 @@ typedef struct {
   fbank_t bank[HMC_MAX_BANKS];
 } fvault_t;
 
-/* A scheduled hand-over: a response, or a posted atomic's completion. */
+/* A scheduled event of request idx: its functional access at its column
+ * command (func), or its hand-over (a response, or a posted request's
+ * completion) at the request's t_ps.  A request has one event in the heap
+ * at a time: the hand-over goes in when the functional access comes out,
+ * which keeps the heap half as deep and pops in the same order, since the
+ * hand-over is never before it (not earlier, and its key is the next). */
 typedef struct {
   uint64_t t_ps, key; /* key: the tie-break, port << EV_PORT | ord (lower port first, as deliver(), then send order) */
-  int idx, posted, func; /* func: the request's functional access, at its column command */
+  int idx, func;
 } fev_t;
 #define EV_PORT 56 /* ord (two a request) stays below 2^56 */
 
@@ -434,14 +439,12 @@ int hmc_fast_issue(hmc_t *h, int i) {
   /* the functional access when the exact vault makes it (its column
    * command): which update a concurrent reader sees is timing, and a kernel
    * such as asynchronous SSSP converges in more or fewer rounds with it */
-  const uint64_t pk = (uint64_t)p->port << EV_PORT;
-  fev_t fe = {.t_ps = col * h->cfg.tck_ps, .key = pk | F->ord++, .idx = i, .func = 1};
+  fev_t fe = {.t_ps = col * h->cfg.tck_ps, .key = (uint64_t)p->port << EV_PORT | F->ord, .idx = i, .func = 1};
+  F->ord += 2; /* the hand-over's is the next */
   if (!heap_push(F, fe)) return 0;
-  fev_t e = {.key = pk | F->ord++, .idx = i};
   if (p->cmd == HMC_WR_POSTED || (p->flags & HMC_REQ_POSTED)) {
-    e.posted = 1;
-    e.t_ps = done * h->cfg.tck_ps;
-    return heap_push(F, e);
+    p->t_ps = done * h->cfg.tck_ps;
+    return 1;
   }
   h->st.logic_bits += (uint64_t)p->rsp_flits * HMC_FLIT_BYTES * 8;
   uint64_t rdy = done + xl;
@@ -463,20 +466,21 @@ int hmc_fast_issue(hmc_t *h, int i) {
     h->st.link_flits_rsp[p->port] += p->rsp_flits;
     h->st.link_bits += (uint64_t)p->rsp_flits * fb;
   }
-  e.t_ps = p->t_ps;
-  return heap_push(F, e);
+  return 1;
 }
 
 int hmc_fast_pop(hmc_t *h, uint64_t now_ps) {
   hmc_fast_t *F = h->fast;
   while (F->n && F->heap[0].t_ps <= now_ps) {
     fev_t e = heap_pop(F);
+    hmc_pkt_t *p = &h->pkt[e.idx];
     if (e.func) {
-      hmc_functional(h, &h->pkt[e.idx]);
+      hmc_functional(h, p);
+      /* its hand-over (one popped, so the heap has room) */
+      heap_push(F, (fev_t){.t_ps = p->t_ps, .key = e.key + 1, .idx = e.idx});
       continue;
     }
-    if (!e.posted) return e.idx;
-    hmc_pkt_t *p = &h->pkt[e.idx];
+    if (p->cmd != HMC_WR_POSTED && !(p->flags & HMC_REQ_POSTED)) return e.idx;
     if ((p->flags & HMC_REQ_POSTED) && h->posted_hook) h->posted_hook(h->posted_ctx, p->tag, p->port, e.t_ps);
     h->vault_release(h, e.idx);
   }
