@@ -283,14 +283,17 @@ FAST_AI int ev_before(const fev_t *a, const fev_t *b) {
   return a->t_ps < b->t_ps || (a->t_ps == b->t_ps && a->key < b->key);
 }
 
-static int heap_push(hmc_fast_t *F, fev_t e) {
-  if (F->n == F->cap) {
-    unsigned nc = F->cap ? F->cap * 2 : 256;
-    fev_t *nh = realloc(F->heap, sizeof *nh * nc);
-    if (!nh) return 0;
-    F->heap = nh;
-    F->cap = nc;
-  }
+static __attribute__((noinline)) int heap_grow(hmc_fast_t *F) {
+  unsigned nc = F->cap ? F->cap * 2 : 256;
+  fev_t *nh = realloc(F->heap, sizeof *nh * nc);
+  if (!nh) return 0;
+  F->heap = nh;
+  F->cap = nc;
+  return 1;
+}
+
+FAST_AI int heap_push(hmc_fast_t *F, fev_t e) {
+  if (F->n == F->cap && !heap_grow(F)) return 0;
   unsigned k = F->n++;
   while (k && ev_before(&e, &F->heap[(k - 1) / 2])) {
     F->heap[k] = F->heap[(k - 1) / 2];
@@ -300,18 +303,24 @@ static int heap_push(hmc_fast_t *F, fev_t e) {
   return 1;
 }
 
-static fev_t heap_pop(hmc_fast_t *F) {
-  fev_t top = F->heap[0], last = F->heap[--F->n];
+/* The hole left by the top goes down to a leaf along the lesser children,
+ * and the last event rises from there: it came from the bottom, so it
+ * seldom rises far, and the way down costs one comparison a level, not two.
+ * Keys are unique (ord), so the events come out in the same order. */
+FAST_AI fev_t heap_pop(hmc_fast_t *F) {
+  fev_t *H = F->heap, top = H[0], last = H[--F->n];
+  const unsigned n = F->n;
+  if (!n) return top;
   unsigned k = 0;
-  for (;;) {
-    unsigned c = 2 * k + 1;
-    if (c >= F->n) break;
-    if (c + 1 < F->n && ev_before(&F->heap[c + 1], &F->heap[c])) c++;
-    if (!ev_before(&F->heap[c], &last)) break;
-    F->heap[k] = F->heap[c];
-    k = c;
+  for (unsigned c; (c = 2 * k + 1) < n; k = c) {
+    if (c + 1 < n && ev_before(&H[c + 1], &H[c])) c++;
+    H[k] = H[c];
   }
-  if (F->n) F->heap[k] = last;
+  while (k && ev_before(&last, &H[(k - 1) / 2])) {
+    H[k] = H[(k - 1) / 2];
+    k = (k - 1) / 2;
+  }
+  H[k] = last;
   return top;
 }
 
