@@ -259,7 +259,7 @@ static uint64_t cal_reserve(cal_t *C, uint64_t u, unsigned n) {
 /* The first u' >= u with n free units of A and the command slot u' free in
  * the vault's command calendar K (one command per tCK, as the exact vault
  * issues), both reserved. */
-static uint64_t cal_reserve_cmd(cal_t *A, unsigned n, cal_t *K, uint64_t u) {
+FAST_AI uint64_t cal_reserve_cmd(cal_t *A, unsigned n, cal_t *K, uint64_t u) {
   const uint64_t m = n >= 64 ? ~0ull : (1ull << n) - 1;
   if (n <= 64 && u >= A->base && u >= K->base && !(cal_bits(A, u) & m) && !(cal_bits(K, u) & 1)) {
     /* both free at u, the common case: what the searches below would find
@@ -349,7 +349,7 @@ static void refresh_to(hmc_t *h, fvault_t *V, uint64_t t) {
  * activate before one that waits for its busy bank, as in the exact model.
  * tFAW is applied against the four latest ACTs only for an ACT scheduled
  * after all of them. */
-static uint64_t act(hmc_t *h, unsigned v, fbank_t *B, uint64_t row, uint64_t t) {
+FAST_AI uint64_t act(hmc_t *h, unsigned v, fbank_t *B, uint64_t row, uint64_t t) {
   fvault_t *V = &h->fast->v[v];
   uint64_t c = hmc_max64(t, B->act_ok);
   if (h->t_faw && V->act_n == 4 && c >= V->last_act) c = hmc_max64(c, V->act_hist[V->act_head] + h->t_faw);
@@ -371,7 +371,7 @@ static uint64_t act(hmc_t *h, unsigned v, fbank_t *B, uint64_t row, uint64_t t) 
 
 /* One column group of n bursts from cycle t on: the data bus calendar and
  * the turnaround after the latest column command. */
-static uint64_t column(hmc_t *h, unsigned v, int wr, unsigned n, uint64_t t) {
+FAST_AI uint64_t column(hmc_t *h, unsigned v, int wr, unsigned n, uint64_t t) {
   fvault_t *V = &h->fast->v[v];
   uint64_t bus = (uint64_t)n * h->t_ccd;
   if (t >= V->last_col) t = hmc_max64(t, wr ? V->col_wr_ok : V->col_rd_ok);
