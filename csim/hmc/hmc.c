@@ -39,7 +39,8 @@ int hmc_ring_push(hmc_ring_t *r, int v) {
     r->size = ns;
     r->head = 0;
   }
-  r->buf[(r->head + r->n) % r->size] = v;
+  const unsigned k = r->head + r->n; /* < 2 size: a subtraction, not a division */
+  r->buf[k < r->size ? k : k - r->size] = v;
   r->n++;
   return 1;
 }

@@ -156,12 +156,13 @@ void hmc_set_every_tck(hmc_t *h, int on);
 int hmc_ring_init(hmc_ring_t *r, unsigned bound);
 void hmc_ring_free(hmc_ring_t *r);
 int hmc_ring_push(hmc_ring_t *r, int v); /* 0 when full and bounded, -1 out of memory */
-static inline int hmc_ring_at(const hmc_ring_t *r, unsigned i) {
-  return r->buf[(r->head + i) % r->size];
+static inline int hmc_ring_at(const hmc_ring_t *r, unsigned i) { /* i < r->n */
+  const unsigned k = r->head + i; /* < 2 size: a subtraction, not a division */
+  return r->buf[k < r->size ? k : k - r->size];
 }
 static inline int hmc_ring_head(const hmc_ring_t *r) { return r->buf[r->head]; }
 static inline void hmc_ring_pop(hmc_ring_t *r) {
-  r->head = (r->head + 1) % r->size;
+  r->head = r->head + 1 == r->size ? 0 : r->head + 1;
   r->n--;
 }
 
