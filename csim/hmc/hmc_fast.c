@@ -160,6 +160,7 @@ int hmc_fast_init(hmc_t *h) {
     F->v[v].next_ref = h->t_refi + (uint64_t)h->t_refi * v / h->cfg.vaults;
     F->v[v].last_wr = -1;
   }
+  h->fast_next_ps = UINT64_MAX;
   const char *b = getenv("COPIM_HMC_FAST_BIAS_PCT"); /* planted fault, tests only */
   F->bias_pct = b ? (unsigned)strtoul(b, NULL, 10) : 0;
   return 1;
@@ -392,6 +393,10 @@ static uint64_t ps_to_slot(const hmc_t *h, uint64_t ps) { return (ps * h->rate +
 static uint64_t slot_to_ps(const hmc_t *h, uint64_t s) { return (s * 1000000 + h->rate - 1) / h->rate; }
 static uint64_t ps_to_cyc(const hmc_t *h, uint64_t ps) { return (ps + h->cfg.tck_ps - 1) / h->cfg.tck_ps; }
 
+/* h->fast_next_ps after the heap changed: each call that changes it ends
+ * with this, so hmc.c's reads between them see the heap's top. */
+static void next_sync(hmc_t *h) { h->fast_next_ps = h->fast->n ? h->fast->heap[0].t_ps : UINT64_MAX; }
+
 void hmc_fast_leave(hmc_t *h, unsigned port) {
   tq_t *q = &h->fast->in[port];
   while (q->n && tq_min(q) >> TQ_FL < h->cyc) {
@@ -469,6 +474,7 @@ int hmc_fast_issue(hmc_t *h, int i) {
   fev_t fe = {.t_ps = col * h->cfg.tck_ps, .key = (uint64_t)p->port << EV_PORT | F->ord, .idx = i, .func = 1};
   F->ord += 2; /* the hand-over's is the next */
   if (!heap_push(F, fe)) return 0;
+  next_sync(h);
   if (p->cmd == HMC_WR_POSTED || (p->flags & HMC_REQ_POSTED)) {
     p->t_ps = done * h->cfg.tck_ps;
     return 1;
@@ -498,6 +504,7 @@ int hmc_fast_issue(hmc_t *h, int i) {
 
 int hmc_fast_pop(hmc_t *h, uint64_t now_ps) {
   hmc_fast_t *F = h->fast;
+  int r = -1;
   while (F->n && F->heap[0].t_ps <= now_ps) {
     fev_t e = heap_pop(F);
     hmc_pkt_t *p = &h->pkt[e.idx];
@@ -507,11 +514,16 @@ int hmc_fast_pop(hmc_t *h, uint64_t now_ps) {
       heap_push(F, (fev_t){.t_ps = p->t_ps, .key = e.key + 1, .idx = e.idx});
       continue;
     }
-    if (p->cmd != HMC_WR_POSTED && !(p->flags & HMC_REQ_POSTED)) return e.idx;
+    if (p->cmd != HMC_WR_POSTED && !(p->flags & HMC_REQ_POSTED)) {
+      r = e.idx;
+      break;
+    }
+    next_sync(h); /* (the posted hook may send) */
     if ((p->flags & HMC_REQ_POSTED) && h->posted_hook) h->posted_hook(h->posted_ctx, p->tag, p->port, e.t_ps);
     h->vault_release(h, e.idx);
   }
-  return -1;
+  next_sync(h);
+  return r;
 }
 
-uint64_t hmc_fast_next_ps(const hmc_t *h) { return h->fast->n ? h->fast->heap[0].t_ps : UINT64_MAX; }
+

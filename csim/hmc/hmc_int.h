@@ -144,6 +144,7 @@ struct hmc {
   hmc_stats_t st;
   hmc_hot_ix_t hot_ix, hot_amo_ix; /* st.hot's and st.hot_amo's indexes */
   hmc_fast_t *fast;
+  uint64_t fast_next_ps; /* the fast schedule's next event (hmc_fast_next_ps), kept here to be read inline */
 };
 
 /* Reference mode for the lockstep test hmc_equiv: with on = 1 the model
@@ -197,7 +198,7 @@ int hmc_fast_pop(hmc_t *h, uint64_t now_ps);
  * cycle h->cyc (what the exact model has simulated) leave its input buffer:
  * pe[].in_n and link[].in_flits, which hmc_send checks as in the exact mode. */
 void hmc_fast_leave(hmc_t *h, unsigned port);
-uint64_t hmc_fast_next_ps(const hmc_t *h);
+static inline uint64_t hmc_fast_next_ps(const hmc_t *h) { return h->fast_next_ps; }
 
 static inline uint64_t hmc_max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 static inline uint64_t hmc_min64(uint64_t a, uint64_t b) { return a < b ? a : b; }
