@@ -8,7 +8,8 @@
 
 /* Fibonacci hashing: request addresses are line or word aligned, so the
  * low bits alone would crowd a few buckets. */
-static unsigned home(uint64_t addr) { return (unsigned)((addr * 0x9E3779B97F4A7C15ull) >> 57) & HMASK; }
+_Static_assert(HMC_HOT_HASH == 256, "home() takes the hash's top 8 bits");
+static unsigned home(uint64_t addr) { return (unsigned)((addr * 0x9E3779B97F4A7C15ull) >> 56) & HMASK; }
 
 /* The slots at count m: the smallest once the previous smallest is gone
  * (counts only grow by one, so nothing lies between). */

@@ -34,7 +34,7 @@ typedef struct {
  * so that a request costs a probe or two instead of two scans of the 64
  * slots.  It changes no result: the slot replaced is still the lowest one at
  * the smallest count.  All zero is an empty index. */
-#define HMC_HOT_HASH (2 * HMC_HOT_K) /* a power of two, half full at most */
+#define HMC_HOT_HASH (4 * HMC_HOT_K) /* a power of two, a quarter full at most: short probe runs */
 typedef struct {
   uint64_t minc;               /* smallest count, once all slots are in use */
   uint64_t minmask;            /* the slots at minc (bit i: slot i) */
