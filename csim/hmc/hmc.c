@@ -27,21 +27,17 @@ void hmc_ring_free(hmc_ring_t *r) {
   r->buf = NULL;
 }
 
-int hmc_ring_push(hmc_ring_t *r, int v) {
-  if (r->n == r->size) {
-    if (r->bound) return 0;
-    unsigned ns = r->size * 2;
-    int *nb = malloc(sizeof(int) * ns);
-    if (!nb) return -1;
-    for (unsigned i = 0; i < r->n; i++) nb[i] = r->buf[(r->head + i) % r->size];
-    free(r->buf);
-    r->buf = nb;
-    r->size = ns;
-    r->head = 0;
-  }
-  const unsigned k = r->head + r->n; /* < 2 size: a subtraction, not a division */
-  r->buf[k < r->size ? k : k - r->size] = v;
-  r->n++;
+int hmc_ring_push_full(hmc_ring_t *r, int v) {
+  if (r->bound) return 0;
+  unsigned ns = r->size * 2;
+  int *nb = malloc(sizeof(int) * ns);
+  if (!nb) return -1;
+  for (unsigned i = 0; i < r->n; i++) nb[i] = r->buf[(r->head + i) % r->size];
+  free(r->buf);
+  r->buf = nb;
+  r->size = ns;
+  r->head = 0;
+  r->buf[r->n++] = v; /* head 0, n < the new size */
   return 1;
 }
 

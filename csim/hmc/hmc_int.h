@@ -156,7 +156,16 @@ void hmc_set_every_tck(hmc_t *h, int on);
 /* rings */
 int hmc_ring_init(hmc_ring_t *r, unsigned bound);
 void hmc_ring_free(hmc_ring_t *r);
-int hmc_ring_push(hmc_ring_t *r, int v); /* 0 when full and bounded, -1 out of memory */
+int hmc_ring_push_full(hmc_ring_t *r, int v); /* hmc_ring_push on a full ring: grows it unless bounded */
+/* 1 pushed, 0 when full and bounded, -1 out of memory; inline, as a push
+ * seldom finds the ring full */
+static inline int hmc_ring_push(hmc_ring_t *r, int v) {
+  if (r->n == r->size) return hmc_ring_push_full(r, v);
+  const unsigned k = r->head + r->n; /* < 2 size: a subtraction, not a division */
+  r->buf[k < r->size ? k : k - r->size] = v;
+  r->n++;
+  return 1;
+}
 static inline int hmc_ring_at(const hmc_ring_t *r, unsigned i) { /* i < r->n */
   const unsigned k = r->head + i; /* < 2 size: a subtraction, not a division */
   return r->buf[k < r->size ? k : k - r->size];
