@@ -27,20 +27,17 @@ void hmc_ring_free(hmc_ring_t *r) {
   r->buf = NULL;
 }
 
-int hmc_ring_push(hmc_ring_t *r, int v) {
-  if (r->n == r->size) {
-    if (r->bound) return 0;
-    unsigned ns = r->size * 2;
-    int *nb = malloc(sizeof(int) * ns);
-    if (!nb) return -1;
-    for (unsigned i = 0; i < r->n; i++) nb[i] = r->buf[(r->head + i) % r->size];
-    free(r->buf);
-    r->buf = nb;
-    r->size = ns;
-    r->head = 0;
-  }
-  r->buf[(r->head + r->n) % r->size] = v;
-  r->n++;
+int hmc_ring_push_full(hmc_ring_t *r, int v) {
+  if (r->bound) return 0;
+  unsigned ns = r->size * 2;
+  int *nb = malloc(sizeof(int) * ns);
+  if (!nb) return -1;
+  for (unsigned i = 0; i < r->n; i++) nb[i] = r->buf[(r->head + i) % r->size];
+  free(r->buf);
+  r->buf = nb;
+  r->size = ns;
+  r->head = 0;
+  r->buf[r->n++] = v; /* head 0, n < the new size */
   return 1;
 }
 
@@ -372,8 +369,8 @@ int hmc_send(hmc_t *h, const hmc_req_t *r, uint64_t now_ps) {
   }
   h->st.reqs[r->cmd]++;
   h->st.posted += (r->flags & HMC_REQ_POSTED) != 0;
-  hmc_hot_add(&h->st.hot, r->addr);
-  if (hmc_atomic_bytes(r->cmd)) hmc_hot_add(&h->st.hot_amo, r->addr);
+  hmc_hot_add(&h->st.hot, &h->hot_ix, r->addr);
+  if (hmc_atomic_bytes(r->cmd)) hmc_hot_add(&h->st.hot_amo, &h->hot_amo_ix, r->addr);
   h->active++;
   return HMC_OK;
 oom: /* fast mode: its heap could not grow (the request is half scheduled) */
@@ -770,15 +767,15 @@ static void deliver(hmc_t *h, uint64_t t) {
 
 uint64_t hmc_probe_next_refresh(const hmc_t *h, unsigned v) { return h->vault[v].next_ref; }
 
-void hmc_advance(hmc_t *h, uint64_t now_ps) {
-  if (now_ps < h->now_ps) now_ps = h->now_ps;
-  if (h->fast) { /* every time was computed at send: hand over what is due */
-    h->now_ps = now_ps;
-    h->cyc = now_ps / h->cfg.tck_ps + 1;
-    h->st.cycles = h->cyc;
-    for (int i; (i = hmc_fast_pop(h, now_ps)) >= 0;) hand_over(h, i);
-    return;
-  }
+/* Out of line: most advances find nothing due, and the pop loop's registers
+ * would be saved and restored on each of them. */
+static __attribute__((noinline)) void fast_hand_over(hmc_t *h, uint64_t now_ps) {
+  for (int i; (i = hmc_fast_pop(h, now_ps)) >= 0;) hand_over(h, i);
+}
+
+/* The exact mode's cycle loop, out of line so that the fast mode's advance
+ * stays small. */
+static __attribute__((noinline)) void exact_advance(hmc_t *h, uint64_t now_ps) {
   uint64_t last = now_ps / h->cfg.tck_ps; /* last cycle edge <= now_ps */
   while (h->cyc <= last) {
     /* Jump over edges at which no stage can act (idle time, waits for
@@ -795,6 +792,19 @@ void hmc_advance(hmc_t *h, uint64_t now_ps) {
   }
   h->now_ps = now_ps;
   if (h->every_tck || now_ps >= h->dlv_next) deliver(h, now_ps);
+}
+
+void hmc_advance(hmc_t *h, uint64_t now_ps) {
+  if (now_ps < h->now_ps) now_ps = h->now_ps;
+  if (!h->fast) {
+    exact_advance(h, now_ps);
+    return;
+  }
+  /* fast mode: every time was computed at send; hand over what is due */
+  h->now_ps = now_ps;
+  h->cyc = now_ps / h->cfg.tck_ps + 1;
+  h->st.cycles = h->cyc;
+  if (hmc_fast_next_ps(h) <= now_ps) fast_hand_over(h, now_ps);
 }
 
 void hmc_set_every_tck(hmc_t *h, int on) {
@@ -817,13 +827,19 @@ void hmc_set_write_hook(hmc_t *h, hmc_write_fn fn, void *ctx) {
   h->wr_ctx = ctx;
 }
 
-int hmc_poll(hmc_t *h, unsigned port, hmc_resp_t *r) {
-  if (port >= HMC_NUM_PORTS || !h->pollq[port].n) return 0;
+/* Out of line for the same reason as fast_hand_over: most polls find their
+ * queue empty. */
+static __attribute__((noinline)) int poll_one(hmc_t *h, unsigned port, hmc_resp_t *r) {
   int i = hmc_ring_head(&h->pollq[port]);
   hmc_ring_pop(&h->pollq[port]);
   fill_resp(h, &h->pkt[i], r);
   pkt_free(h, i);
   return 1;
+}
+
+int hmc_poll(hmc_t *h, unsigned port, hmc_resp_t *r) {
+  if (port >= HMC_NUM_PORTS || !h->pollq[port].n) return 0;
+  return poll_one(h, port, r);
 }
 
 uint64_t hmc_now(const hmc_t *h) { return h->now_ps; }

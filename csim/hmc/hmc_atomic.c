@@ -15,21 +15,19 @@ static int cmp128(uint64_t alo, uint64_t ahi, uint64_t blo, uint64_t bhi) {
   return 0;
 }
 
-unsigned hmc_atomic_bytes(hmc_cmd_t cmd) {
-  switch (cmd) {
-  case HMC_AMOSWAP_W: case HMC_AMOADD_W: case HMC_AMOXOR_W: case HMC_AMOAND_W: case HMC_AMOOR_W:
-  case HMC_AMOMIN_W: case HMC_AMOMAX_W: case HMC_AMOMINU_W: case HMC_AMOMAXU_W:
-    return 4;
-  case HMC_INC8: case HMC_BWR: case HMC_BWR8R: case HMC_CASEQ8: case HMC_CASGT8: case HMC_CASLT8: case HMC_EQ8:
-    return 8;
-  case HMC_2ADD8: case HMC_2ADDS8R: case HMC_ADD16: case HMC_ADDS16R: case HMC_AND16: case HMC_NAND16:
-  case HMC_OR16: case HMC_NOR16: case HMC_XOR16: case HMC_CASZERO16: case HMC_CASGT16: case HMC_CASLT16:
-  case HMC_EQ16: case HMC_SWAP16:
-    return 16;
-  default:
-    return 0;
-  }
-}
+/* A table, not a switch: hmc_send asks it several times a request, and a
+ * lookup inlines where the switch stayed a call. */
+static const uint8_t atomic_bytes[HMC_CMD_COUNT] = {
+    [HMC_AMOSWAP_W] = 4, [HMC_AMOADD_W] = 4, [HMC_AMOXOR_W] = 4,  [HMC_AMOAND_W] = 4,  [HMC_AMOOR_W] = 4,
+    [HMC_AMOMIN_W] = 4,  [HMC_AMOMAX_W] = 4, [HMC_AMOMINU_W] = 4, [HMC_AMOMAXU_W] = 4,
+    [HMC_INC8] = 8,      [HMC_BWR] = 8,      [HMC_BWR8R] = 8,     [HMC_CASEQ8] = 8,    [HMC_CASGT8] = 8,
+    [HMC_CASLT8] = 8,    [HMC_EQ8] = 8,
+    [HMC_2ADD8] = 16,    [HMC_2ADDS8R] = 16, [HMC_ADD16] = 16,    [HMC_ADDS16R] = 16,  [HMC_AND16] = 16,
+    [HMC_NAND16] = 16,   [HMC_OR16] = 16,    [HMC_NOR16] = 16,    [HMC_XOR16] = 16,    [HMC_CASZERO16] = 16,
+    [HMC_CASGT16] = 16,  [HMC_CASLT16] = 16, [HMC_EQ16] = 16,     [HMC_SWAP16] = 16,
+};
+
+unsigned hmc_atomic_bytes(hmc_cmd_t cmd) { return (unsigned)cmd < HMC_CMD_COUNT ? atomic_bytes[cmd] : 0; }
 
 unsigned hmc_req_flits(hmc_cmd_t cmd, unsigned size) {
   switch (cmd) {

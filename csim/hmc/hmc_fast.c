@@ -35,16 +35,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A reservation calendar: unit u is busy when bit u % CAL_W of w is set,
- * for u in [base, base + CAL_W); units before base are past and not
- * reusable, units from base + CAL_W on are free (nothing reserves there).
- * A bit set, scanned 64 units at a time: deep queues reserve long busy runs
- * that a unit-by-unit scan walked (8 % of a fast run, docs/performance.md). */
+/* The build's profile (scripts/pgo_train.sh) runs the exact mode only, so
+ * nothing tells the compiler that these small helpers are a fast request's
+ * inner steps: inlined by hand (a call each cost more than its body). */
+#define FAST_AI static inline __attribute__((always_inline))
+
+/* A reservation calendar: the units reserved, found from base on (units
+ * before base are past and not reusable).  base follows the latest unit
+ * found: it is at least u + n - CAL_W after a search returned u for n
+ * units, so a deep queue's reservations far ahead retire the gaps more than
+ * CAL_W units behind them.  The bits are kept in a ring of CAL_RW words,
+ * each tagged with the absolute word (unit / 64) it holds: a word whose tag
+ * is another is all free, so sliding the window clears nothing (clearing
+ * the words it passed cost a third of a request's calendar time), and the
+ * ring, twice the window, holds every word of the window at once. */
 #define CAL_W 8192u
-#define CAL_NW (CAL_W / 64u)
+#define CAL_RW (2u * CAL_W / 64u)
 typedef struct {
   uint64_t base;
-  uint64_t w[CAL_NW];
+  uint64_t w[CAL_RW], tag[CAL_RW];
 } cal_t;
 
 typedef struct {
@@ -61,19 +70,29 @@ typedef struct {
   fbank_t bank[HMC_MAX_BANKS];
 } fvault_t;
 
-/* A scheduled hand-over: a response, or a posted atomic's completion. */
+/* A scheduled event of request idx: its functional access at its column
+ * command (func), or its hand-over (a response, or a posted request's
+ * completion) at the request's t_ps.  A request has one event in the heap
+ * at a time: the hand-over goes in when the functional access comes out,
+ * which keeps the heap half as deep and pops in the same order, since the
+ * hand-over is never before it (not earlier, and its key is the next). */
 typedef struct {
-  uint64_t t_ps, ord;
-  unsigned port;
-  int idx, posted, func; /* func: the request's functional access, at its column command */
+  uint64_t t_ps, key; /* key: the tie-break, port << EV_PORT | ord (lower port first, as deliver(), then send order) */
+  int idx, func;
 } fev_t;
+#define EV_PORT 56 /* ord (two a request) stays below 2^56 */
 
-/* A min-heap of cycles, at most cap of them: the slots of a bounded queue
- * (each entry the cycle its holder leaves), or a port's requests still in
- * its input queue (each the cycle it leaves, packed with its FLITs). */
+/* A multiset of cycles, at most cap of them, kept sorted: the slots of a
+ * bounded queue (each entry the cycle its holder leaves), or a port's
+ * requests still in its input queue (each the cycle it leaves, packed with
+ * its FLITs).  Only the least entry and the count are ever read, so any
+ * order of equal entries does; sorted rather than a heap because entries
+ * come mostly in increasing order (send order), so an insertion is at or
+ * near the end and the least leaves from the front: t[lo .. lo + n) in an
+ * array of 2 cap, moved back to the start when it reaches the end. */
 typedef struct {
   uint64_t *t;
-  unsigned n, cap;
+  unsigned lo, n, cap;
 } tq_t;
 #define TQ_FL 5 /* low bits of an input-queue entry: its FLITs (at most 17) */
 
@@ -90,49 +109,38 @@ struct hmc_fast {
 };
 
 static int tq_init(tq_t *q, unsigned cap) {
-  q->t = malloc(sizeof *q->t * cap);
-  q->n = 0;
+  q->t = malloc(sizeof *q->t * 2 * cap);
+  q->lo = q->n = 0;
   q->cap = cap;
   return q->t != NULL;
 }
 
-static void tq_sift_down(tq_t *q, uint64_t x) {
-  unsigned k = 0;
-  for (;;) {
-    unsigned c = 2 * k + 1;
-    if (c >= q->n) break;
-    if (c + 1 < q->n && q->t[c + 1] < q->t[c]) c++;
-    if (q->t[c] >= x) break;
-    q->t[k] = q->t[c];
-    k = c;
+FAST_AI void tq_push(tq_t *q, uint64_t x) { /* q->n < q->cap */
+  if (q->lo + q->n == 2 * q->cap) {
+    memmove(q->t, q->t + q->lo, sizeof *q->t * q->n);
+    q->lo = 0;
   }
-  q->t[k] = x;
-}
-
-static void tq_push(tq_t *q, uint64_t x) { /* q->n < q->cap */
+  uint64_t *t = q->t + q->lo;
   unsigned k = q->n++;
-  while (k && x < q->t[(k - 1) / 2]) {
-    q->t[k] = q->t[(k - 1) / 2];
-    k = (k - 1) / 2;
-  }
-  q->t[k] = x;
+  for (; k && t[k - 1] > x; k--) t[k] = t[k - 1];
+  t[k] = x;
 }
 
-static uint64_t tq_pop(tq_t *q) {
-  uint64_t top = q->t[0];
-  if (--q->n) tq_sift_down(q, q->t[q->n]);
-  return top;
+FAST_AI uint64_t tq_min(const tq_t *q) { return q->t[q->lo]; } /* q->n > 0 */
+
+FAST_AI uint64_t tq_pop(tq_t *q) {
+  q->n--;
+  return q->t[q->lo++];
 }
 
 /* A queue of cap slots: the first cycle one is free (a slot is held from
  * the cycle its holder enters to the cycle, kept in the heap, it leaves). */
-static uint64_t slot_free(const tq_t *q) { return q->n < q->cap ? 0 : q->t[0]; }
+FAST_AI uint64_t slot_free(const tq_t *q) { return q->n < q->cap ? 0 : tq_min(q); }
 
 /* Takes the slot that frees first, held until cycle `until`. */
-static void slot_take(tq_t *q, uint64_t until) {
-  if (q->n < q->cap) tq_push(q, until);
-  else
-    tq_sift_down(q, until);
+FAST_AI void slot_take(tq_t *q, uint64_t until) {
+  if (q->n == q->cap) tq_pop(q);
+  tq_push(q, until);
 }
 
 int hmc_fast_init(hmc_t *h) {
@@ -152,6 +160,7 @@ int hmc_fast_init(hmc_t *h) {
     F->v[v].next_ref = h->t_refi + (uint64_t)h->t_refi * v / h->cfg.vaults;
     F->v[v].last_wr = -1;
   }
+  h->fast_next_ps = UINT64_MAX;
   const char *b = getenv("COPIM_HMC_FAST_BIAS_PCT"); /* planted fault, tests only */
   F->bias_pct = b ? (unsigned)strtoul(b, NULL, 10) : 0;
   return 1;
@@ -166,60 +175,80 @@ void hmc_fast_free(hmc_t *h) {
   h->fast = NULL;
 }
 
-static int cal_busy(const cal_t *C, uint64_t u) { return (int)(C->w[(u % CAL_W) / 64] >> (u % 64) & 1); }
+/* Absolute word aw's bits (bit i: unit aw * 64 + i). */
+FAST_AI uint64_t cal_word(const cal_t *C, uint64_t aw) {
+  const unsigned wi = (unsigned)(aw % CAL_RW);
+  return C->tag[wi] == aw ? C->w[wi] : 0;
+}
 
-/* Units u .. u + 63 as bits (bit i: unit u + i), those past the window 0.
- * u is in the window. */
-static uint64_t cal_bits(const cal_t *C, uint64_t u) {
-  const unsigned lo = (unsigned)(u % CAL_W), wi = lo / 64, off = lo % 64;
-  uint64_t x = C->w[wi] >> off;
-  if (off) x |= C->w[(wi + 1) % CAL_NW] << (64 - off);
-  const uint64_t lim = C->base + CAL_W - u;
-  if (lim < 64) x &= (1ull << lim) - 1;
+/* Units u .. u + 63 as bits (bit i: unit u + i). */
+FAST_AI uint64_t cal_bits(const cal_t *C, uint64_t u) {
+  const uint64_t aw = u / 64;
+  const unsigned off = (unsigned)(u % 64);
+  uint64_t x = cal_word(C, aw) >> off;
+  if (off) x |= cal_word(C, aw + 1) << (64 - off);
   return x;
 }
 
-/* Units a .. b - 1 free, a word at a time (b - a < CAL_W). */
-static void cal_clear(cal_t *C, uint64_t a, uint64_t b) {
-  while (a < b) {
-    const unsigned bit = (unsigned)(a % 64);
-    const uint64_t cnt = hmc_min64(64 - bit, b - a);
-    C->w[(a % CAL_W) / 64] &= ~(cnt == 64 ? ~0ull : ((1ull << cnt) - 1) << bit);
-    a += cnt;
-  }
-}
-
-/* The first u' >= u with n free units (not reserved). */
+/* The first u' >= u with n free units (not reserved).  The window slides
+ * once, to the unit found: the bits read do not depend on base, and the
+ * unit found is the largest the search reaches, so sliding at each step as
+ * it goes leaves the same base. */
 static uint64_t cal_find(cal_t *C, uint64_t u, unsigned n) {
   if (u < C->base) u = C->base;
-  for (;;) {
-    if (u + n > C->base + CAL_W) { /* slide the window: what falls out is past */
-      uint64_t nb = u + n - CAL_W;
-      if (nb - C->base >= CAL_W) memset(C->w, 0, sizeof C->w);
+  if (n > 64) { /* (no request holds a unit this long; kept general) */
+    for (unsigned k = 0; k < n;) {
+      if (cal_bits(C, u + k) & 1) u += k + 1, k = 0;
       else
-        cal_clear(C, C->base, nb);
-      C->base = nb;
+        k++;
     }
-    if (n > 64) { /* (no request holds a unit this long; kept general) */
-      unsigned k = 0;
-      while (k < n && !cal_busy(C, u + k)) k++;
-      if (k == n) return u;
-      u += k + 1;
-      continue;
+  } else {
+    const uint64_t m = n == 64 ? ~0ull : (1ull << n) - 1;
+    for (;;) {
+      const uint64_t x = cal_bits(C, u);
+      if (x & 1) { /* busy at u: on to the first free unit */
+        u += ~x ? (uint64_t)__builtin_ctzll(~x) : 64;
+        continue;
+      }
+      const uint64_t b = x & m;
+      if (!b) break;
+      u += 64 - (uint64_t)__builtin_clzll(b); /* past the last busy unit of the n */
     }
-    const uint64_t x = cal_bits(C, u);
-    if (x & 1) { /* busy at u: on to the first free unit */
-      u += ~x ? (uint64_t)__builtin_ctzll(~x) : 64;
-      continue;
-    }
-    const uint64_t b = x & (n == 64 ? ~0ull : (1ull << n) - 1);
-    if (!b) return u;
-    u += 64 - (uint64_t)__builtin_clzll(b); /* past the last busy unit of the n */
   }
+  if (u + n > C->base + CAL_W) C->base = u + n - CAL_W; /* what falls out is past */
+  return u;
 }
 
-static void cal_mark(cal_t *C, uint64_t u, unsigned n) {
-  for (unsigned k = 0; k < n; k++) C->w[((u + k) % CAL_W) / 64] |= 1ull << ((u + k) % 64);
+/* cal_find for one unit, the command calendar's case. */
+FAST_AI uint64_t cal_find1(cal_t *C, uint64_t u) {
+  if (u < C->base) u = C->base;
+  for (uint64_t x; (x = cal_bits(C, u)) & 1;) u += ~x ? (uint64_t)__builtin_ctzll(~x) : 64;
+  if (u + 1 > C->base + CAL_W) C->base = u + 1 - CAL_W;
+  return u;
+}
+
+/* Absolute word aw, to be written: a word of an earlier lap is all free. */
+FAST_AI uint64_t *cal_wr(cal_t *C, uint64_t aw) {
+  const unsigned wi = (unsigned)(aw % CAL_RW);
+  if (C->tag[wi] != aw) {
+    C->tag[wi] = aw;
+    C->w[wi] = 0;
+  }
+  return &C->w[wi];
+}
+
+/* Units u .. u + n - 1 reserved (found free by cal_find, so in the window):
+ * at most two words for n <= 64, the case of every request. */
+FAST_AI void cal_mark64(cal_t *C, uint64_t u, unsigned n) {
+  const uint64_t aw = u / 64, m = n == 64 ? ~0ull : (1ull << n) - 1;
+  const unsigned off = (unsigned)(u % 64);
+  *cal_wr(C, aw) |= m << off;
+  if (off + n > 64) *cal_wr(C, aw + 1) |= m >> (64 - off);
+}
+
+FAST_AI void cal_mark(cal_t *C, uint64_t u, unsigned n) {
+  for (; n > 64; u += 64, n -= 64) cal_mark64(C, u, 64);
+  cal_mark64(C, u, n);
 }
 
 static uint64_t cal_reserve(cal_t *C, uint64_t u, unsigned n) {
@@ -231,32 +260,41 @@ static uint64_t cal_reserve(cal_t *C, uint64_t u, unsigned n) {
 /* The first u' >= u with n free units of A and the command slot u' free in
  * the vault's command calendar K (one command per tCK, as the exact vault
  * issues), both reserved. */
-static uint64_t cal_reserve_cmd(cal_t *A, unsigned n, cal_t *K, uint64_t u) {
-  for (;;) {
-    u = n ? cal_find(A, u, n) : u;
-    uint64_t k = cal_find(K, u, 1);
-    if (k == u) break;
-    u = k;
+FAST_AI uint64_t cal_reserve_cmd(cal_t *A, unsigned n, cal_t *K, uint64_t u) {
+  const uint64_t m = n >= 64 ? ~0ull : (1ull << n) - 1;
+  if (n <= 64 && u >= A->base && u >= K->base && !(cal_bits(A, u) & m) && !(cal_bits(K, u) & 1)) {
+    /* both free at u, the common case: what the searches below would find
+     * at once, with the same slides */
+    if (n && u + n > A->base + CAL_W) A->base = u + n - CAL_W;
+    if (u + 1 > K->base + CAL_W) K->base = u + 1 - CAL_W;
+  } else {
+    for (;;) {
+      u = n ? cal_find(A, u, n) : u;
+      uint64_t k = cal_find1(K, u);
+      if (k == u) break;
+      u = k;
+    }
   }
   if (n) cal_mark(A, u, n);
-  cal_mark(K, u, 1);
+  *cal_wr(K, u / 64) |= 1ull << (u % 64);
   return u;
 }
 
-static int ev_before(const fev_t *a, const fev_t *b) {
-  if (a->t_ps != b->t_ps) return a->t_ps < b->t_ps;
-  if (a->port != b->port) return a->port < b->port; /* ties: lower port first, as deliver() */
-  return a->ord < b->ord;
+FAST_AI int ev_before(const fev_t *a, const fev_t *b) {
+  return a->t_ps < b->t_ps || (a->t_ps == b->t_ps && a->key < b->key);
 }
 
-static int heap_push(hmc_fast_t *F, fev_t e) {
-  if (F->n == F->cap) {
-    unsigned nc = F->cap ? F->cap * 2 : 256;
-    fev_t *nh = realloc(F->heap, sizeof *nh * nc);
-    if (!nh) return 0;
-    F->heap = nh;
-    F->cap = nc;
-  }
+static __attribute__((noinline)) int heap_grow(hmc_fast_t *F) {
+  unsigned nc = F->cap ? F->cap * 2 : 256;
+  fev_t *nh = realloc(F->heap, sizeof *nh * nc);
+  if (!nh) return 0;
+  F->heap = nh;
+  F->cap = nc;
+  return 1;
+}
+
+FAST_AI int heap_push(hmc_fast_t *F, fev_t e) {
+  if (F->n == F->cap && !heap_grow(F)) return 0;
   unsigned k = F->n++;
   while (k && ev_before(&e, &F->heap[(k - 1) / 2])) {
     F->heap[k] = F->heap[(k - 1) / 2];
@@ -266,18 +304,24 @@ static int heap_push(hmc_fast_t *F, fev_t e) {
   return 1;
 }
 
-static fev_t heap_pop(hmc_fast_t *F) {
-  fev_t top = F->heap[0], last = F->heap[--F->n];
+/* The hole left by the top goes down to a leaf along the lesser children,
+ * and the last event rises from there: it came from the bottom, so it
+ * seldom rises far, and the way down costs one comparison a level, not two.
+ * Keys are unique (ord), so the events come out in the same order. */
+FAST_AI fev_t heap_pop(hmc_fast_t *F) {
+  fev_t *H = F->heap, top = H[0], last = H[--F->n];
+  const unsigned n = F->n;
+  if (!n) return top;
   unsigned k = 0;
-  for (;;) {
-    unsigned c = 2 * k + 1;
-    if (c >= F->n) break;
-    if (c + 1 < F->n && ev_before(&F->heap[c + 1], &F->heap[c])) c++;
-    if (!ev_before(&F->heap[c], &last)) break;
-    F->heap[k] = F->heap[c];
-    k = c;
+  for (unsigned c; (c = 2 * k + 1) < n; k = c) {
+    if (c + 1 < n && ev_before(&H[c + 1], &H[c])) c++;
+    H[k] = H[c];
   }
-  if (F->n) F->heap[k] = last;
+  while (k && ev_before(&last, &H[(k - 1) / 2])) {
+    H[k] = H[(k - 1) / 2];
+    k = (k - 1) / 2;
+  }
+  H[k] = last;
   return top;
 }
 
@@ -306,7 +350,7 @@ static void refresh_to(hmc_t *h, fvault_t *V, uint64_t t) {
  * activate before one that waits for its busy bank, as in the exact model.
  * tFAW is applied against the four latest ACTs only for an ACT scheduled
  * after all of them. */
-static uint64_t act(hmc_t *h, unsigned v, fbank_t *B, uint64_t row, uint64_t t) {
+FAST_AI uint64_t act(hmc_t *h, unsigned v, fbank_t *B, uint64_t row, uint64_t t) {
   fvault_t *V = &h->fast->v[v];
   uint64_t c = hmc_max64(t, B->act_ok);
   if (h->t_faw && V->act_n == 4 && c >= V->last_act) c = hmc_max64(c, V->act_hist[V->act_head] + h->t_faw);
@@ -328,7 +372,7 @@ static uint64_t act(hmc_t *h, unsigned v, fbank_t *B, uint64_t row, uint64_t t) 
 
 /* One column group of n bursts from cycle t on: the data bus calendar and
  * the turnaround after the latest column command. */
-static uint64_t column(hmc_t *h, unsigned v, int wr, unsigned n, uint64_t t) {
+FAST_AI uint64_t column(hmc_t *h, unsigned v, int wr, unsigned n, uint64_t t) {
   fvault_t *V = &h->fast->v[v];
   uint64_t bus = (uint64_t)n * h->t_ccd;
   if (t >= V->last_col) t = hmc_max64(t, wr ? V->col_wr_ok : V->col_rd_ok);
@@ -349,9 +393,13 @@ static uint64_t ps_to_slot(const hmc_t *h, uint64_t ps) { return (ps * h->rate +
 static uint64_t slot_to_ps(const hmc_t *h, uint64_t s) { return (s * 1000000 + h->rate - 1) / h->rate; }
 static uint64_t ps_to_cyc(const hmc_t *h, uint64_t ps) { return (ps + h->cfg.tck_ps - 1) / h->cfg.tck_ps; }
 
+/* h->fast_next_ps after the heap changed: each call that changes it ends
+ * with this, so hmc.c's reads between them see the heap's top. */
+static void next_sync(hmc_t *h) { h->fast_next_ps = h->fast->n ? h->fast->heap[0].t_ps : UINT64_MAX; }
+
 void hmc_fast_leave(hmc_t *h, unsigned port) {
   tq_t *q = &h->fast->in[port];
-  while (q->n && q->t[0] >> TQ_FL < h->cyc) {
+  while (q->n && tq_min(q) >> TQ_FL < h->cyc) {
     const unsigned fl = (unsigned)(tq_pop(q) & ((1u << TQ_FL) - 1));
     if (hmc_port_is_pe(port)) h->pe[port - HMC_MAX_LINKS].in_n--;
     else h->link[port].in_flits -= fl;
@@ -423,13 +471,13 @@ int hmc_fast_issue(hmc_t *h, int i) {
   /* the functional access when the exact vault makes it (its column
    * command): which update a concurrent reader sees is timing, and a kernel
    * such as asynchronous SSSP converges in more or fewer rounds with it */
-  fev_t fe = {.t_ps = col * h->cfg.tck_ps, .ord = F->ord++, .port = p->port, .idx = i, .func = 1};
+  fev_t fe = {.t_ps = col * h->cfg.tck_ps, .key = (uint64_t)p->port << EV_PORT | F->ord, .idx = i, .func = 1};
+  F->ord += 2; /* the hand-over's is the next */
   if (!heap_push(F, fe)) return 0;
-  fev_t e = {.ord = F->ord++, .port = p->port, .idx = i};
+  next_sync(h);
   if (p->cmd == HMC_WR_POSTED || (p->flags & HMC_REQ_POSTED)) {
-    e.posted = 1;
-    e.t_ps = done * h->cfg.tck_ps;
-    return heap_push(F, e);
+    p->t_ps = done * h->cfg.tck_ps;
+    return 1;
   }
   h->st.logic_bits += (uint64_t)p->rsp_flits * HMC_FLIT_BYTES * 8;
   uint64_t rdy = done + xl;
@@ -451,24 +499,31 @@ int hmc_fast_issue(hmc_t *h, int i) {
     h->st.link_flits_rsp[p->port] += p->rsp_flits;
     h->st.link_bits += (uint64_t)p->rsp_flits * fb;
   }
-  e.t_ps = p->t_ps;
-  return heap_push(F, e);
+  return 1;
 }
 
 int hmc_fast_pop(hmc_t *h, uint64_t now_ps) {
   hmc_fast_t *F = h->fast;
+  int r = -1;
   while (F->n && F->heap[0].t_ps <= now_ps) {
     fev_t e = heap_pop(F);
+    hmc_pkt_t *p = &h->pkt[e.idx];
     if (e.func) {
-      hmc_functional(h, &h->pkt[e.idx]);
+      hmc_functional(h, p);
+      /* its hand-over (one popped, so the heap has room) */
+      heap_push(F, (fev_t){.t_ps = p->t_ps, .key = e.key + 1, .idx = e.idx});
       continue;
     }
-    if (!e.posted) return e.idx;
-    hmc_pkt_t *p = &h->pkt[e.idx];
+    if (p->cmd != HMC_WR_POSTED && !(p->flags & HMC_REQ_POSTED)) {
+      r = e.idx;
+      break;
+    }
+    next_sync(h); /* (the posted hook may send) */
     if ((p->flags & HMC_REQ_POSTED) && h->posted_hook) h->posted_hook(h->posted_ctx, p->tag, p->port, e.t_ps);
     h->vault_release(h, e.idx);
   }
-  return -1;
+  next_sync(h);
+  return r;
 }
 
-uint64_t hmc_fast_next_ps(const hmc_t *h) { return h->fast->n ? h->fast->heap[0].t_ps : UINT64_MAX; }
+

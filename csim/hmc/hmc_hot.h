@@ -28,8 +28,21 @@ typedef struct {
   hmc_hot_ent_t e[HMC_HOT_K];
 } hmc_hot_t;
 
-/* Counts one request to addr. */
-void hmc_hot_add(hmc_hot_t *t, uint64_t addr);
+/* An index over an hmc_hot_t, kept beside it rather than in it so that the
+ * statistics (hmc_stats_t, copied into every snapshot) keep their layout:
+ * which slot holds an address, and the smallest count and the slots at it,
+ * so that a request costs a probe or two instead of two scans of the 64
+ * slots.  It changes no result: the slot replaced is still the lowest one at
+ * the smallest count.  All zero is an empty index. */
+#define HMC_HOT_HASH (4 * HMC_HOT_K) /* a power of two, a quarter full at most: short probe runs */
+typedef struct {
+  uint64_t minc;               /* smallest count, once all slots are in use */
+  uint64_t minmask;            /* the slots at minc (bit i: slot i) */
+  uint8_t slot[HMC_HOT_HASH];  /* slot + 1 holding an address, 0 empty; linear probing */
+} hmc_hot_ix_t;
+
+/* Counts one request to addr (ix: t's index, updated with it). */
+void hmc_hot_add(hmc_hot_t *t, hmc_hot_ix_t *ix, uint64_t addr);
 /* The held entries, largest count first (ties: lower address first), into
  * out[HMC_HOT_K]; returns how many. */
 unsigned hmc_hot_sorted(const hmc_hot_t *t, hmc_hot_ent_t *out);

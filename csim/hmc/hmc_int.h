@@ -142,7 +142,9 @@ struct hmc {
   hmc_posted_fn posted_hook;
   void *posted_ctx;
   hmc_stats_t st;
+  hmc_hot_ix_t hot_ix, hot_amo_ix; /* st.hot's and st.hot_amo's indexes */
   hmc_fast_t *fast;
+  uint64_t fast_next_ps; /* the fast schedule's next event (hmc_fast_next_ps), kept here to be read inline */
 };
 
 /* Reference mode for the lockstep test hmc_equiv: with on = 1 the model
@@ -154,13 +156,23 @@ void hmc_set_every_tck(hmc_t *h, int on);
 /* rings */
 int hmc_ring_init(hmc_ring_t *r, unsigned bound);
 void hmc_ring_free(hmc_ring_t *r);
-int hmc_ring_push(hmc_ring_t *r, int v); /* 0 when full and bounded, -1 out of memory */
-static inline int hmc_ring_at(const hmc_ring_t *r, unsigned i) {
-  return r->buf[(r->head + i) % r->size];
+int hmc_ring_push_full(hmc_ring_t *r, int v); /* hmc_ring_push on a full ring: grows it unless bounded */
+/* 1 pushed, 0 when full and bounded, -1 out of memory; inline, as a push
+ * seldom finds the ring full */
+static inline int hmc_ring_push(hmc_ring_t *r, int v) {
+  if (r->n == r->size) return hmc_ring_push_full(r, v);
+  const unsigned k = r->head + r->n; /* < 2 size: a subtraction, not a division */
+  r->buf[k < r->size ? k : k - r->size] = v;
+  r->n++;
+  return 1;
+}
+static inline int hmc_ring_at(const hmc_ring_t *r, unsigned i) { /* i < r->n */
+  const unsigned k = r->head + i; /* < 2 size: a subtraction, not a division */
+  return r->buf[k < r->size ? k : k - r->size];
 }
 static inline int hmc_ring_head(const hmc_ring_t *r) { return r->buf[r->head]; }
 static inline void hmc_ring_pop(hmc_ring_t *r) {
-  r->head = (r->head + 1) % r->size;
+  r->head = r->head + 1 == r->size ? 0 : r->head + 1;
   r->n--;
 }
 
@@ -195,7 +207,7 @@ int hmc_fast_pop(hmc_t *h, uint64_t now_ps);
  * cycle h->cyc (what the exact model has simulated) leave its input buffer:
  * pe[].in_n and link[].in_flits, which hmc_send checks as in the exact mode. */
 void hmc_fast_leave(hmc_t *h, unsigned port);
-uint64_t hmc_fast_next_ps(const hmc_t *h);
+static inline uint64_t hmc_fast_next_ps(const hmc_t *h) { return h->fast_next_ps; }
 
 static inline uint64_t hmc_max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 static inline uint64_t hmc_min64(uint64_t a, uint64_t b) { return a < b ? a : b; }
