@@ -846,6 +846,7 @@ uint64_t hmc_now(const hmc_t *h) { return h->now_ps; }
 uint64_t hmc_inflight(const hmc_t *h) { return h->active; }
 
 uint64_t hmc_delivered(const hmc_t *h) { return h->st.resps; }
+uint64_t hmc_fast_eta_ps(const hmc_t *h) { return h->fast ? h->fast_eta_ps : 0; }
 
 uint64_t hmc_next_event_ps(const hmc_t *h) {
   if (h->fast) return hmc_fast_next_ps(h);

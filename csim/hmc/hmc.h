@@ -251,6 +251,13 @@ uint64_t hmc_inflight(const hmc_t *h);
 uint64_t hmc_next_event_ps(const hmc_t *h);
 /* Responses handed over so far (a poll can return something new only after it grew). */
 uint64_t hmc_delivered(const hmc_t *h);
+/* Fast mode (cfg.fast) only: the time (ps) at which the last request
+ * hmc_send() accepted hands over its response at its port (a posted one:
+ * its data access ends), known at send because the fast schedule computes
+ * it then (hmc_fast.c).  0 in the exact mode, which knows it only when the
+ * response comes out.  The host's at-once memory timing (host.mem) reads
+ * it to time a miss when it is sent. */
+uint64_t hmc_fast_eta_ps(const hmc_t *h);
 void hmc_stats(const hmc_t *h, hmc_stats_t *s);
 
 /* Address decode per the configured mapping. */

@@ -477,6 +477,7 @@ int hmc_fast_issue(hmc_t *h, int i) {
   next_sync(h);
   if (p->cmd == HMC_WR_POSTED || (p->flags & HMC_REQ_POSTED)) {
     p->t_ps = done * h->cfg.tck_ps;
+    h->fast_eta_ps = p->t_ps;
     return 1;
   }
   h->st.logic_bits += (uint64_t)p->rsp_flits * HMC_FLIT_BYTES * 8;
@@ -499,6 +500,7 @@ int hmc_fast_issue(hmc_t *h, int i) {
     h->st.link_flits_rsp[p->port] += p->rsp_flits;
     h->st.link_bits += (uint64_t)p->rsp_flits * fb;
   }
+  h->fast_eta_ps = p->t_ps;
   return 1;
 }
 

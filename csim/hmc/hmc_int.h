@@ -145,6 +145,7 @@ struct hmc {
   hmc_hot_ix_t hot_ix, hot_amo_ix; /* st.hot's and st.hot_amo's indexes */
   hmc_fast_t *fast;
   uint64_t fast_next_ps; /* the fast schedule's next event (hmc_fast_next_ps), kept here to be read inline */
+  uint64_t fast_eta_ps;  /* the last request hmc_fast_issue scheduled: its hand-over (hmc_fast_eta_ps) */
 };
 
 /* Reference mode for the lockstep test hmc_equiv: with on = 1 the model
