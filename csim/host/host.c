@@ -185,6 +185,8 @@ host_t *host_new(const host_cfg_t *cfg, uint8_t *mem, size_t mem_bytes, hmc_t *h
   }
   for (unsigned c = 0; c < cfg->cores; c++) host_core_reset(&h->core[c], COPIM_TEXT_BASE);
   for (unsigned c = 0; c < PMC_MAX_CORES; c++) h->pmc_in.rd_sel[c] = PMC_SEL_NONE;
+  const char *bias = getenv("COPIM_HOST_ATONCE_BIAS_PCT"); /* planted fault, tests only */
+  h->iv_bias_pct = bias ? (unsigned)strtoul(bias, NULL, 10) : 0;
   return h;
 }
 
@@ -454,6 +456,43 @@ void host_probe(const host_t *h, unsigned core, host_probe_t *p) {
   p->committed = c->committed_now;
   p->halted = c->halted;
   p->pc = c->hart.pc;
+}
+
+static int in_cache(const host_cache_t *c, uint32_t tag) {
+  const uint32_t *k = c->key + (size_t)(tag & c->set_mask) * c->ways;
+  for (unsigned w = 0; w < c->ways; w++)
+    if (k[w] == tag) return 1;
+  return 0;
+}
+static int held(const host_core_t *o, uint32_t tag) { return in_cache(&o->l1d, tag) || in_cache(&o->l2, tag); }
+static int st_of(const host_cache_t *c, uint32_t tag) {
+  const uint32_t *k = c->key + (size_t)(tag & c->set_mask) * c->ways;
+  for (unsigned w = 0; w < c->ways; w++)
+    if (k[w] == tag) return c->l[(size_t)(tag & c->set_mask) * c->ways + w].st;
+  return 0;
+}
+
+int host_check_coherence(const host_t *h, char *err, size_t cap) {
+  for (unsigned c = 0; c < h->cfg.cores; c++) {
+    const host_core_t *k = &h->core[c];
+    const host_cache_t *cs[2] = {&k->l1d, &k->l2};
+    for (unsigned w = 0; w < 2; w++) {
+      const uint32_t n = cs[w]->sets * cs[w]->ways;
+      for (uint32_t i = 0; i < n; i++) {
+        const host_line_t *l = &cs[w]->l[i];
+        if (l->st < ST_E || k->drop_line == l->tag + 1) continue;
+        for (unsigned o = 0; o < h->cfg.cores; o++) {
+          if (o == c || !held(&h->core[o], l->tag) || h->core[o].drop_line == l->tag + 1) continue;
+          static const char st[] = "ISEM";
+          snprintf(err, cap, "cycle %llu: line 0x%08x is %c in core %u's %s and valid in core %u's caches (L1D %c, L2 %c)",
+                   (unsigned long long)h->now, l->tag << HOST_LINE_BITS, st[l->st], c, w ? "L2" : "L1D", o,
+                   st[st_of(&h->core[o].l1d, l->tag)], st[st_of(&h->core[o].l2, l->tag)]);
+          return -1;
+        }
+      }
+    }
+  }
+  return 0;
 }
 
 void host_print_stats(const host_t *h, FILE *f) {

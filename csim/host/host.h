@@ -93,9 +93,22 @@ typedef struct {
    * launch and .rl AMOs in the caches wait for the core's posted ones */
   unsigned amo_posted;
   unsigned posted_nowait; /* tests only: fences do not wait for posted AMOs (a planted fault) */
+  /* 1: at-once memory timing (sim.mode=fast only; docs/host.md "At-once
+   * memory"): a load, fetch, store drain or AMO looks the hierarchy up when
+   * it issues and knows its completion then (a miss's from the fast HMC's
+   * schedule, hmc_fast_eta_ps), instead of stepping MSHR events; needs the
+   * fast HMC or no HMC */
+  unsigned mem_atonce;
+  /* A request that takes a line from a core whose fill of it is still in
+   * flight (granted before): HOST_COH_KEEP, the fill installs the line
+   * anyway, a copy no sharer bit records (two owners: the model before
+   * 2026-11-29); HOST_COH_DROP, the fill serves its waiters and the line
+   * leaves (docs/host.md "Coherence") */
+  unsigned coh_inflight;
 } host_cfg_t;
 
 enum { HOST_AMO_SERIAL = 0, HOST_AMO_RVWMO = 1 };
+enum { HOST_COH_KEEP = 0, HOST_COH_DROP = 1 };
 
 #define HOST_CFG_DEFAULT                                                                                          \
   ((host_cfg_t){.cores = 4, .hartid_base = 0, .clk_ps = 500, .width = 4, .rob = 192, .lq = 72, .sq = 56,          \
@@ -105,7 +118,7 @@ enum { HOST_AMO_SERIAL = 0, HOST_AMO_RVWMO = 1 };
                 .llc = {8u << 20, 32, 35, 32}, .snoop_lat = 12, .mem_lat = 100, .num_pes = HMC_VAULTS_DEFAULT,   \
                 .max_cycles = 2000000000ull, .stall_limit = 2000000ull, .echo_console = 0,          \
                 .wrs_sleep = 1, .coh_free = 0, .amo_model = HOST_AMO_RVWMO, .amo_posted = 1,       \
-                .posted_nowait = 0})
+                .posted_nowait = 0, .mem_atonce = 0, .coh_inflight = HOST_COH_KEEP})
 
 /* Integrator hooks (any may be NULL). */
 typedef struct {
@@ -241,6 +254,11 @@ void host_hmc_response(host_t *h, const hmc_resp_t *r);
 void host_stats(const host_t *h, host_stats_t *s);
 void host_print_stats(const host_t *h, FILE *f);
 void host_probe(const host_t *h, unsigned core, host_probe_t *p);
+/* Single writer: 0 when no line is owned (E or M) in one core's L1D or L2
+ * while another core holds it valid; else -1 and the first such line in err
+ * (a line whose waiting store is about to write it and leave, coh_inflight
+ * = drop, is not counted).  Scans every private line: for tests. */
+int host_check_coherence(const host_t *h, char *err, size_t cap);
 /* Architectural state of a hart (read only). */
 const rv32_hart_t *host_hart(const host_t *h, unsigned core);
 /* Console bytes so far (NUL-terminated). */

@@ -83,6 +83,9 @@ void host_core_reset(host_core_t *c, uint32_t pc) {
   resv_drop(&c->h->resv, c->id);
   c->mshrq_head = c->mshrq_n = 0;
   c->l2q_head = c->l2q_n = 0;
+  memset(c->iv_line, 0xff, sizeof c->iv_line);
+  memset(c->iv_ready, 0, sizeof c->iv_ready);
+  c->iv_max[0] = c->iv_max[1] = 0;
 }
 
 /* ---------------------------------------------------------------- dataflow */
@@ -154,7 +157,20 @@ static void schedule(host_core_t *c, unsigned slot) {
       break;
     case K_STORE: host_core_resolve(c, slot, t); break;
     case K_FWD: host_core_resolve(c, slot, t + g->lat_fwd); break;
-    case K_LOAD: host_ev_push(h, t, EV_LOAD, c->id, slot, (uint32_t)e->seq); break;
+    case K_LOAD:
+      if (g->mem_atonce) {
+        /* A hit is timed now; a miss changes states other cores see, so it
+         * is made in time order, at its issue cycle (an event, as in the
+         * exact mode's) */
+        t = fu_slot(c->fu_ld, g->load_ports, t, h->now);
+        if (t <= h->now || host_mem_atonce_hit(c, e->addr, t))
+          host_core_resolve(c, slot, host_mem_atonce(c, 1, e->addr, 0, t));
+        else
+          host_ev_push(h, t, EV_LOAD, c->id, slot, (uint32_t)e->seq);
+      } else {
+        host_ev_push(h, t, EV_LOAD, c->id, slot, (uint32_t)e->seq);
+      }
+      break;
     case K_AMO:
       /* operands ready at t; an .rl AMO issues from the ROB head (commit) */
       e->amo |= AMO_READY;
@@ -189,6 +205,15 @@ static int amo_head_ok(const host_core_t *c, const host_rob_t *e) {
   return !posted_wait(c, NULL);
 }
 
+/* At-once timing: an AMO in the L1D at now, the line made dirty; the cycle its result is there. */
+static uint64_t atonce_amo(host_core_t *c, uint32_t addr) {
+  struct host *h = c->h;
+  const uint64_t t = host_mem_atonce(c, 1, addr, 1, h->now);
+  host_line_t *l = host_cache_find(&c->l1d, addr >> HOST_LINE_BITS);
+  if (l && l->st >= ST_E) l->st = ST_M;
+  return max64(t, h->now + h->cfg.l1d.lat) + 1;
+}
+
 /* Sends AMO slot to its vault or the L1D; 0 when it must try again later. */
 static int amo_issue(host_core_t *c, unsigned slot) {
   struct host *h = c->h;
@@ -197,6 +222,8 @@ static int amo_issue(host_core_t *c, unsigned slot) {
     host_mem_amo_posted(c, e->addr, e->funct5, e->operand, slot);
   } else if (e->amo & AMO_FAR) {
     host_mem_amo_far(c, e->addr, slot);
+  } else if (h->cfg.mem_atonce) {
+    host_core_resolve(c, slot, atonce_amo(c, e->addr));
   } else {
     if (host_mem_amo_busy(c, e->addr)) return 0;
     const int rc = host_mem_store(c, e->addr, 1, slot);
@@ -231,6 +258,10 @@ void host_core_load_event(host_core_t *c, unsigned slot, uint32_t seqlo) {
   struct host *h = c->h;
   host_rob_t *e = &c->rob[slot];
   if ((uint32_t)e->seq != seqlo || e->complete != HOST_INF || e->kind != K_LOAD) return;
+  if (h->cfg.mem_atonce) { /* its load port was taken when it was scheduled */
+    host_core_resolve(c, slot, host_mem_atonce(c, 1, e->addr, 0, h->now));
+    return;
+  }
   host_fu_t *f = &c->fu_ld[h->now & (HOST_FU_RING - 1)];
   if (f->cyc != h->now) {
     f->cyc = h->now;
@@ -394,6 +425,8 @@ static void exec_serial(host_core_t *c, const rv32_insn_t *d) {
       c->st.amos_far++;
       host_mem_amo_far(c, r.mem_addr, slot);
       done = HOST_INF; /* resolved by the HMC response */
+    } else if (g->mem_atonce) {
+      done = atonce_amo(c, r.mem_addr);
     } else {
       int rc = host_mem_store(c, r.mem_addr, 1, slot);
       if (rc == 0) done = HOST_INF; /* resolved by the fill */
@@ -643,7 +676,7 @@ static void dispatch(host_core_t *c) {
       const uint32_t line = pc >> HOST_LINE_BITS;
       if (line != c->fe_line) {
         int rc = host_mem_fetch(c, pc);
-        if (rc <= 0) {
+        if (rc <= 0 || rc == 2) {
           if (rc == 0) c->fe_miss = 1;
           c->st.stall_fetch++;
           return;
@@ -743,6 +776,7 @@ static void dispatch(host_core_t *c) {
       s->addr = r.mem_addr;
       s->size = dc->size;
       s->waiting = 0;
+      s->owned = 0;
       s->rob = (uint16_t)slot;
       s->seq = e->seq;
       s->commit = HOST_INF;
@@ -791,7 +825,26 @@ static void drain_store(host_core_t *c) {
   if (!c->sq_n) return;
   host_sq_t *s = &c->sq[c->sq_head];
   if (s->commit >= c->h->now || s->waiting) return;
+  if (c->h->cfg.mem_atonce) {
+    /* The line is owned, and the store written, at t; the head leaves the
+     * queue then.  Not looked up again at t: a line other cores share
+     * would be taken from it in between every time. */
+    if (!s->owned) {
+      const uint64_t t = host_mem_atonce(c, 1, s->addr, 1, c->h->now);
+      host_line_t *l = host_cache_find(&c->l1d, s->addr >> HOST_LINE_BITS);
+      if (l) l->st = ST_M;
+      s->owned = 1;
+      if (t > c->h->now) {
+        s->commit = t - 1;
+        return;
+      }
+    }
+    if (++c->sq_head == c->h->cfg.sq) c->sq_head = 0;
+    c->sq_n--;
+    return;
+  }
   int rc = host_mem_store(c, s->addr, 0, 0);
+  if (rc == 1 && c->drop_line) host_mem_store_done(c, s->addr);
   if (rc == 1) {
     if (++c->sq_head == c->h->cfg.sq) c->sq_head = 0;
     c->sq_n--;

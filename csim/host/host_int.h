@@ -16,6 +16,8 @@
 
 /* ---------------------------------------------------------------- tags */
 enum { ST_I = 0, ST_S = 1, ST_E = 2, ST_M = 3 };
+/* What another core's request leaves of a fill it met in flight (coh_inflight=drop) */
+enum { COH_DG = 1, COH_DROP = 2 };
 
 typedef struct {
   uint32_t tag;     /* line address (addr >> 6); valid when st != ST_I */
@@ -70,6 +72,7 @@ enum {
   EV_LLC_MISS,    /* a: llc mshr: end of the hit phase, request to memory */
   EV_MEM_RESP,    /* stand-in memory: a: llc mshr (or HOST_NIL for a write ack) */
   EV_AMO,         /* a: rob slot, b: seq low bits: an AMO without .rl tries to issue */
+  EV_IV_ALLOC,    /* at-once timing: a: llc mshr taken by a miss of core (the PMC's alloc port) */
 };
 
 typedef struct {
@@ -94,12 +97,14 @@ typedef struct {
   uint16_t loads;   /* L1D: list of waiting loads (rob slots, via rob.wnext) */
   uint8_t store, amo, fetch; /* L1: store drain / AMO / instruction fetch waits */
   uint16_t amo_slot;
+  uint8_t coh;      /* coh_inflight=drop: COH_DG or COH_DROP when another core's request met the fill in flight */
 } host_l1m_t;
 
 typedef struct {
   uint32_t line;
   uint8_t busy, excl;
   uint8_t wait[2];   /* bit per L1 (0 L1I, 1 L1D): that L1's MSHR index + 1, 0 none */
+  uint8_t coh;       /* as host_l1m_t.coh */
 } host_l2m_t;
 
 typedef struct {
@@ -160,6 +165,7 @@ typedef struct {
 typedef struct {
   uint32_t addr;
   uint8_t size, waiting;
+  uint8_t owned; /* at-once timing: written, leaves the queue the cycle after commit */
   uint16_t rob;
   uint64_t seq;
   uint64_t commit; /* HOST_INF until committed */
@@ -246,6 +252,14 @@ typedef struct host_core {
   uint16_t l2q[2 * HOST_MAX_MSHR]; /* src << 8 | l1 mshr */
   unsigned l2q_head, l2q_n;
   uint64_t fu_ld_now; /* loads issued this cycle */
+  uint32_t drop_line; /* coh_inflight=drop: line + 1 that leaves (drop_how) once the store queue's head wrote it, 0 none */
+  unsigned drop_how;
+  /* at-once timing (cfg.mem_atonce): each L1's fills in flight, one per
+   * MSHR (line and the cycle its data arrives), and the latest arrival */
+  uint32_t iv_line[2][HOST_MAX_MSHR];
+  uint64_t iv_ready[2][HOST_MAX_MSHR];
+  uint64_t iv_grant[HOST_MAX_MSHR]; /* D side: the cycle its L2 or LLC lookup granted the line */
+  uint64_t iv_max[2];
   /* IMU */
   int imu_port;          /* 1: handshakes with an IMU (host_imu_set) */
   host_imu_in_t imu_in;
@@ -322,6 +336,15 @@ struct host {
   uint64_t gen;      /* host_gen() */
   uint64_t kernel_insn0;
   int q_llc_stall;      /* host_idle_until: the LLC queue's head waits for an MSHR every idle cycle */
+  /* at-once timing (cfg.mem_atonce): the LLC tag port's next free cycle,
+   * each LLC MSHR's line, data arrival and free cycle, and the latest
+   * memory latency seen (for a send the HMC refused) */
+  host_fu_t iv_port[HOST_FU_RING]; /* the tag port's lookups per cycle (a ring, as the cores' units) */
+  uint32_t iv_llc_line[HOST_MAX_MSHR];
+  uint64_t iv_llc_ready[HOST_MAX_MSHR], iv_llc_free[HOST_MAX_MSHR];
+  uint64_t iv_lat;
+  uint64_t iv_t; /* the LLC lookup being made (its cycle), 0 outside one */
+  unsigned iv_bias_pct; /* planted fault, tests only (COPIM_HOST_ATONCE_BIAS_PCT): every L1 miss that much longer */
   host_stats_t st;
 };
 
@@ -361,7 +384,8 @@ void host_mem_fini(struct host *h);
 int host_mem_load(host_core_t *c, unsigned slot, uint32_t addr);
 /* Store drain / AMO: 1 written (line owned), 0 waiting on an MSHR, -1 no MSHR. */
 int host_mem_store(host_core_t *c, uint32_t addr, int amo, unsigned slot);
-/* Instruction fetch of a new line: 1 hit, 0 miss (host_core_fetch_done later), -1 no MSHR. */
+/* Instruction fetch of a new line: 1 hit, 0 miss (host_core_fetch_done later), -1 no MSHR; at-once
+ * timing: 2 miss (host_core_fetch_done called with its fill cycle). */
 int host_mem_fetch(host_core_t *c, uint32_t pc);
 void host_mem_event(struct host *h, const host_ev_t *e);
 /* Per cycle, before the events: memory responses, HMC sends, one LLC fill. */
@@ -388,5 +412,18 @@ void host_mem_posted_done(void *ctx, uint64_t tag, unsigned port, uint64_t done_
  * would have no slot to be woken through). */
 int host_mem_amo_busy(host_core_t *c, uint32_t addr);
 void host_mem_hmc_resp(struct host *h, const hmc_resp_t *r);
+/* The line leaves core c's private caches (dirty data to the LLC): coh_inflight=drop. */
+void host_mem_drop(host_core_t *c, uint32_t line);
+/* The store queue's head wrote addr: a fill marked while in flight that it waited on leaves its line now. */
+void host_mem_store_done(host_core_t *c, uint32_t addr);
+/* At-once timing (cfg.mem_atonce): core c's access to addr on the D side
+ * (dside) or the I side, exclusive (a store or AMO) or not, issued at cycle
+ * t >= now: every cache's tags, states and coherence change at once, a
+ * miss goes to memory at once, and the result is the cycle it completes:
+ * a load's data (t + L1D latency on a hit), the line owned (t on a hit) or
+ * an instruction line there (t on a hit). */
+uint64_t host_mem_atonce(host_core_t *c, int dside, uint32_t addr, int excl, uint64_t t);
+/* 1 when a load of addr at t would hit the L1D with its data there (no state changes). */
+int host_mem_atonce_hit(host_core_t *c, uint32_t addr, uint64_t t);
 
 #endif

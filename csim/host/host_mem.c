@@ -8,7 +8,10 @@
 #include "host_int.h"
 
 /* Tags of HMC requests: kind in the high half. */
-enum { TAG_FILL = 1, TAG_WB = 2, TAG_POSTED = 3, TAG_AMO = 4 /* core << 16 | rob slot */, TAG_PAMO = 5 /* same */ };
+enum { TAG_FILL = 1, TAG_WB = 2, TAG_POSTED = 3, TAG_AMO = 4 /* core << 16 | rob slot */, TAG_PAMO = 5 /* same */,
+       TAG_IFILL = 6 /* at-once timing: llc mshr */ };
+/* A fillq entry of the at-once timing: the miss's MSHR frees, nothing fills (done at the lookup). */
+#define FILLQ_IV 0x8000u
 
 int host_mem_init(struct host *h, const host_mem_up_t *up) {
   const host_cfg_t *g = &h->cfg;
@@ -102,6 +105,9 @@ static void mem_send(struct host *h, hmc_cmd_t cmd, uint32_t line, uint64_t tag,
 void host_mem_hmc_resp(struct host *h, const hmc_resp_t *r) {
   unsigned kind = (unsigned)(r->tag >> 32), v = (unsigned)(r->tag & 0xffffffffu);
   if (kind == TAG_FILL) h->fillq[(h->fillq_head + h->fillq_n++) % HOST_MAX_MSHR] = (uint16_t)v;
+  else if (kind == TAG_IFILL && h->fillq_n < HOST_MAX_MSHR)
+    h->fillq[(h->fillq_head + h->fillq_n++) % HOST_MAX_MSHR] = (uint16_t)(v | FILLQ_IV);
+  else if (kind == TAG_IFILL && h->miss_cnt[h->llcm[v].owner]) h->miss_cnt[h->llcm[v].owner]--;
   else if (kind == TAG_WB && v < h->cfg.cores && h->core[v].wb_pending) h->core[v].wb_pending--;
   else if (kind == TAG_AMO && (v >> 16) < h->cfg.cores) h->up.load_done(&h->core[v >> 16], v & 0xffff, h->now + 1);
 }
@@ -154,10 +160,60 @@ void host_mem_posted_done(void *ctx, uint64_t tag, unsigned port, uint64_t done_
 
 /* ---------------------------------------------------------------- coherence */
 
+static int iv_window(const host_core_t *c, uint32_t line, uint64_t t);
+
+/* coh_inflight=drop: core o's fills of line still in flight (its L1 and L2
+ * MSHRs) were granted before a request that now takes the line from o (how
+ * = COH_DROP) or shares it (COH_DG): each fill serves what waits on it (a
+ * load its data; an AMO or a store performs: forward progress), then the
+ * line leaves o's caches or stays read-only, as a protocol's transient
+ * states that see an invalidation or a forwarded read before their data do
+ * (docs/host.md "Coherence").  keep (0): the fill installs the line as it
+ * was granted, a copy the LLC may no longer count.  1 when o has one. */
+static int inflight_mark(host_core_t *o, uint32_t line, unsigned how) {
+  const host_cfg_t *g = &o->h->cfg;
+  int any = 0;
+  for (unsigned i = 0; i < g->l1d.mshrs; i++)
+    if (o->l1dm[i].busy && o->l1dm[i].line == line) {
+      if (o->l1dm[i].coh < how) o->l1dm[i].coh = (uint8_t)how;
+      any = 1;
+    }
+  for (unsigned i = 0; i < g->l1i.mshrs; i++)
+    if (o->l1im[i].busy && o->l1im[i].line == line) {
+      if (o->l1im[i].coh < how) o->l1im[i].coh = (uint8_t)how;
+      any = 1;
+    }
+  for (unsigned i = 0; i < g->l2.mshrs; i++)
+    if (o->l2m[i].busy && o->l2m[i].line == line) {
+      if (o->l2m[i].coh < how) o->l2m[i].coh = (uint8_t)how;
+      any = 1;
+    }
+  return any;
+}
+
+/* What a marked fill leaves (inflight_mark), once it served its waiters. */
+static void coh_apply(host_core_t *c, uint32_t line, unsigned how) {
+  if (how == COH_DROP) {
+    host_mem_drop(c, line);
+    return;
+  }
+  host_line_t *l = host_cache_find(&c->l1d, line), *l2 = host_cache_find(&c->l2, line);
+  host_line_t *L = host_cache_find(&c->h->llc, line);
+  if (L && ((l && l->st == ST_M) || (l2 && l2->st == ST_M))) L->dirty = 1;
+  if (l && l->st > ST_S) l->st = ST_S;
+  if (l2 && l2->st > ST_S) l2->st = ST_S;
+}
+
 /* Drops core o's private copies of line; 1 if one was dirty. */
 static int priv_inval(host_core_t *o, uint32_t line) {
   int dirty = 0;
   host_line_t *l;
+  /* At-once timing under coh_inflight=keep: a fill of o's still in flight
+   * at the lookup that takes the line (iv_t) keeps it, as the event-driven
+   * hierarchy's does (between the grant and the fill); under drop the line
+   * goes at once, and o's access still completes when its data arrive */
+  if (o->h->cfg.mem_atonce && !o->h->cfg.coh_inflight && o->h->iv_t && iv_window(o, line, o->h->iv_t)) return 0;
+  if (o->h->cfg.coh_inflight) inflight_mark(o, line, COH_DROP);
   if ((l = host_cache_find(&o->l1d, line))) {
     dirty |= l->st == ST_M;
     host_cache_inval(&o->l1d, l);
@@ -168,6 +224,22 @@ static int priv_inval(host_core_t *o, uint32_t line) {
     host_cache_inval(&o->l2, l);
   }
   return dirty;
+}
+
+void host_mem_drop(host_core_t *c, uint32_t line) {
+  struct host *h = c->h;
+  host_line_t *l = host_cache_find(&c->l1d, line), *l2 = host_cache_find(&c->l2, line);
+  host_line_t *L = host_cache_find(&h->llc, line);
+  if (L && ((l && l->st == ST_M) || (l2 && l2->st == ST_M))) L->dirty = 1;
+  if (l) host_cache_inval(&c->l1d, l);
+  if ((l = host_cache_find(&c->l1i, line))) host_cache_inval(&c->l1i, l);
+  if (l2) host_cache_inval(&c->l2, l2);
+}
+
+void host_mem_store_done(host_core_t *c, uint32_t addr) {
+  if (c->drop_line != (addr >> HOST_LINE_BITS) + 1) return;
+  c->drop_line = 0;
+  coh_apply(c, addr >> HOST_LINE_BITS, c->drop_how);
 }
 
 /* Core o keeps line read-only; 1 if it was dirty. */
@@ -201,12 +273,15 @@ static unsigned llc_grant(struct host *h, unsigned c, host_line_t *L, int excl, 
       h->st.coherence_invals++;
     } else {
       host_line_t *l2 = host_cache_find(&oc->l2, L->tag);
+      /* a fill in flight (granted before) leaves the line read-only, and o
+       * stays a sharer */
+      const int fly = h->cfg.coh_inflight && inflight_mark(oc, L->tag, COH_DG);
       if (l2 && l2->st >= ST_E && priv_downgrade(oc, L->tag)) {
         L->dirty = 1;
         *extra = h->cfg.snoop_lat;
       } else if (l2 && l2->st >= ST_E) {
         priv_downgrade(oc, L->tag);
-      } else if (!l2) {
+      } else if (!l2 && !fly) {
         L->sharers &= ~(1u << o); /* silently dropped (should not happen: inclusion) */
       }
     }
@@ -341,6 +416,12 @@ int host_mem_store(host_core_t *c, uint32_t addr, int amo, unsigned slot) {
 int host_mem_fetch(host_core_t *c, uint32_t pc) {
   struct host *h = c->h;
   const uint32_t line = pc >> HOST_LINE_BITS;
+  if (h->cfg.mem_atonce) {
+    const uint64_t t = host_mem_atonce(c, 0, pc, 0, h->now);
+    if (t <= h->now) return 1;
+    h->up.fetch_done(c, t);
+    return 2;
+  }
   host_line_t *l = host_cache_find(&c->l1i, line);
   if (l) {
     host_cache_touch(&c->l1i, l);
@@ -387,6 +468,12 @@ static void l1_fill(struct host *h, host_core_t *c, unsigned mi, unsigned src, u
   if (m->amo && m->amo_slot != HOST_NIL) {
     if (l->st >= ST_E) l->st = ST_M;
     h->up.load_done(c, m->amo_slot, t + 1);
+  }
+  if (m->coh && m->store) {
+    c->drop_line = m->line + 1; /* the store waiting on it writes first (host_mem_store_done applies it) */
+    c->drop_how = m->coh;
+  } else if (m->coh) {
+    coh_apply(c, m->line, m->coh);
   }
   if (m->store) h->up.store_wake(c);
   if (m->fetch) h->up.fetch_done(c, t);
@@ -475,8 +562,17 @@ static void l2_fill(struct host *h, host_core_t *c, unsigned j, unsigned state) 
   host_cache_touch(&c->l2, l);
   q->busy = 0;
   c->l2_busy--;
+  const unsigned lst = l->st;
+  if (q->coh) {
+    for (unsigned src = 0; src < 2; src++)
+      if (q->wait[src]) {
+        host_l1m_t *m = &(src ? c->l1dm : c->l1im)[q->wait[src] - 1u];
+        if (m->coh < q->coh) m->coh = q->coh;
+      }
+    if (!q->wait[0] && !q->wait[1]) coh_apply(c, q->line, q->coh);
+  }
   for (unsigned src = 0; src < 2; src++)
-    if (q->wait[src]) l1_fill(h, c, q->wait[src] - 1u, src, l->st);
+    if (q->wait[src]) l1_fill(h, c, q->wait[src] - 1u, src, lst);
   /* an L1 miss that found every L2 MSHR busy goes now */
   if (c->l2q_n) {
     uint16_t v = c->l2q[c->l2q_head];
@@ -489,10 +585,13 @@ static void l2_fill(struct host *h, host_core_t *c, unsigned j, unsigned state) 
 /* ---------------------------------------------------------------- LLC */
 
 static void llc_fill(struct host *h, unsigned mi) {
+  const int iv = (mi & FILLQ_IV) != 0;
+  mi &= ~FILLQ_IV;
   host_llcm_t *m = &h->llcm[mi];
   h->pmc_in.mshr_free = 1;
   h->pmc_in.mshr_free_idx = mi;
   if (h->miss_cnt[m->owner]) h->miss_cnt[m->owner]--;
+  if (iv) return; /* at-once timing: the line went in at its lookup */
   host_line_t *L = host_cache_find(&h->llc, m->line);
   if (!L) {
     L = host_cache_victim(&h->llc, m->line);
@@ -555,9 +654,15 @@ void host_mem_event(struct host *h, const host_ev_t *e) {
     case EV_LLC_MISS: {
       host_llcm_t *m = &h->llcm[e->a];
       h->miss_cnt[m->owner]++;
+      if (e->b) break; /* at-once timing: sent at the lookup */
       mem_send(h, HMC_RD, m->line, (uint64_t)TAG_FILL << 32 | e->a, m->owner);
       break;
     }
+    case EV_IV_ALLOC:
+      h->pmc_in.mshr_alloc = 1;
+      h->pmc_in.mshr_alloc_idx = e->a;
+      h->pmc_in.mshr_alloc_core = e->core;
+      break;
     case EV_MEM_RESP: {
       hmc_resp_t r;
       memset(&r, 0, sizeof r);
@@ -716,4 +821,221 @@ int host_mem_llc_head_waits(struct host *h) {
 int host_mem_amo_busy(host_core_t *c, uint32_t addr) {
   const host_l1m_t *m = l1m_find(c->l1dm, c->h->cfg.l1d.mshrs, addr >> HOST_LINE_BITS);
   return m && m->amo && m->amo_slot != HOST_NIL;
+}
+
+/* ---------------------------------------------------------------- at-once timing */
+
+/* What is approximated against the event-driven hierarchy above (docs/host.md
+ * "At-once memory"): an access changes every tag and state when it issues,
+ * not when each level's fill arrives (an access in between sees the line
+ * and waits for its data); the L2's MSHRs and the LLC's queue ahead of its
+ * tag port are not modelled (the port's one lookup a cycle is); a miss is
+ * sent to memory at its time even when that is after the HMC's now, and
+ * when the HMC refuses it (its input buffer full), it waits in the send
+ * queue and is timed with the last latency seen. */
+
+/* The first cycle >= t at which the LLC's tag port is free, taken.  Lookups
+ * are timed out of order (each when its access issues), so the port is a
+ * ring of cycles, not a next-free pointer; past its horizon it is free. */
+static uint64_t iv_port(struct host *h, uint64_t t) {
+  if (t >= h->now + HOST_FU_RING - 8) return t;
+  for (;;) {
+    host_fu_t *f = &h->iv_port[t & (HOST_FU_RING - 1)];
+    if (f->cyc != t || !f->cnt) {
+      f->cyc = t;
+      f->cnt = 1;
+      return t;
+    }
+    t++;
+  }
+}
+
+/* The cycle line's data arrives if an L1 fill of it is in flight after t, else 0. */
+static uint64_t iv_pending(const host_core_t *c, int side, uint32_t line, uint64_t t, unsigned n) {
+  if (c->iv_max[side] <= t) return 0;
+  for (unsigned i = 0; i < n; i++)
+    if (c->iv_line[side][i] == line && c->iv_ready[side][i] > t) return c->iv_ready[side][i];
+  return 0;
+}
+
+/* 1 when t falls in the window of an L1D fill of line in flight: granted by
+ * its L2 or LLC lookup, not yet arrived. */
+static int iv_window(const host_core_t *c, uint32_t line, uint64_t t) {
+  if (c->iv_max[1] <= t) return 0;
+  for (unsigned i = 0; i < c->h->cfg.l1d.mshrs; i++)
+    if (c->iv_line[1][i] == line && c->iv_grant[i] <= t && c->iv_ready[1][i] > t) return 1;
+  return 0;
+}
+
+/* The first cycle >= *t with an L1 MSHR free on side; its index. */
+static unsigned iv_mshr(host_core_t *c, int side, uint64_t *t, unsigned n) {
+  unsigned best = 0;
+  for (unsigned i = 0; i < n; i++) {
+    if (c->iv_ready[side][i] <= *t) return i;
+    if (c->iv_ready[side][i] < c->iv_ready[side][best]) best = i;
+  }
+  if (side) c->st.stall_mshr += c->iv_ready[side][best] - *t;
+  *t = c->iv_ready[side][best];
+  return best;
+}
+
+/* A miss of core c for line at the LLC's tag port at t3 (taken): the cycle
+ * the data reaches the L2. */
+static uint64_t iv_memory(struct host *h, host_core_t *c, uint32_t line, uint64_t t3) {
+  const host_cfg_t *g = &h->cfg;
+  const unsigned n = g->llc.mshrs;
+  unsigned mi = 0;
+  for (unsigned i = 0; i < n; i++) {
+    if (h->iv_llc_free[i] <= t3) {
+      mi = i;
+      goto found;
+    }
+    if (h->iv_llc_free[i] < h->iv_llc_free[mi]) mi = i;
+  }
+  h->st.llc_stall_cycles += h->iv_llc_free[mi] - t3;
+  t3 = h->iv_llc_free[mi];
+found:;
+  host_llcm_t *m = &h->llcm[mi];
+  m->owner = (uint8_t)c->id;
+  m->line = line;
+  host_ev_push(h, t3, EV_IV_ALLOC, c->id, mi, 0);
+  host_ev_push(h, t3 + g->llc.lat, EV_LLC_MISS, c->id, mi, 1);
+  const uint64_t ts = t3 + g->llc.lat, tag = (uint64_t)TAG_IFILL << 32 | mi;
+  h->st.hmc_reads++;
+  uint64_t done;
+  if (!h->hmc) {
+    done = ts + g->mem_lat;
+    host_ev_push(h, done, EV_MEM_RESP, c->id, TAG_IFILL, mi);
+  } else {
+    hmc_req_t r = {.port = hmc_port_link(link_of(h, c->id)), .cmd = HMC_RD, .addr = line << HOST_LINE_BITS,
+                   .size = 64, .tag = tag};
+    const int rc = h->sendq_n ? HMC_STALL : hmc_send(h->hmc, &r, ts * g->clk_ps);
+    if (rc == HMC_OK) {
+      done = (hmc_fast_eta_ps(h->hmc) + g->clk_ps - 1) / g->clk_ps;
+      h->iv_lat = done - ts;
+    } else {
+      if (rc == HMC_STALL) h->st.hmc_stalls++;
+      const host_send_t q = {.cmd = HMC_RD, .addr = line << HOST_LINE_BITS, .tag = tag, .core = c->id};
+      mem_send_q(h, &q);
+      done = ts + (h->iv_lat ? h->iv_lat : g->mem_lat);
+    }
+  }
+  h->iv_llc_line[mi] = line;
+  h->iv_llc_ready[mi] = done;
+  h->iv_llc_free[mi] = done + 1;
+  return done;
+}
+
+/* The cycle line's memory data reaches the LLC if a miss of it is in flight after t, else 0. */
+static uint64_t iv_llc_pending(const struct host *h, uint32_t line, uint64_t t) {
+  for (unsigned i = 0; i < h->cfg.llc.mshrs; i++)
+    if (h->iv_llc_line[i] == line && h->iv_llc_ready[i] > t) return h->iv_llc_ready[i];
+  return 0;
+}
+
+uint64_t host_mem_atonce(host_core_t *c, int dside, uint32_t addr, int excl, uint64_t t) {
+  struct host *h = c->h;
+  const host_cfg_t *g = &h->cfg;
+  const uint32_t line = addr >> HOST_LINE_BITS;
+  host_cache_t *l1 = dside ? &c->l1d : &c->l1i;
+  const host_cache_cfg_t *g1 = dside ? &g->l1d : &g->l1i;
+  host_line_t *l = host_cache_find(l1, line);
+  if (l && (!excl || l->st >= ST_E)) {
+    host_cache_touch(l1, l);
+    const uint64_t f = iv_pending(c, dside, line, t, g1->mshrs);
+    if (f) {
+      if (dside) c->st.l1d_merge++;
+      return f;
+    }
+    if (!dside || excl) return t;
+    c->st.l1d_hit++;
+    return t + g1->lat;
+  }
+  if (l) c->st.upgrades++;
+  else if (dside) c->st.l1d_miss++;
+  else c->st.l1i_miss++;
+  const unsigned slot = iv_mshr(c, dside, &t, g1->mshrs);
+  const uint64_t t2 = t + g1->lat; /* the L2's lookup */
+  uint64_t done, grant = t2;
+  unsigned st;
+  host_line_t *l2 = host_cache_find(&c->l2, line);
+  if (l2 && (!excl || l2->st >= ST_E)) {
+    host_cache_touch(&c->l2, l2);
+    c->st.l2_hit++;
+    done = t2 + g->l2.lat;
+    st = l2->st;
+  } else {
+    c->st.l2_miss++;
+    const uint64_t t3 = iv_port(h, t2 + g->l2.lat); /* at the LLC, one lookup a cycle */
+    h->st.llc_lookups++;
+    if (h->hit_until[c->id] < t3 + g->llc.lat) h->hit_until[c->id] = t3 + g->llc.lat;
+    host_line_t *L = host_cache_find(&h->llc, line);
+    unsigned extra = 0;
+    h->iv_t = t3;
+    grant = t3;
+    if (L) {
+      host_cache_touch(&h->llc, L);
+      const uint64_t f = iv_llc_pending(h, line, t3);
+      st = llc_grant(h, c->id, L, excl, &extra);
+      done = t3 + g->llc.lat + extra;
+      if (f) {
+        c->st.llc_merge++;
+        if (done < f + extra) done = f + extra;
+      } else {
+        c->st.llc_hit++;
+      }
+    } else {
+      c->st.llc_miss++;
+      done = iv_memory(h, c, line, t3);
+      L = host_cache_victim(&h->llc, line);
+      llc_evict(h, L, c->id);
+      L->tag = line;
+      L->st = ST_S;
+      host_cache_sync(&h->llc, L);
+      L->dirty = 0;
+      L->sharers = 0;
+      host_cache_touch(&h->llc, L);
+      h->iv_t = done; /* granted when the data comes back, as the MSHR's waiters are */
+      st = llc_grant(h, c->id, L, excl, &extra);
+      grant = done;
+      done += extra;
+    }
+    h->iv_t = 0;
+    if (!l2) {
+      l2 = host_cache_victim(&c->l2, line);
+      l2_evict(h, c, l2);
+      l2->tag = line;
+      l2->st = (uint8_t)st;
+      host_cache_sync(&c->l2, l2);
+      l = host_cache_find(l1, line); /* the L2's victim may have been in the L1 set too */
+    } else if (st > l2->st) {
+      l2->st = (uint8_t)st;
+    }
+    host_cache_touch(&c->l2, l2);
+    st = l2->st;
+  }
+  if (!l) {
+    l = host_cache_victim(l1, line);
+    if (dside && l->st == ST_M) {
+      host_line_t *v = host_cache_find(&c->l2, l->tag);
+      if (v) v->st = ST_M;
+    }
+    l->tag = line;
+    l->st = ST_I;
+  }
+  const unsigned ns = dside ? (st >= ST_E ? ST_E : ST_S) : ST_S;
+  if (l->st < ns || (l->st == ST_E && ns == ST_S) || l->st == ST_I) l->st = (uint8_t)ns;
+  host_cache_sync(l1, l);
+  host_cache_touch(l1, l);
+  if (h->iv_bias_pct) done += (done - t) * h->iv_bias_pct / 100;
+  c->iv_line[dside][slot] = line;
+  c->iv_ready[dside][slot] = done;
+  if (dside) c->iv_grant[slot] = grant;
+  if (c->iv_max[dside] < done) c->iv_max[dside] = done;
+  return done;
+}
+
+int host_mem_atonce_hit(host_core_t *c, uint32_t addr, uint64_t t) {
+  const uint32_t line = addr >> HOST_LINE_BITS;
+  return host_cache_find(&c->l1d, line) && !iv_pending(c, 1, line, t, c->h->cfg.l1d.mshrs);
 }

@@ -252,6 +252,12 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
   /* the fast mode turns on every approximate model there is (issue 50: the
    * HMC's so far), resolved here so that the JSON's params show it */
   if (cfg->mode) s->cfg.hmc.fast = 1;
+  if (s->cfg.host.mem_atonce && !s->cfg.hmc.fast) {
+    snprintf(err, cap, "sys: host.mem=atonce needs the fast HMC (sim.mode=fast or hmc.fast=1): the exact HMC "
+             "knows a miss's completion only when it comes out");
+    free(s);
+    return NULL;
+  }
   if (plan) s->plan = *plan;
   s->g = g;
   s->kp = *kp;

@@ -133,6 +133,14 @@ static const param_def_t params[] = {
     PN("pim.amo_posted", host.amo_posted, 0, 1,
        "AMOs the policy sends to a vault: 0 serialising round trips, 1 not serialising, posted (no response) with rd = x0",
        "off|on"),
+    PN("host.mem", host.mem_atonce, 0, 1,
+       "host cache timing: 0 events (an MSHR event per level), 1 atonce: every access timed when it issues, a miss "
+       "from the fast HMC's schedule (needs sim.mode=fast; approximate, docs/host.md)",
+       "events|atonce"),
+    PN("host.coh_inflight", host.coh_inflight, 0, 1,
+       "a line taken from a core while its fill is in flight: 0 keep (installed anyway: two owners, the old model), "
+       "1 drop (the fill serves its waiters, then the line leaves; docs/host.md)",
+       "keep|drop"),
     P("pim.posted_nowait", host.posted_nowait, 0, 1, "tests only: fences and barriers do not wait for posted AMOs (a planted fault)"),
     PMC_SYS_PARAMS(PB)
     IMU_SYS_PARAMS(PB)
