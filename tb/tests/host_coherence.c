@@ -12,6 +12,8 @@
  *     must show a violation.  A fill granted before another core's request
  *     took the line installs it anyway, and two cores then own the line.
  *     This shows that the checker and the program reach the race.
+ * The waveform (build/waves/host_coherence.fst) is the drop run: each
+ * core's ROB, busy L1D MSHRs and commits, and two_owners (always 0).
  *  3. The cost, printed: the cycles per iteration under each setting.
  *     Under keep, a core whose stale copy survived keeps writing its line
  *     as if it owned it, so keep's contended loop is the cheaper one. */
@@ -24,7 +26,7 @@
 #define ITERS 400u
 #define CORES 4u
 
-static int run(tb_t *t, unsigned mode, uint64_t *viol_cycle, uint64_t *cycles, char *why, size_t cap) {
+static int run(tb_t *t, unsigned mode, uint64_t *viol_cycle, uint64_t *cycles, char *why, size_t cap, const char *waves) {
   host_cfg_t cfg = HOST_CFG_DEFAULT;
   cfg.cores = CORES;
   cfg.coh_inflight = mode;
@@ -71,12 +73,43 @@ static int run(tb_t *t, unsigned mode, uint64_t *viol_cycle, uint64_t *cycles, c
   hu_bne(&p, T3, T4, wait);
   hu_exit(&p, ZERO);
   hu_load(&s, &p);
+  /* waveform: each core's ROB, busy L1D MSHRs and commits, and whether a
+   * line has two owners this cycle */
+  tb_fst_t *w = tb_fst_open(waves, "host_coherence");
+  int vr[CORES], vm[CORES], vc[CORES];
+  for (unsigned c = 0; c < CORES; c++) {
+    char n[32];
+    snprintf(n, sizeof n, "core%u.rob", c);
+    vr[c] = tb_fst_var(w, n, 8);
+    snprintf(n, sizeof n, "core%u.l1d_mshr", c);
+    vm[c] = tb_fst_var(w, n, 8);
+    snprintf(n, sizeof n, "core%u.committed", c);
+    vc[c] = tb_fst_var(w, n, 4);
+  }
+  const int vv = tb_fst_var(w, "two_owners", 1);
   int rc = 0;
   *viol_cycle = 0;
   while (!rc && host_cycle(s.h) < 3000000) {
     rc = host_step(s.h);
-    if (!*viol_cycle && host_check_coherence(s.h, why, cap)) *viol_cycle = host_cycle(s.h);
+    char e[256];
+    const int bad = host_check_coherence(s.h, e, sizeof e) != 0;
+    if (bad && !*viol_cycle) {
+      *viol_cycle = host_cycle(s.h);
+      snprintf(why, cap, "%s", e);
+    }
+    if (w) {
+      tb_fst_time(w, host_cycle(s.h));
+      for (unsigned c = 0; c < CORES; c++) {
+        host_probe_t pr;
+        host_probe(s.h, c, &pr);
+        tb_fst_set(w, vr[c], pr.rob);
+        tb_fst_set(w, vm[c], pr.l1d_mshr);
+        tb_fst_set(w, vc[c], pr.committed);
+      }
+      tb_fst_set(w, vv, (uint64_t)bad);
+    }
   }
+  tb_fst_close(w);
   *cycles = host_cycle(s.h);
   int ok = rc == 1;
   if (!ok) tb_fail(t, "coh_inflight=%s: the run did not end (rc %d, cycle %llu): %s\n", mode ? "drop" : "keep", rc,
@@ -100,9 +133,9 @@ int main(int argc, char **argv) {
   tb_init(&t, argc, argv, "host_coherence", 0);
   uint64_t vd = 0, vk = 0, cd = 0, ck = 0;
   char wd[256] = "", wk[256] = "";
-  if (run(&t, HOST_COH_DROP, &vd, &cd, wd, sizeof wd) && vd) tb_fail(&t, "coh_inflight=drop: %s\n", wd);
+  if (run(&t, HOST_COH_DROP, &vd, &cd, wd, sizeof wd, t.waves) && vd) tb_fail(&t, "coh_inflight=drop: %s\n", wd);
   t.checks += 2;
-  if (run(&t, HOST_COH_KEEP, &vk, &ck, wk, sizeof wk) && !vk)
+  if (run(&t, HOST_COH_KEEP, &vk, &ck, wk, sizeof wk, NULL) && !vk)
     tb_fail(&t, "coh_inflight=keep: no line ever had two owners: the program no longer reaches the race\n");
   t.checks += 2;
   if (vk) tb_log(&t, "keep (the old model), as expected: %s\n", wk);
