@@ -550,6 +550,13 @@ static int sys_finish_cycle(struct sys *s, int rc) {
   }
   if (sys_watchdog(s)) return -1;
   const uint64_t now = host_cycle(s->host);
+  if (s->cfg.coh_check && now % s->cfg.coh_check == 0) {
+    char e[256];
+    if (host_check_coherence(s->host, e, sizeof e)) {
+      sys_fail(s, "sim.coh_check: %s", e);
+      return -1;
+    }
+  }
   if (now >= s->cfg.max_cycles &&
       (!sys_max_cycles_soft(&s->cfg) || now / SYS_MAX_CYCLES_BACKSTOP >= s->cfg.max_cycles)) {
     const rv32_hart_t *h0 = host_hart(s->host, 0);

@@ -96,6 +96,8 @@ typedef struct {
   uint32_t skip;           /* 1: jump over idle cycles (default); 0: step every cycle, the reference.
                               Not a model parameter: the statistics are the same either way */
   uint64_t watchdog;       /* host cycles without kernel progress before the run fails (0 = off), 2e8 */
+  uint64_t coh_check;      /* tests: every stepped host cycle that is a multiple of it, one owner per line
+                            * (host_check_coherence) or the run fails; 0 = off */
   uint32_t pe_runahead;    /* 1: C PEs run ahead to their next port request (default); 0: stepped every
                               edge, the reference; 2: 1 with 0 beside it, compared every edge.  Not a
                               model parameter: same statistics either way (sim.pe_runahead, formerly
