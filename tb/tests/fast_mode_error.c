@@ -19,7 +19,8 @@
  *
  * A second pass checks the at-once host caches (host.mem=atonce, the fast
  * mode's next model, docs/host.md "At-once memory") the same way: fast with
- * them against exact, both under host.coh_inflight=drop.  Its planted
+ * them against exact, both under host.coh_inflight=drop, each run checking
+ * every 256th cycle that no line has two owners (sim.coh_check).  Its planted
  * fault: COPIM_HOST_ATONCE_BIAS_PCT=10 (read by host.c only) makes every
  * at-once L1 miss 10 % longer and must make it FAIL. */
 #include <stdio.h>
@@ -93,6 +94,7 @@ static uint64_t run(tb_t *t, const graph_t *g, const char *gname, const char *ke
   cfg.mode = fast ? 1 : 0;
   cfg.host.mem_atonce = (how & M_ATONCE) != 0;
   cfg.host.coh_inflight = how & M_DROP ? HOST_COH_DROP : HOST_COH_KEEP;
+  if (how & M_DROP) cfg.coh_check = 256; /* one owner per line, checked along the way (it reads only) */
   graph_kparams_t kp;
   graph_kparams_default(&kp, g);
   kp.kernel = workload_kernel(kernel);
