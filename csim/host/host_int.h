@@ -342,6 +342,7 @@ struct host {
   host_fu_t iv_port[HOST_FU_RING]; /* the tag port's lookups per cycle (a ring, as the cores' units) */
   uint32_t iv_llc_line[HOST_MAX_MSHR];
   uint64_t iv_llc_ready[HOST_MAX_MSHR], iv_llc_free[HOST_MAX_MSHR];
+  uint64_t iv_llc_busy; /* bit per LLC MSHR: its miss's fill has not come back yet */
   uint64_t iv_lat;
   uint64_t iv_t; /* the LLC lookup being made (its cycle), 0 outside one */
   unsigned iv_bias_pct; /* planted fault, tests only (COPIM_HOST_ATONCE_BIAS_PCT): every L1 miss that much longer */

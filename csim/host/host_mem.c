@@ -9,8 +9,10 @@
 
 /* Tags of HMC requests: kind in the high half. */
 enum { TAG_FILL = 1, TAG_WB = 2, TAG_POSTED = 3, TAG_AMO = 4 /* core << 16 | rob slot */, TAG_PAMO = 5 /* same */,
-       TAG_IFILL = 6 /* at-once timing: llc mshr */ };
-/* A fillq entry of the at-once timing: the miss's MSHR frees, nothing fills (done at the lookup). */
+       TAG_IFILL = 6 /* at-once timing: core << 16 | llc mshr */ };
+/* A fillq entry of the at-once timing, FILLQ_IV | core << 8 | mshr: the
+ * miss's MSHR frees and its core's miss count drops; nothing fills (the
+ * line went in at the lookup). */
 #define FILLQ_IV 0x8000u
 
 int host_mem_init(struct host *h, const host_mem_up_t *up) {
@@ -106,8 +108,11 @@ void host_mem_hmc_resp(struct host *h, const hmc_resp_t *r) {
   unsigned kind = (unsigned)(r->tag >> 32), v = (unsigned)(r->tag & 0xffffffffu);
   if (kind == TAG_FILL) h->fillq[(h->fillq_head + h->fillq_n++) % HOST_MAX_MSHR] = (uint16_t)v;
   else if (kind == TAG_IFILL && h->fillq_n < HOST_MAX_MSHR)
-    h->fillq[(h->fillq_head + h->fillq_n++) % HOST_MAX_MSHR] = (uint16_t)(v | FILLQ_IV);
-  else if (kind == TAG_IFILL && h->miss_cnt[h->llcm[v].owner]) h->miss_cnt[h->llcm[v].owner]--;
+    h->fillq[(h->fillq_head + h->fillq_n++) % HOST_MAX_MSHR] = (uint16_t)(FILLQ_IV | (v >> 16) << 8 | (v & 0xff));
+  else if (kind == TAG_IFILL) {
+    if (h->miss_cnt[v >> 16]) h->miss_cnt[v >> 16]--;
+    h->iv_llc_busy &= ~(1ull << (v & 0xff));
+  }
   else if (kind == TAG_WB && v < h->cfg.cores && h->core[v].wb_pending) h->core[v].wb_pending--;
   else if (kind == TAG_AMO && (v >> 16) < h->cfg.cores) h->up.load_done(&h->core[v >> 16], v & 0xffff, h->now + 1);
 }
@@ -585,13 +590,19 @@ static void l2_fill(struct host *h, host_core_t *c, unsigned j, unsigned state) 
 /* ---------------------------------------------------------------- LLC */
 
 static void llc_fill(struct host *h, unsigned mi) {
-  const int iv = (mi & FILLQ_IV) != 0;
-  mi &= ~FILLQ_IV;
+  if (mi & FILLQ_IV) { /* at-once timing: the line went in at its lookup */
+    const unsigned core = (mi >> 8) & 0x3f;
+    mi &= 0xff;
+    h->pmc_in.mshr_free = 1;
+    h->pmc_in.mshr_free_idx = mi;
+    if (h->miss_cnt[core]) h->miss_cnt[core]--;
+    h->iv_llc_busy &= ~(1ull << mi);
+    return;
+  }
   host_llcm_t *m = &h->llcm[mi];
   h->pmc_in.mshr_free = 1;
   h->pmc_in.mshr_free_idx = mi;
   if (h->miss_cnt[m->owner]) h->miss_cnt[m->owner]--;
-  if (iv) return; /* at-once timing: the line went in at its lookup */
   host_line_t *L = host_cache_find(&h->llc, m->line);
   if (!L) {
     L = host_cache_victim(&h->llc, m->line);
@@ -653,8 +664,11 @@ void host_mem_event(struct host *h, const host_ev_t *e) {
     case EV_L2_FILL: l2_fill(h, c, e->a, e->b); break;
     case EV_LLC_MISS: {
       host_llcm_t *m = &h->llcm[e->a];
+      if (e->b) { /* at-once timing: sent at the lookup; the MSHR may have a later owner by now */
+        h->miss_cnt[e->core]++;
+        break;
+      }
       h->miss_cnt[m->owner]++;
-      if (e->b) break; /* at-once timing: sent at the lookup */
       mem_send(h, HMC_RD, m->line, (uint64_t)TAG_FILL << 32 | e->a, m->owner);
       break;
     }
@@ -884,28 +898,35 @@ static unsigned iv_mshr(host_core_t *c, int side, uint64_t *t, unsigned n) {
 static uint64_t iv_memory(struct host *h, host_core_t *c, uint32_t line, uint64_t t3) {
   const host_cfg_t *g = &h->cfg;
   const unsigned n = g->llc.mshrs;
-  unsigned mi = 0;
+  /* an MSHR free at t3 whose last fill came back (the PMC must see its
+   * free before the next alloc), else the one that frees first */
+  unsigned mi = n, first = 0;
   for (unsigned i = 0; i < n; i++) {
-    if (h->iv_llc_free[i] <= t3) {
+    if (h->iv_llc_free[i] < h->iv_llc_free[first]) first = i;
+    if (h->iv_llc_free[i] <= t3 && !(h->iv_llc_busy >> i & 1)) {
       mi = i;
-      goto found;
+      break;
     }
-    if (h->iv_llc_free[i] < h->iv_llc_free[mi]) mi = i;
   }
-  h->st.llc_stall_cycles += h->iv_llc_free[mi] - t3;
-  t3 = h->iv_llc_free[mi];
-found:;
+  if (mi == n) {
+    mi = first;
+    if (h->iv_llc_free[mi] > t3) {
+      h->st.llc_stall_cycles += h->iv_llc_free[mi] - t3;
+      t3 = h->iv_llc_free[mi];
+    }
+  }
+  h->iv_llc_busy |= 1ull << mi;
   host_llcm_t *m = &h->llcm[mi];
   m->owner = (uint8_t)c->id;
   m->line = line;
   host_ev_push(h, t3, EV_IV_ALLOC, c->id, mi, 0);
   host_ev_push(h, t3 + g->llc.lat, EV_LLC_MISS, c->id, mi, 1);
-  const uint64_t ts = t3 + g->llc.lat, tag = (uint64_t)TAG_IFILL << 32 | mi;
+  const uint64_t ts = t3 + g->llc.lat, tag = (uint64_t)TAG_IFILL << 32 | (uint64_t)c->id << 16 | mi;
   h->st.hmc_reads++;
   uint64_t done;
   if (!h->hmc) {
     done = ts + g->mem_lat;
-    host_ev_push(h, done, EV_MEM_RESP, c->id, TAG_IFILL, mi);
+    host_ev_push(h, done, EV_MEM_RESP, c->id, TAG_IFILL, c->id << 16 | mi);
   } else {
     hmc_req_t r = {.port = hmc_port_link(link_of(h, c->id)), .cmd = HMC_RD, .addr = line << HOST_LINE_BITS,
                    .size = 64, .tag = tag};

@@ -246,6 +246,9 @@ unsigned sys_loop_depth(const sys_t *s, unsigned core, uint32_t *id);
  * when cut, "" for none or an id beyond the tracked ones): what a fast run's
  * decisions compare against an exact run's with. */
 const char *sys_loop_dec_seq(const sys_t *s, unsigned id);
+/* Loop id's theta over its samples (loops[].theta: pure-miss cycles over
+ * sample cycles, summed), -1 when it has no sample. */
+double sys_loop_theta(const sys_t *s, unsigned id);
 /* Coherence so far, in lines: dirty host lines written back before launches
  * (host pim_wb_lines) and lines the PEs wrote, dropped from the host caches. */
 void sys_coh_lines(const sys_t *s, uint64_t *wb_lines, uint64_t *inv_lines);

@@ -103,6 +103,11 @@ const char *sys_loop_dec_seq(const sys_t *s, unsigned id) {
   return l->dec_seq_cut ? "+" : l->dec_seq ? l->dec_seq : "";
 }
 
+double sys_loop_theta(const sys_t *s, unsigned id) {
+  if (id >= SYS_MAX_LOOPS || !s->loops[id].theta_den) return -1.0;
+  return (double)s->loops[id].theta_num / (double)s->loops[id].theta_den;
+}
+
 unsigned sys_loop_depth(const sys_t *s, unsigned core, uint32_t *id) {
   const sys_track_t *t = &s->track[core];
   *id = t->id;
