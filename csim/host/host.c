@@ -458,18 +458,12 @@ void host_probe(const host_t *h, unsigned core, host_probe_t *p) {
   p->pc = c->hart.pc;
 }
 
-static int in_cache(const host_cache_t *c, uint32_t tag) {
-  const uint32_t *k = c->key + (size_t)(tag & c->set_mask) * c->ways;
-  for (unsigned w = 0; w < c->ways; w++)
-    if (k[w] == tag) return 1;
-  return 0;
+static int held(const host_core_t *o, uint32_t tag) {
+  return host_cache_peek(&o->l1d, tag) || host_cache_peek(&o->l2, tag);
 }
-static int held(const host_core_t *o, uint32_t tag) { return in_cache(&o->l1d, tag) || in_cache(&o->l2, tag); }
 static int st_of(const host_cache_t *c, uint32_t tag) {
-  const uint32_t *k = c->key + (size_t)(tag & c->set_mask) * c->ways;
-  for (unsigned w = 0; w < c->ways; w++)
-    if (k[w] == tag) return c->l[(size_t)(tag & c->set_mask) * c->ways + w].st;
-  return 0;
+  const host_line_t *l = host_cache_peek(c, tag);
+  return l ? l->st : ST_I;
 }
 
 int host_check_coherence(const host_t *h, char *err, size_t cap) {

@@ -103,7 +103,7 @@ typedef struct {
    * flight (granted before): HOST_COH_KEEP, the fill installs the line
    * anyway, a copy no sharer bit records (two owners: the model before
    * 2026-11-29); HOST_COH_DROP, the fill serves its waiters and the line
-   * leaves (docs/host.md "Coherence") */
+   * leaves (docs/host.md "A fill in flight meets another core's request") */
   unsigned coh_inflight;
 } host_cfg_t;
 

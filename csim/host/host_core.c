@@ -90,6 +90,7 @@ void host_core_reset(host_core_t *c, uint32_t pc) {
 
 /* ---------------------------------------------------------------- dataflow */
 
+/* host_fu_slot, kept static here so that the core's calls inline as before */
 static uint64_t fu_slot(host_fu_t *ring, unsigned limit, uint64_t t, uint64_t now) {
   /* beyond the ring's horizon contention is not tracked */
   if (t >= now + HOST_FU_RING - 8) return t;
@@ -106,6 +107,8 @@ static uint64_t fu_slot(host_fu_t *ring, unsigned limit, uint64_t t, uint64_t no
     t++;
   }
 }
+
+uint64_t host_fu_slot(host_fu_t *ring, unsigned limit, uint64_t t, uint64_t now) { return fu_slot(ring, limit, t, now); }
 
 static void schedule(host_core_t *c, unsigned slot);
 static void wait_on(host_core_t *c, unsigned slot, unsigned p);

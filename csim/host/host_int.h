@@ -42,13 +42,15 @@ typedef struct {
 int host_cache_init(host_cache_t *c, uint32_t bytes, unsigned ways);
 void host_cache_free(host_cache_t *c);
 /* The line holding tag, or NULL. */
-static inline host_line_t *host_cache_find(host_cache_t *c, uint32_t tag) {
+static inline const host_line_t *host_cache_peek(const host_cache_t *c, uint32_t tag) {
   const size_t base = (size_t)(tag & c->set_mask) * c->ways;
   const uint32_t *k = c->key + base;
   for (unsigned w = 0; w < c->ways; w++)
     if (k[w] == tag) return &c->l[base + w];
   return NULL;
 }
+/* The same, to change the line. */
+static inline host_line_t *host_cache_find(host_cache_t *c, uint32_t tag) { return (host_line_t *)host_cache_peek(c, tag); }
 /* After a change of l's tag or state: its key again. */
 static inline void host_cache_sync(host_cache_t *c, const host_line_t *l) {
   c->key[l - c->l] = l->st != ST_I ? l->tag : HOST_KEY_INV;
@@ -175,6 +177,11 @@ typedef struct {
   uint64_t cyc;
   uint8_t cnt;
 } host_fu_t;
+
+/* The first cycle >= t with fewer than limit uses in ring (a unit's, or the
+ * at-once LLC tag port's), taken.  Beyond the ring's horizon contention is
+ * not tracked.  host_core.c. */
+uint64_t host_fu_slot(host_fu_t *ring, unsigned limit, uint64_t t, uint64_t now);
 
 enum { SER_NONE = 0, SER_WAIT, SER_MARKER, SER_VERDICT, SER_WB, SER_LAUNCH, SER_PIMWAIT };
 
@@ -336,10 +343,11 @@ struct host {
   uint64_t gen;      /* host_gen() */
   uint64_t kernel_insn0;
   int q_llc_stall;      /* host_idle_until: the LLC queue's head waits for an MSHR every idle cycle */
-  /* at-once timing (cfg.mem_atonce): the LLC tag port's next free cycle,
-   * each LLC MSHR's line, data arrival and free cycle, and the latest
-   * memory latency seen (for a send the HMC refused) */
-  host_fu_t iv_port[HOST_FU_RING]; /* the tag port's lookups per cycle (a ring, as the cores' units) */
+  /* at-once timing (cfg.mem_atonce): the LLC tag port's lookups per cycle
+   * (a ring, as the cores' units: lookups are timed out of order), each
+   * LLC MSHR's line, data arrival and free cycle, and the latest memory
+   * latency seen (for a send the HMC refused) */
+  host_fu_t iv_port[HOST_FU_RING];
   uint32_t iv_llc_line[HOST_MAX_MSHR];
   uint64_t iv_llc_ready[HOST_MAX_MSHR], iv_llc_free[HOST_MAX_MSHR];
   uint64_t iv_llc_busy; /* bit per LLC MSHR: its miss's fill has not come back yet */
@@ -413,8 +421,6 @@ void host_mem_posted_done(void *ctx, uint64_t tag, unsigned port, uint64_t done_
  * would have no slot to be woken through). */
 int host_mem_amo_busy(host_core_t *c, uint32_t addr);
 void host_mem_hmc_resp(struct host *h, const hmc_resp_t *r);
-/* The line leaves core c's private caches (dirty data to the LLC): coh_inflight=drop. */
-void host_mem_drop(host_core_t *c, uint32_t line);
 /* The store queue's head wrote addr: a fill marked while in flight that it waited on leaves its line now. */
 void host_mem_store_done(host_core_t *c, uint32_t addr);
 /* At-once timing (cfg.mem_atonce): core c's access to addr on the D side

@@ -196,29 +196,32 @@ static int inflight_mark(host_core_t *o, uint32_t line, unsigned how) {
   return any;
 }
 
-/* What a marked fill leaves (inflight_mark), once it served its waiters. */
+static int priv_copies_inval(host_core_t *o, uint32_t line);
+static int priv_downgrade(host_core_t *o, uint32_t line);
+
+/* What a marked fill leaves (inflight_mark), once it served its waiters:
+ * the line leaves or stays read-only, dirty data going back to the LLC. */
 static void coh_apply(host_core_t *c, uint32_t line, unsigned how) {
-  if (how == COH_DROP) {
-    host_mem_drop(c, line);
-    return;
-  }
-  host_line_t *l = host_cache_find(&c->l1d, line), *l2 = host_cache_find(&c->l2, line);
+  const int dirty = how == COH_DROP ? priv_copies_inval(c, line) : priv_downgrade(c, line);
   host_line_t *L = host_cache_find(&c->h->llc, line);
-  if (L && ((l && l->st == ST_M) || (l2 && l2->st == ST_M))) L->dirty = 1;
-  if (l && l->st > ST_S) l->st = ST_S;
-  if (l2 && l2->st > ST_S) l2->st = ST_S;
+  if (dirty && L) L->dirty = 1;
 }
 
 /* Drops core o's private copies of line; 1 if one was dirty. */
 static int priv_inval(host_core_t *o, uint32_t line) {
-  int dirty = 0;
-  host_line_t *l;
   /* At-once timing under coh_inflight=keep: a fill of o's still in flight
    * at the lookup that takes the line (iv_t) keeps it, as the event-driven
    * hierarchy's does (between the grant and the fill); under drop the line
    * goes at once, and o's access still completes when its data arrive */
   if (o->h->cfg.mem_atonce && !o->h->cfg.coh_inflight && o->h->iv_t && iv_window(o, line, o->h->iv_t)) return 0;
   if (o->h->cfg.coh_inflight) inflight_mark(o, line, COH_DROP);
+  return priv_copies_inval(o, line);
+}
+
+/* The copies themselves (L1D, L1I, L2); 1 if one was dirty. */
+static int priv_copies_inval(host_core_t *o, uint32_t line) {
+  int dirty = 0;
+  host_line_t *l;
   if ((l = host_cache_find(&o->l1d, line))) {
     dirty |= l->st == ST_M;
     host_cache_inval(&o->l1d, l);
@@ -229,16 +232,6 @@ static int priv_inval(host_core_t *o, uint32_t line) {
     host_cache_inval(&o->l2, l);
   }
   return dirty;
-}
-
-void host_mem_drop(host_core_t *c, uint32_t line) {
-  struct host *h = c->h;
-  host_line_t *l = host_cache_find(&c->l1d, line), *l2 = host_cache_find(&c->l2, line);
-  host_line_t *L = host_cache_find(&h->llc, line);
-  if (L && ((l && l->st == ST_M) || (l2 && l2->st == ST_M))) L->dirty = 1;
-  if (l) host_cache_inval(&c->l1d, l);
-  if ((l = host_cache_find(&c->l1i, line))) host_cache_inval(&c->l1i, l);
-  if (l2) host_cache_inval(&c->l2, l2);
 }
 
 void host_mem_store_done(host_core_t *c, uint32_t addr) {
@@ -848,22 +841,6 @@ int host_mem_amo_busy(host_core_t *c, uint32_t addr) {
  * when the HMC refuses it (its input buffer full), it waits in the send
  * queue and is timed with the last latency seen. */
 
-/* The first cycle >= t at which the LLC's tag port is free, taken.  Lookups
- * are timed out of order (each when its access issues), so the port is a
- * ring of cycles, not a next-free pointer; past its horizon it is free. */
-static uint64_t iv_port(struct host *h, uint64_t t) {
-  if (t >= h->now + HOST_FU_RING - 8) return t;
-  for (;;) {
-    host_fu_t *f = &h->iv_port[t & (HOST_FU_RING - 1)];
-    if (f->cyc != t || !f->cnt) {
-      f->cyc = t;
-      f->cnt = 1;
-      return t;
-    }
-    t++;
-  }
-}
-
 /* The cycle line's data arrives if an L1 fill of it is in flight after t, else 0. */
 static uint64_t iv_pending(const host_core_t *c, int side, uint32_t line, uint64_t t, unsigned n) {
   if (c->iv_max[side] <= t) return 0;
@@ -987,7 +964,7 @@ uint64_t host_mem_atonce(host_core_t *c, int dside, uint32_t addr, int excl, uin
     st = l2->st;
   } else {
     c->st.l2_miss++;
-    const uint64_t t3 = iv_port(h, t2 + g->l2.lat); /* at the LLC, one lookup a cycle */
+    const uint64_t t3 = host_fu_slot(h->iv_port, 1, t2 + g->l2.lat, h->now); /* at the LLC, one lookup a cycle */
     h->st.llc_lookups++;
     if (h->hit_until[c->id] < t3 + g->llc.lat) h->hit_until[c->id] = t3 + g->llc.lat;
     host_line_t *L = host_cache_find(&h->llc, line);
