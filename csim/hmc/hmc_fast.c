@@ -471,10 +471,12 @@ int hmc_fast_issue(hmc_t *h, int i) {
   /* the functional access when the exact vault makes it (its column
    * command): which update a concurrent reader sees is timing, and a kernel
    * such as asynchronous SSSP converges in more or fewer rounds with it */
-  fev_t fe = {.t_ps = col * h->cfg.tck_ps, .key = (uint64_t)p->port << EV_PORT | F->ord, .idx = i, .func = 1};
-  F->ord += 2; /* the hand-over's is the next */
-  if (!heap_push(F, fe)) return 0;
-  next_sync(h);
+  if (!(p->flags & HMC_REQ_TIMED)) { /* a timed request has no events: the caller made its access */
+    fev_t fe = {.t_ps = col * h->cfg.tck_ps, .key = (uint64_t)p->port << EV_PORT | F->ord, .idx = i, .func = 1};
+    F->ord += 2; /* the hand-over's is the next */
+    if (!heap_push(F, fe)) return 0;
+    next_sync(h);
+  }
   if (p->cmd == HMC_WR_POSTED || (p->flags & HMC_REQ_POSTED)) {
     p->t_ps = done * h->cfg.tck_ps;
     h->fast_eta_ps = p->t_ps;

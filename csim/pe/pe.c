@@ -841,6 +841,11 @@ void pe_step(pe_t *p, const pe_in_t *in, pe_out_t *out) {
   p->idle_mcycle = p->h.mcycle - mcycle0;
 }
 
+void pe_set_window(pe_t *p, pe_window_fn fn, void *ctx) {
+  p->win_fn = fn;
+  p->win_ctx = ctx;
+}
+
 uint64_t pe_idle(const pe_t *p) { return p->idle; }
 
 void pe_skip(pe_t *p, uint64_t n) {

@@ -155,6 +155,24 @@ typedef struct {
  * caller steps it with pe_step_quiet() or pe_step()); after T > 0 the next
  * edge is never one.  Speed only: pe_runahead_equiv compares it with pe_step(). */
 uint32_t pe_ri_run(pe_t *p, uint32_t hart_id, uint32_t max_edges, uint32_t base, pe_ret_t *ret, uint32_t *nret);
+/* The fast mode's windowed PE (sim.pe_window=1, docs/pe.md "The windowed
+ * PE"): pe_ri_run() then goes on through a D-cache load miss instead of
+ * ending at it.  At such a miss (the load in MEM at the run's edge x, the
+ * port idle) it calls fn(ctx, line, send, data) with the line's address and
+ * send = base + x + 1, the window edge at which the system would accept the
+ * fill.  fn either sends it (to the fast HMC, whose completion is known at
+ * send), copies the line's words into data and returns the window edge at
+ * which the port would take the response (> send), or returns -1 when it
+ * cannot (the run then ends at the load, as without fn).  The PE fills the
+ * line as that response would, and the load completes two edges later
+ * (the RAMs' write, then the hit).  The model is then approximate: the
+ * functional read is made at send, responses from other PEs may be sent
+ * out of time order (each PE's window runs ahead of the system), and an
+ * event the exact pipeline would act on while the miss waits (a fetch
+ * miss, a trap) waits for the load's completion.  NULL fn (the default):
+ * the exact run-ahead. */
+typedef int64_t (*pe_window_fn)(void *ctx, uint32_t line, uint32_t send, uint32_t *data);
+void pe_set_window(pe_t *p, pe_window_fn fn, void *ctx);
 /* How many more edges are known to repeat the last one (always 0 with
  * dmshrs > 1): when the last
  * pe_step() waited (for a memory response, or for the divider with the port

@@ -130,6 +130,9 @@ struct pe {
   int im_ok, im_hit;
   uint32_t im_line;
   unsigned im_s;
+  /* the windowed PE's fill hook (pe_set_window; NULL: off) */
+  pe_window_fn win_fn;
+  void *win_ctx;
 };
 
 /* pe_id_stage's decoder (rtl pe_decode) into a control record; through

@@ -55,15 +55,23 @@ enum { RI_FETCHED = 1, RI_WROTE = 2, RI_RET = 4, RI_MRET = 8, RI_HZ = 16, RI_FLU
 typedef struct {
   uint32_t pc, insn, res, wdata, rs1v, rs2v, wval, old;
   /* states: IF arrival, ID entry, EX entry, MEM entry (e + 1; e + 34 for
-   * the M unit); kill: wrong path, flushed at (else RI_INF) */
-  int32_t f, d, e, x, kill;
-  uint8_t rd, fl, mdu_n; /* mdu_n: the M unit's EX cycles counted in mdu_cycles */
+   * the M unit; later while MEM holds a windowed miss), MEM completion (x,
+   * or a windowed miss's), the first load-use stall state; kill: wrong
+   * path, flushed at (else RI_INF) */
+  int32_t f, d, e, es, x, xd, hz_lo, kill; /* es: the M unit's start (e unless it waits for a windowed load) */
+  /* mdu_n, hz_n: the M unit's EX cycles counted in mdu_cycles, the load-use
+   * stalls counted in load_use_stalls */
+  uint32_t mdu_n, hz_n;
+  uint8_t rd, fl;
 } ri_t;
 
 typedef struct {
   pe_t *p;
   int32_t T;           /* the first state not of the run's kind (so far) */
   int32_t prev_e, prev_x; /* EX and MEM entry of the last instruction on the path */
+  int32_t prev_mf;     /* the first state MEM is free after it */
+  int32_t floor;       /* the windowed PE: no run ends before it (the last windowed fill's edge + 1) */
+  int32_t fill1;       /* that state (the D-cache's RAMs are busy with the fill: d_rd_ok 0), else -1 */
   unsigned prev_late;  /* its rd when it is a load, AMO or CSR writing one, else 0 */
   uint32_t target;     /* the last taken branch's target */
   unsigned n;          /* records pushed: r[k % RI_N] for k < n */
@@ -78,9 +86,10 @@ RI_AI ri_t *ri_push(ri_run_t *g, unsigned *n, uint32_t pc, int32_t f, int32_t ki
   ri_t *r = ri_at(g, (*n)++);
   r->pc = pc;
   r->f = f;
-  r->d = r->e = r->x = RI_INF;
+  r->d = r->e = r->es = r->x = r->xd = RI_INF;
   r->kill = kill;
-  r->rd = r->fl = r->mdu_n = 0;
+  r->rd = r->fl = 0;
+  r->mdu_n = r->hz_n = 0;
   return r;
 }
 
@@ -126,9 +135,9 @@ RI_AI void ri_commit(pe_t *p, ri_t *r, unsigned rd, uint32_t wval, int mret, int
     p->h.minstret++;
     r->fl |= RI_MRET;
   }
-  if (r->x + 1 < T) {
+  if (r->xd + 1 < T) {
     pe_ret_t *o = &ret[(*nret)++];
-    o->edge = base + (uint32_t)(r->x + 1);
+    o->edge = base + (uint32_t)(r->xd + 1);
     o->pc = r->pc;
     o->insn = r->insn;
     o->rd_value = r->wval;
@@ -143,14 +152,15 @@ RI_AI void ri_commit(pe_t *p, ri_t *r, unsigned rd, uint32_t wval, int mret, int
   }
 }
 
-/* A taken branch or jump, record k of n (EX at its e): ID and IF flushed,
- * so the records after it are its wrong path, gone at e + 1; IF goes to
- * tgt then. */
+/* A taken branch or jump, record k of n (EX from its e, leaving at x - 1
+ * into MEM at x; x = e + 1 unless MEM holds): ID and IF flushed as it
+ * leaves, so the records after it are its wrong path, gone at x; IF goes
+ * to tgt then. */
 RI_AI void ri_flush(ri_run_t *g, unsigned k, unsigned n, uint32_t tgt, uint32_t *target) {
   ri_t *r = ri_at(g, k);
   g->p->st.branch_flushes++;
   r->fl |= RI_FLUSH;
-  for (unsigned j = k + 1; j < n; j++) ri_at(g, j)->kill = r->e + 1;
+  for (unsigned j = k + 1; j < n; j++) ri_at(g, j)->kill = r->x;
   *target = tgt;
 }
 
@@ -174,7 +184,7 @@ RI_AI void ri_after_exec(ri_run_t *g, unsigned k, unsigned n, const ctl_t *c, in
  * those it holds EX, e .. x - 2, before T and from state 0. */
 RI_AI void ri_mdu_cycles(pe_t *p, ri_t *r, int32_t T) {
   const int32_t lo = r->e > 0 ? r->e : 0, hi = r->x - 1 < T ? r->x - 1 : T;
-  r->mdu_n = (uint8_t)(hi > lo ? hi - lo : 0);
+  r->mdu_n = (uint32_t)(hi > lo ? hi - lo : 0);
   r->fl |= RI_MDU;
   p->st.mdu_cycles += r->mdu_n;
 }
@@ -229,7 +239,7 @@ static int ri_import(ri_run_t *g) {
     r->insn = p->w.insn;
     r->d = -105;
     r->e = -2;
-    r->x = -1;
+    r->x = r->xd = -1;
     ri_commit(p, r, p->w.rd, p->w.val, 0, g->T, g->base, g->ret, &g->nret);
   }
   if (p->m.valid) {
@@ -237,7 +247,7 @@ static int ri_import(ri_run_t *g) {
     r->insn = p->m.insn;
     r->d = -104;
     r->e = -1;
-    r->x = 0;
+    r->x = r->xd = 0;
     r->res = p->m.res;
     ri_commit(p, r, mc->wr ? m_rd : 0, m_wval, 1, g->T, g->base, g->ret, &g->nret);
   }
@@ -247,7 +257,8 @@ static int ri_import(ri_run_t *g) {
     r->insn = p->e.insn;
     r->d = -103;
     r->e = e_e;
-    r->x = e_e + (e_mdu ? PE_MDU_STEPS + 2 : 1);
+    r->es = e_e;
+    r->x = r->xd = e_e + (e_mdu ? PE_MDU_STEPS + 2 : 1);
     r->res = e_rec.res;
     r->wdata = e_rec.wdata;
     r->rs1v = fa;
@@ -268,15 +279,94 @@ static int ri_import(ri_run_t *g) {
   g->prev_e = -1;
   g->prev_x = 0;
   g->prev_late = 0;
+  g->prev_mf = 1;
   if (p->e.valid) {
     r = ri_at(g, ek);
     g->prev_e = r->e;
     g->prev_x = r->x;
+    g->prev_mf = r->x + 1;
     g->prev_late = ec->late && ec->wr ? rd_of(p->e.insn) : 0;
     if (e_mdu) ri_mdu_cycles(p, r, g->T);
     ri_after_exec(g, ek, n, ec, taken, target, &g->T, &g->target, &g->nret);
   }
   return (int)k0 + 1;
+}
+
+/* The windowed PE (pe_set_window): the fill of a load that misses in MEM
+ * at state x sent through the hook, and the line written as its response
+ * would write it at its edge R (pe_lsu_edge's victim: the lowest invalid
+ * way, else the round-robin one).  Returns the load's MEM completion, R + 2
+ * (the fill's edge leaves the RAMs busy for one more), or -1 when the hook
+ * declines. */
+static int32_t ri_win_fill(pe_t *p, uint32_t addr, int32_t x, uint32_t base) {
+  uint32_t data[PE_MAX_LINE_BYTES / 4];
+  const uint32_t line = addr & ~(p->cfg.line_bytes - 1);
+  const int64_t R = p->win_fn(p->win_ctx, line, base + (uint32_t)x + 1, data);
+  if (R < 0) return -1;
+  const uint32_t idx = (line >> p->off) & (p->dsets - 1);
+  unsigned victim = p->drr;
+  for (int w = (int)p->cfg.dcache_ways - 1; w >= 0; w--)
+    if (!p->dvalid[(unsigned)w * p->dsets + idx]) victim = (unsigned)w;
+  const unsigned sl = victim * p->dsets + idx;
+  p->dtag[sl] = line >> p->dshift;
+  memcpy(&p->ddata[(size_t)sl * p->lw], data, p->lw * 4);
+  p->drr = (p->drr + 1) & (p->cfg.dcache_ways - 1);
+  p->dpf[sl] = 0;
+  p->dvalid[sl] = 1;
+  p->st.dfills++;
+  return (int32_t)(R - (int64_t)base) + 2;
+}
+
+/* Whether the exact pipeline would use the port before a load's miss in
+ * MEM (at its x) could: the two words fetched behind it arrive at IF before
+ * x (the first as the load enters ID, the second as it enters EX), so a
+ * fetch miss of either sends its fill first, and the first word's trap in
+ * ID comes before x too; r1 is the record behind the load.  The run then
+ * ends at the load, as without the window. */
+static int ri_win_blocked(pe_t *p, const ri_t *r1) {
+  uint32_t w;
+  if (r1->fl & RI_FETCHED) w = r1->insn;
+  else if (is_device(r1->pc) || !icache_lookup(p, r1->pc, &w)) return 1;
+  if (hot_lookup(p, r1->pc, w)->fl & RH_TRAP) return 1;
+  return is_device(r1->pc + 4) || !icache_lookup(p, r1->pc + 4, &w);
+}
+
+/* The state a run that would end at s ends at: not before the edge after
+ * the last windowed fill (floor), since the exact pipeline could act on s's
+ * event only once the port is free again (a fetch miss), and a trap in ID
+ * or EX waits where it is while MEM holds the load. */
+RI_AI int32_t ri_cut(int32_t s, int32_t floor) { return s < floor ? floor : s; }
+
+/* The EX entry of path record r (in ID from r->d), returned, and its M
+ * unit's start and MEM entry (r->es, r->x, r->xd), after the path record
+ * before it (EX from prev_e, MEM from prev_x, MEM free from prev_mf: later
+ * than prev_x + 1 only while MEM holds a windowed miss; its late result's
+ * register prev_late, or 0); its load-use stall cycles before T counted. */
+RI_AI int32_t ri_times(pe_t *p, ri_t *r, unsigned hf, unsigned kind, unsigned rs1, unsigned rs2, int32_t prev_e,
+                       int32_t prev_x, int32_t prev_mf, unsigned prev_late, int32_t T) {
+  const int uses = ((hf & RH_U1) && rs1 == prev_late) || ((hf & RH_U2) && rs2 == prev_late);
+  /* load-use: r in ID while the load before it is in EX (until prev_x) */
+  const int hz = prev_late && r->d < prev_x && uses;
+  const int32_t e = (r->d + 1 > prev_x ? r->d + 1 : prev_x) + hz; /* EX free: the one before in MEM */
+  r->e = r->es = e;
+  /* r reads the result of a windowed load still in MEM (only a windowed
+   * one is held there): EX is not ready until the value forwards from WB
+   * (prev_mf), so the M unit starts, or r leaves EX, only then */
+  const int dep = prev_late && prev_mf > prev_x + 1 && uses;
+  if (dep && kind == RI_K_MDU && r->es < prev_mf) r->es = prev_mf;
+  r->x = r->es + (kind == RI_K_MDU ? (int32_t)PE_MDU_STEPS + 2 : 1);
+  if (r->x < prev_mf + dep) r->x = prev_mf + dep; /* MEM still holds a windowed miss */
+  r->xd = r->x;
+  if (hz) { /* the cycles ID waits, with the load in EX (those before T) */
+    r->hz_lo = r->d > prev_e ? r->d : prev_e;
+    const int32_t hi = prev_x < T ? prev_x : T;
+    if (hi > r->hz_lo) {
+      r->hz_n = (uint32_t)(hi - r->hz_lo);
+      p->st.load_use_stalls += r->hz_n;
+      r->fl |= RI_HZ;
+    }
+  }
+  return e;
 }
 
 /* The records from k on, while IF reaches them before T: each word's
@@ -285,7 +375,7 @@ static int ri_import(ri_run_t *g) {
  * (the register file's stores would otherwise reload them). */
 static void ri_loop(ri_run_t *g, unsigned k) {
   pe_t *const p = g->p;
-  int32_t T = g->T, prev_e = g->prev_e, prev_x = g->prev_x;
+  int32_t T = g->T, prev_e = g->prev_e, prev_x = g->prev_x, prev_mf = g->prev_mf, floor = g->floor;
   unsigned prev_late = g->prev_late, n = g->n;
   uint32_t target = g->target, nret = g->nret;
   const unsigned off = p->off, lwm = p->lw - 1;
@@ -299,7 +389,7 @@ static void ri_loop(ri_run_t *g, unsigned k) {
       if (line != iline) {
         uint32_t w;
         if (is_device(r->pc) || !icache_lookup(p, r->pc, &w)) {
-          T = r->f;
+          T = ri_cut(r->f, floor);
           break;
         }
         iline = line;
@@ -310,7 +400,9 @@ static void ri_loop(ri_run_t *g, unsigned k) {
     }
     if (r->kill != RI_INF) { /* a wrong-path word: into ID if ID takes it before the flush */
       const int32_t d = prev_e > r->f + 1 ? prev_e : r->f + 1;
-      if (r->d == RI_INF && d < r->kill) r->d = d;
+      /* only the first: it leaves ID for EX no sooner than the branch leaves
+       * EX, which is the flush (a branch held in EX holds it there) */
+      if (r->d == RI_INF && d < r->kill && !(k > 0 && ri_at(g, k - 1)->kill == r->kill)) r->d = d;
       if (k + 1 < n) continue; /* state 0's IF word, already a record */
       if (r->d < r->kill) ri_push(g, &n, r->pc + 4, r->d, r->kill);
       else ri_push(g, &n, target, r->kill, RI_INF); /* IF at the target after the flush */
@@ -322,21 +414,15 @@ static void ri_loop(ri_run_t *g, unsigned k) {
     const uint32_t insn = r->insn;
     const ri_hot_t *h = hot_lookup(p, r->pc, insn);
     const unsigned hf = h->fl, kind = h->kind;
-    if (hf & RH_TRAP) {
-      T = r->d;
-      continue;
+    if (hf & RH_TRAP) { /* it holds ID: nothing behind it moves on (T may be later, ri_cut) */
+      T = ri_cut(r->d, floor);
+      break;
     }
     const unsigned rs1 = rs1_of(insn), rs2 = rs2_of(insn);
-    const int hz = prev_late && r->d <= prev_e && (((hf & RH_U1) && rs1 == prev_late) || ((hf & RH_U2) && rs2 == prev_late));
-    const int32_t e = (r->d + 1 > prev_x ? r->d + 1 : prev_x) + hz; /* EX free: the one before in MEM */
-    r->e = e;
-    r->x = e + (kind == RI_K_MDU ? (int32_t)PE_MDU_STEPS + 2 : 1);
-    if (hz && prev_e < T) { /* the cycle ID waits, with the load in EX */
-      p->st.load_use_stalls++;
-      r->fl |= RI_HZ;
-    }
+    const int32_t e = ri_times(p, r, hf, kind, rs1, rs2, prev_e, prev_x, prev_mf, prev_late, T);
     prev_e = e;
     prev_x = r->x;
+    prev_mf = r->x + 1;
     prev_late = (hf & RH_LATE_WR) ? rd_of(insn) : 0;
     if (e > T) continue;
     const uint32_t fa = p->h.x[rs1], fb = p->h.x[rs2];
@@ -348,7 +434,7 @@ static void ri_loop(ri_run_t *g, unsigned k) {
     if (kind == RI_K_SLOW) { /* stores, AMOs, CSRs, fences, ...: the generic EX and MEM */
       const ctl_t *c = dc_lookup(p, insn);
       if (!ri_exec(p, r, c, fa, fb, &taken, &tgt)) {
-        T = e;
+        T = ri_cut(e, floor);
         continue;
       }
       ri_after_exec(g, k, n, c, taken, tgt, &T, &target, &nret);
@@ -385,7 +471,7 @@ static void ri_loop(ri_run_t *g, unsigned k) {
         break;
     }
     if (taken < 0 || (taken && (tgt & 2))) { /* a misaligned load or jump target: EX traps */
-      T = e;
+      T = ri_cut(e, floor);
       continue;
     }
     r->res = res;
@@ -395,10 +481,24 @@ static void ri_loop(ri_run_t *g, unsigned k) {
     uint32_t wval = res;
     if (kind == RI_K_LOAD) { /* MEM: a hit, through the last line's memo (no fill or store hit in a run) */
       if ((res >> off) != dline) {
-        const int sl = is_device(res) ? -1 : dcache_slot(p, res);
-        if (sl < 0) { /* a miss sends its fill, device space its read */
-          T = r->x;
-          continue;
+        int sl = is_device(res) ? -1 : dcache_slot(p, res);
+        if (sl < 0) { /* a miss sends its fill (windowed: timed here), device space its read */
+          const int32_t xd = is_device(res) || !p->win_fn || k + 1 >= n || ri_win_blocked(p, ri_at(g, k + 1))
+                                 ? -1
+                                 : ri_win_fill(p, res, r->x, g->base);
+          if (xd < 0) {
+            T = r->x;
+            continue;
+          }
+          /* MEM holds it until xd (the fill's edge is xd - 2); what the
+           * pipeline would do meanwhile with the port busy waits for the
+           * edge after the fill, and a response later than the window's end
+           * makes that edge the end */
+          r->xd = xd;
+          prev_mf = xd + 1;
+          floor = g->fill1 = xd - 1;
+          if (T < floor) T = floor;
+          sl = dcache_slot(p, res);
         }
         dline = res >> off;
         dw = &p->ddata[(size_t)sl * (lwm + 1)];
@@ -413,6 +513,8 @@ static void ri_loop(ri_run_t *g, unsigned k) {
   g->nret = nret;
   g->prev_e = prev_e;
   g->prev_x = prev_x;
+  g->prev_mf = prev_mf;
+  g->floor = floor;
 }
 
 /* Undo what the records did at or after state T, newest first. */
@@ -422,16 +524,19 @@ static void ri_undo(ri_run_t *g) {
   for (unsigned j = g->n; j-- > 0 && g->n - j <= RI_N;) {
     const ri_t *r = ri_at(g, j);
     if (r->kill != RI_INF || r->e == RI_INF) continue;
-    if (r->x + 1 < T) break;
-    if ((r->fl & RI_RET) && r->x + 1 >= T) p->st.retired--;
-    if ((r->fl & RI_MRET) && r->x >= T) p->h.minstret--;
-    if ((r->fl & RI_HZ) && r->e - 2 >= T) p->st.load_use_stalls--;
-    if ((r->fl & RI_FLUSH) && r->e >= T) p->st.branch_flushes--;
+    if (r->xd + 1 < T) break;
+    if ((r->fl & RI_RET) && r->xd + 1 >= T) p->st.retired--;
+    if ((r->fl & RI_MRET) && r->xd >= T) p->h.minstret--;
+    if (r->fl & RI_HZ) { /* the stalls counted (at states hz_lo .. e - 2), less those at or after T */
+      const int32_t hi = r->e - 1 < T ? r->e - 1 : T;
+      p->st.load_use_stalls -= r->hz_n - (uint64_t)(hi > r->hz_lo ? hi - r->hz_lo : 0);
+    }
+    if ((r->fl & RI_FLUSH) && r->x - 1 >= T) p->st.branch_flushes--;
     if (r->fl & RI_MDU) { /* the cycles counted at T's value then, less those at or after T */
       const int32_t lo = r->e > 0 ? r->e : 0, hi = r->x - 1 < T ? r->x - 1 : T;
       p->st.mdu_cycles -= r->mdu_n - (uint64_t)(hi > lo ? hi - lo : 0);
     }
-    if ((r->fl & RI_WROTE) && r->x + 1 >= T) p->h.x[r->rd] = r->old;
+    if ((r->fl & RI_WROTE) && r->xd + 1 >= T) p->h.x[r->rd] = r->old;
   }
   while (g->nret && g->ret[g->nret - 1].edge >= g->base + (uint32_t)T) g->nret--;
 }
@@ -444,13 +549,13 @@ static void ri_rebuild(ri_run_t *g, uint32_t hart_id) {
   for (unsigned j = g->n; j-- > 0 && g->n - j <= RI_N;) {
     const ri_t *r = ri_at(g, j);
     const int path = r->kill == RI_INF;
-    if (path && r->x == T - 1) W = r;
-    else if (path && r->x == T) M = r;
+    if (path && r->xd == T - 1) W = r;
+    else if (path && r->x <= T && T <= r->xd) M = r;
     else if (path && r->e <= T && T < r->x) E = r;
     const int32_t d_end = path ? r->e : r->kill, f_end = r->d < r->kill ? r->d : r->kill;
     if (r->d <= T && T < d_end) D = r;
     if (r->f <= T && T < f_end) F = r;
-    if (path && r->x != RI_INF && r->x + 1 < T) break;
+    if (path && r->xd != RI_INF && r->xd + 1 < T) break;
   }
   if (!F) { /* the records tile IF's time: a bug, not an input */
     fprintf(stderr, "pe: run-ahead lost the fetch address at state %d\n", (int)T);
@@ -487,10 +592,10 @@ static void ri_rebuild(ri_run_t *g, uint32_t hart_id) {
   }
   /* the M unit: counting (or done) for an M instruction that entered EX
    * before T; else idle (a count that ended leaves 0) */
-  if (E && E->e < T && p->e.c.mdu) {
-    const int32_t k = T - E->e; /* 1 .. 33 */
+  if (E && E->es < T && p->e.c.mdu) {
+    const int32_t k = T - E->es; /* 1 .. 33, more while MEM holds a windowed miss */
     p->mdu.busy = k <= (int32_t)PE_MDU_STEPS;
-    p->mdu.done = k == (int32_t)PE_MDU_STEPS + 1;
+    p->mdu.done = k > (int32_t)PE_MDU_STEPS;
     p->mdu.cnt = p->mdu.done ? 0 : (unsigned)(k - 1);
     p->mdu.op = p->e.c.dec.op;
     p->mdu.a = E->rs1v;
@@ -511,7 +616,8 @@ static void ri_rebuild(ri_run_t *g, uint32_t hart_id) {
   p->h.mcycle += (uint64_t)T;
   if (!p->cfg.counters) p->h.mcycle = p->h.minstret = 0;
   p->h.mhartid = hart_id;
-  p->i_rd_ok = p->d_rd_ok = 1;
+  p->i_rd_ok = 1;
+  p->d_rd_ok = T != g->fill1; /* a windowed fill wrote the RAMs at the edge before */
   p->pf_chk = 0;
   p->inv = p->inv_all = 0;
   p->idle = 0;
@@ -527,6 +633,8 @@ uint32_t pe_ri_run(pe_t *p, uint32_t hart_id, uint32_t max_edges, uint32_t base,
   g.nret = *nret;
   g.base = base;
   g.target = 0;
+  g.floor = 0;
+  g.fill1 = -1;
 #ifdef PE_RI_CHECK
   struct pe ref = *p;
 #endif

@@ -258,6 +258,12 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
     free(s);
     return NULL;
   }
+  if (s->cfg.pe_window && !s->cfg.hmc.fast) {
+    snprintf(err, cap, "sys: sim.pe_window=1 needs the fast HMC (sim.mode=fast or hmc.fast=1): the exact HMC "
+             "knows a fill's completion only when it comes out");
+    free(s);
+    return NULL;
+  }
   if (plan) s->plan = *plan;
   s->g = g;
   s->kp = *kp;

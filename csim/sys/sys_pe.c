@@ -259,6 +259,41 @@ static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o
   return 1;
 }
 
+/* The windowed PE's fill (pe_set_window, sim.pe_window): sent to the fast
+ * HMC at window edge send (the system's edge pes.cycle + 1 + send, at
+ * which pe_request would send it), timed only (HMC_REQ_TIMED: no events, no
+ * response), and taken at the first edge at or after the completion the
+ * fast schedule gives at send, as resp_take would take it.  Its functional
+ * read is made now. */
+static int64_t pe_win_fill(void *ctx, uint32_t line, uint32_t send, uint32_t *data) {
+  sys_pe_t *p = ctx;
+  struct sys *s = p->win_sys;
+  const unsigned lb = s->cfg.pe.line_bytes;
+  if (line < COPIM_TEXT_BASE || (uint64_t)line + lb > s->mem_bytes) return -1; /* the exact path names it */
+  /* no further ahead of the system's time than sim.pe_window edges: the
+   * fast HMC schedules in send order, so a fill sent far ahead would hold
+   * its bank and queue slots against the other ports' earlier requests */
+  if (send > s->cfg.pe_window) return -1;
+  const uint64_t pclk = s->cfg.pe_clk_ps, t0 = s->pes.t_ps; /* edge j of the window: t0 + (j + 1) pclk */
+  hmc_req_t r;
+  memset(&r, 0, sizeof r);
+  r.port = hmc_port_pe(p->win_id);
+  r.cmd = HMC_RD;
+  r.addr = line;
+  r.size = lb > 16 ? lb : 16;
+  r.flags = HMC_REQ_TIMED;
+  if (hmc_send(s->hmc, &r, t0 + ((uint64_t)send + 1) * pclk) != HMC_OK) return -1;
+  const uint64_t eta = hmc_fast_eta_ps(s->hmc);
+  uint64_t R = eta <= t0 + pclk ? 0 : (eta - t0 + pclk - 1) / pclk - 1;
+  if (R <= send) R = send + 1;
+  memcpy(data, s->mem + line, lb);
+  p->reqs++;
+  p->win_fills++;
+  p->inflight_sum += R - send; /* in flight from the send's edge to the response's (none else: one at a time) */
+  if (!p->inflight_max) p->inflight_max = 1;
+  return (int64_t)R;
+}
+
 void sys_pe_responses(struct sys *s) {
   /* nothing new to poll unless the HMC handed something over since */
   const uint64_t dl = hmc_delivered(s->hmc);
@@ -318,6 +353,11 @@ static void ahead_decide(struct sys *s, unsigned pe, sys_pe_t *p) {
     return;
   }
   pe_runahead_init(&p->ahead, on ? s->pe[pe].ctx : NULL, COPIM_PE_HARTID_BASE + pe);
+  if (on && s->cfg.pe_window && s->cfg.pe_runahead == 1) {
+    p->win_sys = s;
+    p->win_id = pe;
+    pe_set_window(s->pe[pe].ctx, pe_win_fill, p);
+  }
   if (on && s->cfg.pe_runahead == 2 && !(p->shadow = pe_new(&s->cfg.pe))) sys_fail(s, "sys: out of memory");
 }
 

@@ -33,6 +33,7 @@ typedef struct {
 } sys_pe_resp_t;
 
 #define SYS_PE_TAGS (PE_MAX_MSHRS + 1)
+struct sys;
 
 typedef struct {
   int running;           /* started and not yet reported halted */
@@ -63,6 +64,11 @@ typedef struct {
    * (wide_from: pes.wide_edges at from) */
   int lazy;
   uint64_t from, wide_from;
+  /* the windowed PE (sim.pe_window): the hook's system and PE number, its
+   * fills sent through the window */
+  struct sys *win_sys;
+  unsigned win_id;
+  uint64_t win_fills;
 } sys_pe_t;
 
 enum { SYS_LAZY_NONE, SYS_LAZY_WINDOW, SYS_LAZY_IDLE };
