@@ -157,12 +157,13 @@ typedef enum {
  * no response FLITs; the vault performs it and frees it, and the posted
  * hook (hmc_set_posted_hook) hears of it then.  Atomics only. */
 #define HMC_REQ_POSTED 2u
-/* Fast mode only, reads only: a request timed and nothing else.  The fast
- * schedule books it as any read (its bank, queues, bus, calendars and
- * statistics, its response counted when sent), hmc_fast_eta_ps() gives its
- * completion, and then it is gone: no functional access, no response to
- * poll, no event (the requester made the access itself at send; the
- * windowed PE, sim.pe_window). */
+/* Fast mode only, for a read, a posted write or an atomic (without
+ * HMC_REQ_DATA or HMC_REQ_POSTED): a request timed and nothing else.  The
+ * fast schedule books it as any other (its bank, queues, bus, calendars
+ * and statistics, a response counted when sent), hmc_fast_eta_ps() gives
+ * its completion, and then it is gone: no functional access, no write
+ * hook, no response to poll, no event (the requester made the access
+ * itself at send: the windowed PE, sim.pe_window). */
 #define HMC_REQ_TIMED 4u
 
 typedef struct {

@@ -155,23 +155,36 @@ typedef struct {
  * caller steps it with pe_step_quiet() or pe_step()); after T > 0 the next
  * edge is never one.  Speed only: pe_runahead_equiv compares it with pe_step(). */
 uint32_t pe_ri_run(pe_t *p, uint32_t hart_id, uint32_t max_edges, uint32_t base, pe_ret_t *ret, uint32_t *nret);
-/* The fast mode's windowed PE (sim.pe_window=1, docs/pe.md "The windowed
- * PE"): pe_ri_run() then goes on through a D-cache load miss instead of
- * ending at it.  At such a miss (the load in MEM at the run's edge x, the
- * port idle) it calls fn(ctx, line, send, data) with the line's address and
- * send = base + x + 1, the window edge at which the system would accept the
- * fill.  fn either sends it (to the fast HMC, whose completion is known at
- * send), copies the line's words into data and returns the window edge at
- * which the port would take the response (> send), or returns -1 when it
- * cannot (the run then ends at the load, as without fn).  The PE fills the
- * line as that response would, and the load completes two edges later
- * (the RAMs' write, then the hit).  The model is then approximate: the
- * functional read is made at send, responses from other PEs may be sent
- * out of time order (each PE's window runs ahead of the system), and an
- * event the exact pipeline would act on while the miss waits (a fetch
- * miss, a trap) waits for the load's completion.  NULL fn (the default):
- * the exact run-ahead. */
-typedef int64_t (*pe_window_fn)(void *ctx, uint32_t line, uint32_t send, uint32_t *data);
+/* The fast mode's windowed PE (sim.pe_window, docs/pe.md "The windowed
+ * PE"): pe_ri_run() then goes on through a D-cache load miss, a store and
+ * an AMO (not LR/SC) instead of ending at them.  At such a request (the
+ * instruction in MEM at the run's edge x, the port idle) it calls fn(ctx,
+ * rq, send, data) with send = base + x + 1, the window edge at which the
+ * system would accept it (x + 2 for a load that finds the D-cache's RAMs
+ * busy at x).  fn either performs it and returns the window edge of its
+ * answer, or returns -1 when it cannot (the run then ends at the
+ * instruction, as without fn):
+ *   PE_OP_FILL  line rq->addr: its words into data; the edge at which the
+ *               port takes the response (> send);
+ *   PE_OP_WRITE the word at rq->addr, lanes rq->be of rq->wdata: written;
+ *               send (accepted there; a write has no response);
+ *   PE_OP_AMO   funct5 rq->amo with operand rq->wdata at rq->addr: applied,
+ *               the old word in data[0]; the response's edge (> send).
+ * The PE then goes on as the port's answer at that edge would make it
+ * (a fill written, the load hitting two edges later; a store's hit
+ * written; an AMO's set invalidated), so against a memory that answers
+ * when fn says it does the windowed PE is cycle-exact (pe_window_equiv).
+ * What it approximates in the system is the memory's side: fn acts and
+ * times at the window's time, ahead of the system's (sys_pe.c).  NULL fn
+ * (the default): the exact run-ahead, ending at every request. */
+typedef struct {
+  unsigned op;    /* PE_OP_FILL, PE_OP_WRITE or PE_OP_AMO */
+  uint32_t addr;  /* FILL: the line's; WRITE: the word's; AMO: the word's */
+  uint32_t wdata; /* WRITE: data in its byte lanes; AMO: the operand */
+  unsigned be;    /* WRITE: byte enables */
+  unsigned amo;   /* AMO: funct5 (RV32_AMO_*) */
+} pe_win_req_t;
+typedef int64_t (*pe_window_fn)(void *ctx, const pe_win_req_t *rq, uint32_t send, uint32_t *data);
 void pe_set_window(pe_t *p, pe_window_fn fn, void *ctx);
 /* How many more edges are known to repeat the last one (always 0 with
  * dmshrs > 1): when the last

@@ -50,7 +50,10 @@
 /* What a record did (ri_t.fl): its word is known; it wrote its register
  * (old value kept); counted its retirement, minstret, a load-use cycle, a
  * branch flush. */
-enum { RI_FETCHED = 1, RI_WROTE = 2, RI_RET = 4, RI_MRET = 8, RI_HZ = 16, RI_FLUSH = 32, RI_MDU = 64 };
+enum { RI_FETCHED = 1, RI_WROTE = 2, RI_RET = 4, RI_MRET = 8, RI_HZ = 16, RI_FLUSH = 32, RI_MDU = 64,
+       /* the windowed PE: a trapping word that went on from ID (its trap
+        * carried), an instruction that traps in EX, in a state T waits for */
+       RI_TRAPD = 128, RI_TRAPX = 256 };
 
 typedef struct {
   uint32_t pc, insn, res, wdata, rs1v, rs2v, wval, old;
@@ -62,7 +65,9 @@ typedef struct {
   /* mdu_n, hz_n: the M unit's EX cycles counted in mdu_cycles, the load-use
    * stalls counted in load_use_stalls */
   uint32_t mdu_n, hz_n;
-  uint8_t rd, fl;
+  uint32_t tval;  /* RI_TRAPD, RI_TRAPX: the trap's value, cause */
+  uint8_t rd, cause;
+  uint16_t fl;
 } ri_t;
 
 typedef struct {
@@ -71,7 +76,7 @@ typedef struct {
   int32_t prev_e, prev_x; /* EX and MEM entry of the last instruction on the path */
   int32_t prev_mf;     /* the first state MEM is free after it */
   int32_t floor;       /* the windowed PE: no run ends before it (the last windowed fill's edge + 1) */
-  int32_t fill1;       /* that state (the D-cache's RAMs are busy with the fill: d_rd_ok 0), else -1 */
+  int32_t dbusy;       /* the windowed PE: the last state the D-cache's RAMs are busy (d_rd_ok 0: after a fill or a store's hit), else -1 */
   unsigned prev_late;  /* its rd when it is a load, AMO or CSR writing one, else 0 */
   uint32_t target;     /* the last taken branch's target */
   unsigned n;          /* records pushed: r[k % RI_N] for k < n */
@@ -292,43 +297,173 @@ static int ri_import(ri_run_t *g) {
   return (int)k0 + 1;
 }
 
-/* The windowed PE (pe_set_window): the fill of a load that misses in MEM
- * at state x sent through the hook, and the line written as its response
- * would write it at its edge R (pe_lsu_edge's victim: the lowest invalid
- * way, else the round-robin one).  Returns the load's MEM completion, R + 2
- * (the fill's edge leaves the RAMs busy for one more), or -1 when the hook
- * declines. */
-static int32_t ri_win_fill(pe_t *p, uint32_t addr, int32_t x, uint32_t base) {
+/* The windowed PE (pe_set_window): a load's fill sent through the hook at
+ * window edge send, and the line written as its response would write it at
+ * its edge R (pe_lsu_edge's victim: the lowest invalid way, else the
+ * round-robin one).  Returns R (the run's state numbering: R - base), or
+ * -1 when the hook declines. */
+static int32_t ri_win_fill(pe_t *p, uint32_t addr, uint32_t send, uint32_t base) {
   uint32_t data[PE_MAX_LINE_BYTES / 4];
-  const uint32_t line = addr & ~(p->cfg.line_bytes - 1);
-  const int64_t R = p->win_fn(p->win_ctx, line, base + (uint32_t)x + 1, data);
+  const pe_win_req_t q = {PE_OP_FILL, addr & ~(p->cfg.line_bytes - 1), 0, 0, 0};
+  const int64_t R = p->win_fn(p->win_ctx, &q, send, data);
   if (R < 0) return -1;
-  const uint32_t idx = (line >> p->off) & (p->dsets - 1);
+  const uint32_t idx = (q.addr >> p->off) & (p->dsets - 1);
   unsigned victim = p->drr;
   for (int w = (int)p->cfg.dcache_ways - 1; w >= 0; w--)
     if (!p->dvalid[(unsigned)w * p->dsets + idx]) victim = (unsigned)w;
   const unsigned sl = victim * p->dsets + idx;
-  p->dtag[sl] = line >> p->dshift;
+  p->dtag[sl] = q.addr >> p->dshift;
   memcpy(&p->ddata[(size_t)sl * p->lw], data, p->lw * 4);
   p->drr = (p->drr + 1) & (p->cfg.dcache_ways - 1);
   p->dpf[sl] = 0;
   p->dvalid[sl] = 1;
   p->st.dfills++;
-  return (int32_t)(R - (int64_t)base) + 2;
+  return (int32_t)(R - (int64_t)base);
 }
 
-/* Whether the exact pipeline would use the port before a load's miss in
- * MEM (at its x) could: the two words fetched behind it arrive at IF before
- * x (the first as the load enters ID, the second as it enters EX), so a
- * fetch miss of either sends its fill first, and the first word's trap in
- * ID comes before x too; r1 is the record behind the load.  The run then
- * ends at the load, as without the window. */
-static int ri_win_blocked(pe_t *p, const ri_t *r1) {
+/* The windowed PE: a store or AMO (c) of record r, in MEM at r->x, sent
+ * through the hook.  A store completes as it is accepted (x + 1), writing
+ * its lanes into a line it hits (or dropping the set when the RAMs are busy
+ * then, as pe_lsu does), which leaves the RAMs busy at x + 2 (*dbusy); an
+ * AMO completes at its response's edge, dropping its set.  Sets r->xd and
+ * *wval (an AMO's old word), and *port, the first state the port is idle
+ * again; 0 when the hook declines. */
+static int ri_win_mem(pe_t *p, ri_t *r, const ctl_t *c, uint32_t base, int32_t *dbusy, int32_t *port,
+                      uint32_t *wval) {
+  pe_win_req_t q = {PE_OP_AMO, r->res, r->wdata, PE_BE_WORD, c->dec.funct5};
+  uint32_t data[PE_MAX_LINE_BYTES / 4];
+  if (c->store) {
+    q.op = PE_OP_WRITE;
+    q.addr = r->res & ~3u;
+    q.amo = 0;
+    rv32_store_lane(c->dec.op, r->res, r->wdata, &q.wdata, &q.be);
+  }
+  const int64_t E = p->win_fn(p->win_ctx, &q, base + (uint32_t)r->x + 1, data);
+  if (E < 0) return 0;
+  const uint32_t idx = (r->res >> p->off) & (p->dsets - 1);
+  int drop = !c->store;
+  *wval = 0;
+  if (c->store) {
+    r->xd = r->x + 1;
+    p->st.writes++;
+    const int sl = dcache_slot(p, r->res);
+    if (r->xd == *dbusy) {
+      drop = 1;
+    } else if (sl >= 0) {
+      uint32_t *w = &p->ddata[(size_t)sl * p->lw + ((r->res >> 2) & (p->lw - 1))];
+      for (unsigned b = 0; b < 4; b++)
+        if (q.be & (1u << b)) *w = (*w & ~(0xffu << (8 * b))) | (q.wdata & (0xffu << (8 * b)));
+      *dbusy = r->x + 2;
+    }
+    *port = r->x + 2;
+  } else {
+    r->xd = (int32_t)(E - (int64_t)base);
+    p->st.amos++;
+    *wval = data[0];
+    *port = r->xd + 1;
+  }
+  if (drop)
+    for (unsigned w = 0; w < p->cfg.dcache_ways; w++) p->dvalid[w * p->dsets + idx] = 0;
+  return 1;
+}
+
+static int ri_win_blocked(pe_t *p, const ri_t *r1, int late);
+
+/* The windowed PE: record k of n (r, decoded c), in MEM at r->x < *T, a
+ * store or an AMO (not LR/SC) through the hook unless the port would go to
+ * a fetch first (ri_win_blocked); 1 when it went, with MEM's and the port's
+ * times, the RAMs' busy state and *T (at least the port's) updated and r
+ * committed. */
+RI_AI int ri_win_slow(ri_run_t *g, unsigned k, unsigned n, ri_t *r, const ctl_t *c, int32_t *T, int32_t *floor,
+                      int32_t *dbusy, int32_t *prev_mf, uint32_t *nret) {
+  pe_t *p = g->p;
+  if (!(c->store || (c->amo && c->dec.funct5 != RV32_AMO_LR && c->dec.funct5 != RV32_AMO_SC)) || is_device(r->res) ||
+      k + 1 >= n)
+    return 0;
+  const ctl_t cc = *c; /* the peek's decodes may take c's slot of the decode cache */
+  uint32_t wval;
+  int32_t port;
+  if (ri_win_blocked(p, ri_at(g, k + 1), 0) || !ri_win_mem(p, r, &cc, g->base, dbusy, &port, &wval)) return 0;
+  *prev_mf = r->xd + 1;
+  *floor = port;
+  if (*T < port) *T = port;
+  ri_commit(p, r, cc.wr ? rd_of(r->insn) : 0, wval, 1, *T, g->base, g->ret, nret);
+  return 1;
+}
+
+/* The windowed PE: the fill of record k of n (r), a load that misses in
+ * MEM (at r->xd: r->x, or one later with the RAMs busy), through the hook
+ * unless the port would go to a fetch first; its slot in the D-cache, or
+ * -1.  MEM holds it until R + 2 (the fill's edge R leaves the RAMs busy at
+ * R + 1); what the pipeline would do meanwhile with the port busy waits for
+ * R + 1 (*floor), and a response later than the window's end makes R + 1
+ * the end (*T). */
+RI_AI int ri_win_load(ri_run_t *g, unsigned k, unsigned n, ri_t *r, int32_t *T, int32_t *floor, int32_t *dbusy,
+                      int32_t *prev_mf) {
+  pe_t *p = g->p;
+  if (is_device(r->res) || !p->win_fn || k + 1 >= n || ri_win_blocked(p, ri_at(g, k + 1), r->xd > r->x)) return -1;
+  const int32_t R = ri_win_fill(p, r->res, g->base + (uint32_t)r->xd + 1, g->base);
+  if (R < 0) return -1;
+  r->xd = R + 2;
+  *prev_mf = r->xd + 1;
+  *floor = *dbusy = R + 1;
+  if (*T < *floor) *T = *floor;
+  return dcache_slot(p, r->res);
+}
+
+/* Whether the exact pipeline would use the port before a request in MEM
+ * (at its x: a load's miss, a store, an AMO) could: the two words fetched
+ * behind it arrive at IF before x (the first as it enters ID, the second as
+ * it enters EX), so a fetch miss of either sends its fill first, and the
+ * first word's trap in ID comes before x too; r1 is the record behind it.
+ * The run then ends at the instruction, as without the window. */
+static int ri_win_blocked(pe_t *p, const ri_t *r1, int late) {
   uint32_t w;
   if (r1->fl & RI_FETCHED) w = r1->insn;
   else if (is_device(r1->pc) || !icache_lookup(p, r1->pc, &w)) return 1;
   if (hot_lookup(p, r1->pc, w)->fl & RH_TRAP) return 1;
-  return is_device(r1->pc + 4) || !icache_lookup(p, r1->pc + 4, &w);
+  if (is_device(r1->pc + 4) || !icache_lookup(p, r1->pc + 4, &w)) return 1;
+  /* late: a load that finds the RAMs busy at x issues at x + 1, so a word
+   * reaching IF at x (the third, at the earliest) would go first too */
+  return late && (is_device(r1->pc + 8) || !icache_lookup(p, r1->pc + 8, &w));
+}
+
+/* The windowed PE: record r traps in EX at e (r->x its MEM entry, which T
+ * may reach while MEM holds a windowed request): T is e, or floor with the
+ * trap kept for the rebuild (pe_ex_block_edge's cause and value). */
+RI_AI int32_t ri_ex_trap(ri_t *r, int32_t e, int32_t floor, unsigned cause, uint32_t tval) {
+  if (e >= floor) return e;
+  r->fl |= RI_TRAPX;
+  r->cause = (uint8_t)cause;
+  r->tval = tval;
+  return floor;
+}
+
+/* The windowed PE: a trapping word in ID at r->d before floor, which a
+ * state T waits for: it goes on towards MEM as a trapping word goes, after
+ * the path record before it (MEM entry prev_x, MEM free from prev_mf),
+ * with pe_id_stage's cause and value. */
+RI_AI void ri_trap_word(pe_t *p, ri_t *r, int32_t prev_x, int32_t prev_mf) {
+  const rv32_op_t op = dc_lookup(p, r->insn)->dec.op;
+  r->e = r->es = r->d + 1 > prev_x ? r->d + 1 : prev_x;
+  r->x = r->xd = r->e + 1 > prev_mf ? r->e + 1 : prev_mf;
+  r->fl |= RI_TRAPD;
+  r->cause = (uint8_t)(op == RV32_ILLEGAL ? RV32_EXC_ILLEGAL : op == RV32_ECALL ? RV32_EXC_ECALL_M : RV32_EXC_BREAKPOINT);
+  r->tval = op == RV32_ILLEGAL ? r->insn : op == RV32_ECALL ? 0 : r->pc;
+}
+
+/* EX's trap of a generic instruction (c) that ri_exec did not pass, with
+ * operands fa, fb: pe_ex_block_edge's order. */
+static int32_t ri_ex_trap_of(const pe_t *p, ri_t *r, const ctl_t *c, uint32_t fa, uint32_t fb, int32_t floor) {
+  const uint32_t imm = (uint32_t)c->dec.imm, e_addr = fa + (c->csr ? 0 : imm);
+  const int taken = c->jal || c->jalr || (c->branch && rv32_branch_taken(c->dec.op, fa, fb));
+  const uint32_t target = c->jalr ? (e_addr & ~1u) : r->pc + imm;
+  (void)p;
+  if (taken && (target & 2)) return ri_ex_trap(r, r->e, floor, RV32_EXC_IADDR_MISALIGNED, target);
+  if (c->load) return ri_ex_trap(r, r->e, floor, RV32_EXC_LADDR_MISALIGNED, e_addr);
+  if (c->store) return ri_ex_trap(r, r->e, floor, RV32_EXC_SADDR_MISALIGNED, e_addr);
+  return ri_ex_trap(r, r->e, floor, c->dec.op == RV32_LR_W ? RV32_EXC_LADDR_MISALIGNED : RV32_EXC_SADDR_MISALIGNED,
+                    e_addr);
 }
 
 /* The state a run that would end at s ends at: not before the edge after
@@ -369,13 +504,37 @@ RI_AI int32_t ri_times(pe_t *p, ri_t *r, unsigned hf, unsigned kind, unsigned rs
   return e;
 }
 
+/* IF's lookup of record r at its arrival, through the last line's memo
+ * (*iline, its words at *iw): 0 when it misses, which sends a fill, or
+ * reads device space, which faults (*T then the state it does, not before
+ * the port is free again: floor).  A wrong-path word flushed before that
+ * never sends its fill: it only holds IF until the flush, never decoded. */
+RI_AI int ri_fetch(pe_t *p, ri_t *r, uint32_t *iline, const uint32_t **iw, int32_t floor, int32_t *T) {
+  const uint32_t line = r->pc >> p->off;
+  r->fl |= RI_FETCHED;
+  if (line != *iline) {
+    uint32_t w;
+    if (is_device(r->pc) || !icache_lookup(p, r->pc, &w)) {
+      const int32_t at = ri_cut(r->f, floor);
+      r->insn = 0x00000013u;
+      if (at >= r->kill) return 1;
+      *T = at;
+      return 0;
+    }
+    *iline = line;
+    *iw = &p->idata[(size_t)p->im_s * p->lw];
+  }
+  r->insn = (*iw)[(r->pc >> 2) & (p->lw - 1)];
+  return 1;
+}
+
 /* The records from k on, while IF reaches them before T: each word's
  * fetch, then for a word on the path its ID, EX, MEM and WB, for a
  * wrong-path word ID at most.  The run's variables are kept in locals
  * (the register file's stores would otherwise reload them). */
 static void ri_loop(ri_run_t *g, unsigned k) {
   pe_t *const p = g->p;
-  int32_t T = g->T, prev_e = g->prev_e, prev_x = g->prev_x, prev_mf = g->prev_mf, floor = g->floor;
+  int32_t T = g->T, prev_e = g->prev_e, prev_x = g->prev_x, prev_mf = g->prev_mf, floor = g->floor, dbusy = g->dbusy;
   unsigned prev_late = g->prev_late, n = g->n;
   uint32_t target = g->target, nret = g->nret;
   const unsigned off = p->off, lwm = p->lw - 1;
@@ -384,20 +543,7 @@ static void ri_loop(ri_run_t *g, unsigned k) {
   for (; k < n; k++) {
     ri_t *r = ri_at(g, k);
     if (r->f >= T) break;
-    if (!(r->fl & RI_FETCHED)) { /* IF's lookup at its arrival: a miss sends a fill, device space faults */
-      const uint32_t line = r->pc >> off;
-      if (line != iline) {
-        uint32_t w;
-        if (is_device(r->pc) || !icache_lookup(p, r->pc, &w)) {
-          T = ri_cut(r->f, floor);
-          break;
-        }
-        iline = line;
-        iw = &p->idata[(size_t)p->im_s * (lwm + 1)];
-      }
-      r->insn = iw[(r->pc >> 2) & lwm];
-      r->fl |= RI_FETCHED;
-    }
+    if (!(r->fl & RI_FETCHED) && !ri_fetch(p, r, &iline, &iw, floor, &T)) break;
     if (r->kill != RI_INF) { /* a wrong-path word: into ID if ID takes it before the flush */
       const int32_t d = prev_e > r->f + 1 ? prev_e : r->f + 1;
       /* only the first: it leaves ID for EX no sooner than the branch leaves
@@ -414,9 +560,18 @@ static void ri_loop(ri_run_t *g, unsigned k) {
     const uint32_t insn = r->insn;
     const ri_hot_t *h = hot_lookup(p, r->pc, insn);
     const unsigned hf = h->fl, kind = h->kind;
-    if (hf & RH_TRAP) { /* it holds ID: nothing behind it moves on (T may be later, ri_cut) */
-      T = ri_cut(r->d, floor);
-      break;
+    if (hf & RH_TRAP) { /* it holds ID: nothing behind it moves on */
+      if (r->d >= floor) {
+        T = r->d;
+        break;
+      }
+      ri_trap_word(p, r, prev_x, prev_mf);
+      prev_e = r->e;
+      prev_x = r->x;
+      prev_mf = r->x + 1;
+      prev_late = 0;
+      T = floor;
+      continue;
     }
     const unsigned rs1 = rs1_of(insn), rs2 = rs2_of(insn);
     const int32_t e = ri_times(p, r, hf, kind, rs1, rs2, prev_e, prev_x, prev_mf, prev_late, T);
@@ -434,9 +589,14 @@ static void ri_loop(ri_run_t *g, unsigned k) {
     if (kind == RI_K_SLOW) { /* stores, AMOs, CSRs, fences, ...: the generic EX and MEM */
       const ctl_t *c = dc_lookup(p, insn);
       if (!ri_exec(p, r, c, fa, fb, &taken, &tgt)) {
-        T = ri_cut(e, floor);
+        T = ri_ex_trap_of(p, r, c, fa, fb, floor);
         continue;
       }
+      if (p->win_fn && r->x < T && ri_win_slow(g, k, n, r, c, &T, &floor, &dbusy, &prev_mf, &nret)) {
+        dline = UINT32_MAX;
+        continue;
+      }
+      c = dc_lookup(p, insn); /* the window's peek may have taken c's slot of the decode cache */
       ri_after_exec(g, k, n, c, taken, tgt, &T, &target, &nret);
       continue;
     }
@@ -471,7 +631,8 @@ static void ri_loop(ri_run_t *g, unsigned k) {
         break;
     }
     if (taken < 0 || (taken && (tgt & 2))) { /* a misaligned load or jump target: EX traps */
-      T = ri_cut(e, floor);
+      T = taken < 0 ? ri_ex_trap(r, e, floor, RV32_EXC_LADDR_MISALIGNED, res)
+                    : ri_ex_trap(r, e, floor, RV32_EXC_IADDR_MISALIGNED, tgt);
       continue;
     }
     r->res = res;
@@ -480,25 +641,15 @@ static void ri_loop(ri_run_t *g, unsigned k) {
     if (r->x >= T) continue;
     uint32_t wval = res;
     if (kind == RI_K_LOAD) { /* MEM: a hit, through the last line's memo (no fill or store hit in a run) */
+      if (r->x == dbusy) { /* the windowed PE: RAMs busy, MEM looks one edge later */
+        r->xd = r->x + 1;
+        prev_mf = r->xd + 1;
+      }
       if ((res >> off) != dline) {
         int sl = is_device(res) ? -1 : dcache_slot(p, res);
-        if (sl < 0) { /* a miss sends its fill (windowed: timed here), device space its read */
-          const int32_t xd = is_device(res) || !p->win_fn || k + 1 >= n || ri_win_blocked(p, ri_at(g, k + 1))
-                                 ? -1
-                                 : ri_win_fill(p, res, r->x, g->base);
-          if (xd < 0) {
-            T = r->x;
-            continue;
-          }
-          /* MEM holds it until xd (the fill's edge is xd - 2); what the
-           * pipeline would do meanwhile with the port busy waits for the
-           * edge after the fill, and a response later than the window's end
-           * makes that edge the end */
-          r->xd = xd;
-          prev_mf = xd + 1;
-          floor = g->fill1 = xd - 1;
-          if (T < floor) T = floor;
-          sl = dcache_slot(p, res);
+        if (sl < 0 && (sl = ri_win_load(g, k, n, r, &T, &floor, &dbusy, &prev_mf)) < 0) {
+          T = r->x; /* a miss sends its fill (unless windowed: timed at once), device space its read */
+          continue;
         }
         dline = res >> off;
         dw = &p->ddata[(size_t)sl * (lwm + 1)];
@@ -515,6 +666,7 @@ static void ri_loop(ri_run_t *g, unsigned k) {
   g->prev_x = prev_x;
   g->prev_mf = prev_mf;
   g->floor = floor;
+  g->dbusy = dbusy;
 }
 
 /* Undo what the records did at or after state T, newest first. */
@@ -575,9 +727,9 @@ static void ri_rebuild(ri_run_t *g, uint32_t hart_id) {
     p->m.res = M->res;
     p->m.wdata = M->wdata;
     p->m.c = *dc_lookup(p, M->insn);
-    p->m.trap = 0;
-    p->m.cause = 0;
-    p->m.tval = 0;
+    p->m.trap = (M->fl & (RI_TRAPD | RI_TRAPX)) != 0; /* the windowed PE's: moved on with its trap */
+    p->m.cause = p->m.trap ? M->cause : 0;
+    p->m.tval = p->m.trap ? M->tval : 0;
   }
   p->e.valid = E != NULL;
   if (E) {
@@ -586,9 +738,9 @@ static void ri_rebuild(ri_run_t *g, uint32_t hart_id) {
     p->e.rs1v = E->rs1v;
     p->e.rs2v = E->rs2v;
     p->e.c = *dc_lookup(p, E->insn);
-    p->e.trap = 0;
-    p->e.cause = RV32_EXC_BREAKPOINT;
-    p->e.tval = E->pc;
+    p->e.trap = (E->fl & RI_TRAPD) != 0; /* an EX trap is EX's own again (RI_TRAPX) */
+    p->e.cause = p->e.trap ? E->cause : RV32_EXC_BREAKPOINT;
+    p->e.tval = p->e.trap ? E->tval : E->pc;
   }
   /* the M unit: counting (or done) for an M instruction that entered EX
    * before T; else idle (a count that ended leaves 0) */
@@ -617,7 +769,7 @@ static void ri_rebuild(ri_run_t *g, uint32_t hart_id) {
   if (!p->cfg.counters) p->h.mcycle = p->h.minstret = 0;
   p->h.mhartid = hart_id;
   p->i_rd_ok = 1;
-  p->d_rd_ok = T != g->fill1; /* a windowed fill wrote the RAMs at the edge before */
+  p->d_rd_ok = T != g->dbusy; /* a windowed fill or store hit wrote the RAMs at the edge before */
   p->pf_chk = 0;
   p->inv = p->inv_all = 0;
   p->idle = 0;
@@ -634,7 +786,7 @@ uint32_t pe_ri_run(pe_t *p, uint32_t hart_id, uint32_t max_edges, uint32_t base,
   g.base = base;
   g.target = 0;
   g.floor = 0;
-  g.fill1 = -1;
+  g.dbusy = -1;
 #ifdef PE_RI_CHECK
   struct pe ref = *p;
 #endif

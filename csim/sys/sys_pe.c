@@ -259,36 +259,67 @@ static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o
   return 1;
 }
 
-/* The windowed PE's fill (pe_set_window, sim.pe_window): sent to the fast
- * HMC at window edge send (the system's edge pes.cycle + 1 + send, at
- * which pe_request would send it), timed only (HMC_REQ_TIMED: no events, no
- * response), and taken at the first edge at or after the completion the
- * fast schedule gives at send, as resp_take would take it.  Its functional
- * read is made now. */
-static int64_t pe_win_fill(void *ctx, uint32_t line, uint32_t send, uint32_t *data) {
+/* The windowed PE's request (pe_set_window, sim.pe_window): a line fill,
+ * a word write or an AMO sent to the fast HMC at window edge send (the
+ * system's edge pes.cycle + 1 + send, at which pe_request would send it),
+ * timed only (HMC_REQ_TIMED: no events, no response), and answered at the
+ * first edge at or after the completion the fast schedule gives at send,
+ * as resp_take would answer it.  Its functional effect is made now, as
+ * pe_request and the vault would make it. */
+static int64_t pe_win_req(void *ctx, const pe_win_req_t *q, uint32_t send, uint32_t *data) {
   sys_pe_t *p = ctx;
   struct sys *s = p->win_sys;
-  const unsigned lb = s->cfg.pe.line_bytes;
-  if (line < COPIM_TEXT_BASE || (uint64_t)line + lb > s->mem_bytes) return -1; /* the exact path names it */
+  const unsigned lb = s->cfg.pe.line_bytes, len = q->op == PE_OP_FILL ? lb : 4;
+  if (q->addr < COPIM_TEXT_BASE || (uint64_t)q->addr + len > s->mem_bytes) return -1; /* the exact path names it */
   /* no further ahead of the system's time than sim.pe_window edges: the
-   * fast HMC schedules in send order, so a fill sent far ahead would hold
-   * its bank and queue slots against the other ports' earlier requests */
+   * fast HMC schedules in send order, so a request sent far ahead would
+   * hold its bank and queue slots against the other ports' earlier ones */
   if (send > s->cfg.pe_window) return -1;
   const uint64_t pclk = s->cfg.pe_clk_ps, t0 = s->pes.t_ps; /* edge j of the window: t0 + (j + 1) pclk */
   hmc_req_t r;
   memset(&r, 0, sizeof r);
   r.port = hmc_port_pe(p->win_id);
-  r.cmd = HMC_RD;
-  r.addr = line;
-  r.size = lb > 16 ? lb : 16;
   r.flags = HMC_REQ_TIMED;
+  if (q->op == PE_OP_FILL) {
+    r.cmd = HMC_RD;
+    r.addr = q->addr;
+    r.size = lb > 16 ? lb : 16;
+  } else if (q->op == PE_OP_WRITE) {
+    r.cmd = HMC_WR_POSTED;
+    r.addr = q->addr & ~15u;
+    r.size = 16;
+  } else {
+    r.cmd = amo_cmd(q->amo);
+    r.addr = q->addr;
+    r.op[0] = q->wdata;
+    if (r.cmd == HMC_CMD_COUNT) return -1;
+  }
   if (hmc_send(s->hmc, &r, t0 + ((uint64_t)send + 1) * pclk) != HMC_OK) return -1;
+  p->reqs++;
+  p->win_reqs++;
+  if (q->op == PE_OP_WRITE) { /* pe_request's write: the data lands now */
+    for (unsigned b = 0; b < 4; b++)
+      if (q->be & (1u << b)) s->mem[q->addr + b] = (uint8_t)(q->wdata >> (8 * b));
+    s->memw++;
+    sys_coh_written(s, q->addr);
+    resv_write(host_resv(s->host), q->addr, 4);
+    return send;
+  }
   const uint64_t eta = hmc_fast_eta_ps(s->hmc);
   uint64_t R = eta <= t0 + pclk ? 0 : (eta - t0 + pclk - 1) / pclk - 1;
   if (R <= send) R = send + 1;
-  memcpy(data, s->mem + line, lb);
-  p->reqs++;
-  p->win_fills++;
+  if (q->op == PE_OP_FILL) {
+    memcpy(data, s->mem + q->addr, lb);
+  } else { /* the vault's atomic (hmc_functional) and its write hook */
+    uint64_t ret[2] = {0, 0};
+    int flag = 0;
+    hmc_atomic_apply(r.cmd, s->mem + q->addr, r.op, ret, &flag);
+    data[0] = (uint32_t)ret[0];
+    s->memw++;
+    resv_write(host_resv(s->host), q->addr, 4);
+    sys_coh_written(s, q->addr);
+    s->pes.amos++;
+  }
   p->inflight_sum += R - send; /* in flight from the send's edge to the response's (none else: one at a time) */
   if (!p->inflight_max) p->inflight_max = 1;
   return (int64_t)R;
@@ -356,7 +387,7 @@ static void ahead_decide(struct sys *s, unsigned pe, sys_pe_t *p) {
   if (on && s->cfg.pe_window && s->cfg.pe_runahead == 1) {
     p->win_sys = s;
     p->win_id = pe;
-    pe_set_window(s->pe[pe].ctx, pe_win_fill, p);
+    pe_set_window(s->pe[pe].ctx, pe_win_req, p);
   }
   if (on && s->cfg.pe_runahead == 2 && !(p->shadow = pe_new(&s->cfg.pe))) sys_fail(s, "sys: out of memory");
 }

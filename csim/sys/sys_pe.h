@@ -65,10 +65,10 @@ typedef struct {
   int lazy;
   uint64_t from, wide_from;
   /* the windowed PE (sim.pe_window): the hook's system and PE number, its
-   * fills sent through the window */
+   * requests sent through the window */
   struct sys *win_sys;
   unsigned win_id;
-  uint64_t win_fills;
+  uint64_t win_reqs;
 } sys_pe_t;
 
 enum { SYS_LAZY_NONE, SYS_LAZY_WINDOW, SYS_LAZY_IDLE };

@@ -132,7 +132,7 @@ static const sys_stat_t rows[] = {
     SNAP("pim.pe_starts", "count", SYS_ST_U64, ds.pe_starts, "PE starts (a launch's activation starts every PE not running)"),
     SNAP("pim.busy_ps", "ps", SYS_ST_U64, ds.busy_ps, "sum over launches of activation to completion"),
     SNAP("pim.pe_amos", "insns", SYS_ST_U64, pe_amos, "AMOs the PEs executed in the vaults"),
-    SNAP("pim.pe_window_fills", "requests", SYS_ST_U64, pe_window_fills, "of the PEs' line fills, those their run-ahead sent and timed itself (`sim.pe_window`, fast mode; 0 otherwise)"),
+    SNAP("pim.pe_window_reqs", "requests", SYS_ST_U64, pe_window_reqs, "of the PEs' requests (fills, writes, AMOs), those their run-ahead sent and timed itself (`sim.pe_window`, fast mode; 0 otherwise)"),
     SNAP("pim.wb_lines", "lines", SYS_ST_U64, hs.pim_wb_lines, "dirty lines written back by the host before launches"),
     SNAP("pim.inv_lines", "lines", SYS_ST_U64, hs.pim_inv_lines, "lines dropped from the host caches after launches (the lines the PEs wrote)"),
     SNAP("pim.pim_region_base", "address", SYS_ST_U32, hs.pim_region_base, "GraphPIM's property region as the kernel registered it"),
@@ -318,7 +318,7 @@ void sys_stat_snap(sys_t *s, const sys_run_info_t *info, int verify, sys_snap_t 
     pol_pei_counts(s->pei, &sn->pei_hits, &sn->pei_misses);
   }
   sn->pe_amos = s->pes.amos;
-  for (unsigned p = 0; p < s->cfg.num_pes; p++) sn->pe_window_fills += s->pes.pe[p].win_fills;
+  for (unsigned p = 0; p < s->cfg.num_pes; p++) sn->pe_window_reqs += s->pes.pe[p].win_reqs;
   sn->pe_util = pe_util(s, sn->ds.active_ps, offsetof(sys_pe_t, run_cycles));
   sn->pe_util_wide = pe_util(s, sn->ds.wide_ps, offsetof(sys_pe_t, run_cycles_wide));
   const uint64_t n = sn->ms.local_reqs + sn->ms.remote_reqs;

@@ -42,7 +42,7 @@ typedef struct {
   uint32_t exit_code, iterations, ref_iterations, host_clk_ps, pe_clk_ps;
   uint64_t seed, sim_ps, pe_cycles, kernel_cycles, kernel_ps;
   uint64_t host_insns, pe_insns, kernel_pe, kernel_total, host_sync, kernel_host_sync, pe_amos;
-  uint64_t pe_window_fills;
+  uint64_t pe_window_reqs;
   double offloaded_share, offloaded_share_nosync, pe_util, pe_util_wide, locality;
   unsigned present; /* SYS_ONLY_* conditions this run meets */
   uint64_t pei_bits, pei_hits, pei_misses;

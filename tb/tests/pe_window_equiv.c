@@ -30,15 +30,33 @@ typedef struct {
   pe_mem_t *mem;
   uint64_t cycle0; /* the cycle of the real step the window follows (its edge j is cycle0 + 1 + j) */
   unsigned lat, late, line_bytes;
-  uint64_t fills;
+  uint64_t fills, writes, amos;
 } win_ctx_t;
 
-/* The hook: the fill accepted at window edge send (cycle0 + 1 + send), read
- * now as pe_mem_cycle reads it at acceptance, answered lat cycles later. */
-static int64_t win_fill(void *ctx, uint32_t line, uint32_t send, uint32_t *data) {
+/* The hook: the request accepted at window edge send (cycle0 + 1 + send),
+ * performed now as pe_mem_cycle performs it at acceptance, answered lat
+ * cycles later (a write has no answer). */
+static int64_t win_req(void *ctx, const pe_win_req_t *q, uint32_t send, uint32_t *data) {
   win_ctx_t *w = ctx;
-  for (unsigned k = 0; k < w->line_bytes / 4; k++)
-    if (pe_mem_read(w->mem, line + 4 * k, 4, &data[k])) return -1;
+  uint32_t old = 0;
+  switch (q->op) {
+    case PE_OP_FILL:
+      for (unsigned k = 0; k < w->line_bytes / 4; k++)
+        if (pe_mem_read(w->mem, q->addr + 4 * k, 4, &data[k])) return -1;
+      break;
+    case PE_OP_WRITE:
+      for (unsigned b = 0; b < 4; b++)
+        if ((q->be >> b) & 1)
+          if (pe_mem_write(w->mem, q->addr + b, 1, q->wdata >> (8 * b))) return -1;
+      w->writes++;
+      return send;
+    default:
+      if (pe_mem_read(w->mem, q->addr, 4, &old) || pe_mem_write(w->mem, q->addr, 4, rv32_amo_apply(q->amo, old, q->wdata)))
+        return -1;
+      data[0] = old;
+      w->amos++;
+      return (int64_t)send + w->lat + w->late;
+  }
   w->fills++;
   return (int64_t)send + w->lat + w->late;
 }
@@ -59,7 +77,7 @@ static void q_push(ret_q_t *q, const pe_out_t *o, uint64_t cycle) {
 }
 
 typedef struct {
-  uint64_t rets, ref_cycles, win_cycles, fills;
+  uint64_t rets, ref_cycles, win_cycles, fills, writes, amos;
 } stats_t;
 
 /* Pairs the retirements both sides have made so far, in order; 0 (and the
@@ -101,7 +119,7 @@ static int run_program(tb_t *t, const prog_t *pg, unsigned lat, unsigned late, u
   static ret_q_t rq, wq;
   memset(&rq, 0, sizeof rq);
   memset(&wq, 0, sizeof wq);
-  win_ctx_t wc = {wmem, 0, lat, late, cfg.line_bytes, 0};
+  win_ctx_t wc = {wmem, 0, lat, late, cfg.line_bytes, 0, 0, 0};
   pe_runahead_t f;
   int ok = ref && wp && rmem && wmem, pending = 0, ref_done = 0, win_done = 0;
   if (!ok) tb_fail(t, "cannot build the models\n");
@@ -111,7 +129,7 @@ static int run_program(tb_t *t, const prog_t *pg, unsigned lat, unsigned late, u
   }
   if (ok) {
     pe_runahead_init(&f, wp, 0);
-    pe_set_window(wp, win_fill, &wc);
+    pe_set_window(wp, win_req, &wc);
   }
   for (uint64_t cycle = 0; ok && (!ref_done || !win_done); cycle++) {
     if (cycle == 4000000) {
@@ -171,6 +189,8 @@ static int run_program(tb_t *t, const prog_t *pg, unsigned lat, unsigned late, u
     ok = 0;
   }
   st->fills += wc.fills;
+  st->writes += wc.writes;
+  st->amos += wc.amos;
   pe_free(ref);
   pe_free(wp);
   pe_mem_free(rmem);
@@ -185,7 +205,7 @@ int main(int argc, char **argv) {
   const unsigned late = late_env ? (unsigned)atoi(late_env) : 0;
   const uint64_t per_seed = tb_len(&t, 30000);
   static prog_t prog;
-  stats_t all = {0, 0, 0, 0};
+  stats_t all = {0, 0, 0, 0, 0, 0};
   for (unsigned s = 0; s < 3 && !t.failures; s++) {
     const uint64_t seed = t.seed + s;
     tb_rng_t rng;
@@ -203,16 +223,21 @@ int main(int argc, char **argv) {
       }
       programs++;
     }
-    tb_log(&t, "  seed %llu: %llu programs, %llu retirements paired in the same cycles, %llu windowed fills, "
-               "%llu cycles in both\n",
+    tb_log(&t, "  seed %llu: %llu programs, %llu retirements paired in the same cycles, windowed: %llu fills, %llu "
+               "writes, %llu AMOs; %llu cycles in both\n",
            (unsigned long long)seed, (unsigned long long)programs, (unsigned long long)st.rets,
-           (unsigned long long)st.fills, (unsigned long long)st.ref_cycles);
+           (unsigned long long)st.fills, (unsigned long long)st.writes, (unsigned long long)st.amos,
+           (unsigned long long)st.ref_cycles);
     all.fills += st.fills;
+    all.writes += st.writes;
+    all.amos += st.amos;
     if (!t.failures && st.win_cycles != st.ref_cycles)
       tb_fail(&t, "seed %llu: the windowed PE halted after %llu cycles in all, the reference after %llu\n",
               (unsigned long long)seed, (unsigned long long)st.win_cycles, (unsigned long long)st.ref_cycles);
   }
   t.checks++;
-  if (!t.failures && !all.fills) tb_fail(&t, "no window went through a miss: the hook was never used\n");
+  if (!t.failures && (!all.fills || !all.writes || !all.amos))
+    tb_fail(&t, "a kind of request never went through a window (fills %llu, writes %llu, AMOs %llu)\n",
+            (unsigned long long)all.fills, (unsigned long long)all.writes, (unsigned long long)all.amos);
   return tb_finish(&t);
 }
