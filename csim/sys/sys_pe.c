@@ -308,6 +308,7 @@ static int64_t pe_win_req(void *ctx, const pe_win_req_t *q, uint32_t send, uint3
   const uint64_t eta = hmc_fast_eta_ps(s->hmc);
   uint64_t R = eta <= t0 + pclk ? 0 : (eta - t0 + pclk - 1) / pclk - 1;
   if (R <= send) R = send + 1;
+  R += (R - send) * p->win_bias_pct / 100; /* a planted fault (tests only) */
   if (q->op == PE_OP_FILL) {
     memcpy(data, s->mem + q->addr, lb);
   } else { /* the vault's atomic (hmc_functional) and its write hook */
@@ -387,6 +388,9 @@ static void ahead_decide(struct sys *s, unsigned pe, sys_pe_t *p) {
   if (on && s->cfg.pe_window && s->cfg.pe_runahead == 1) {
     p->win_sys = s;
     p->win_id = pe;
+    /* tests only: every windowed answer this much later (fast_mode_error's planted fault) */
+    const char *bias = getenv("COPIM_PE_WINDOW_BIAS_PCT");
+    p->win_bias_pct = bias ? (unsigned)strtoul(bias, NULL, 10) : 0;
     pe_set_window(s->pe[pe].ctx, pe_win_req, p);
   }
   if (on && s->cfg.pe_runahead == 2 && !(p->shadow = pe_new(&s->cfg.pe))) sys_fail(s, "sys: out of memory");

@@ -67,7 +67,7 @@ typedef struct {
   /* the windowed PE (sim.pe_window): the hook's system and PE number, its
    * requests sent through the window */
   struct sys *win_sys;
-  unsigned win_id;
+  unsigned win_id, win_bias_pct;
   uint64_t win_reqs;
 } sys_pe_t;
 
