@@ -120,7 +120,7 @@ speed_point() { # label, kernel, graph, policy, extra args (both the simulator's
   # one, from the same interleaved runs; COSIM_BENCH_FAST=0 leaves it out
   local bins=("after:$sim")
   [[ -n ${COSIM_BENCH_BEFORE:-} ]] && bins=("before:${COSIM_BENCH_BEFORE}" "${bins[@]}")
-  [[ ${COSIM_BENCH_FAST:-1} == 1 ]] && bins+=("fast:$sim")
+  [[ ${COSIM_BENCH_FAST:-1} == 1 ]] && bins+=("fast:$sim" "fastw:$sim")
   # the builds' runs interleaved (before, after, before, ...): a change of
   # the machine's load during the point falls on both
   local -A cpus=() lines=() rcs=()
@@ -128,6 +128,8 @@ speed_point() { # label, kernel, graph, policy, extra args (both the simulator's
     for b in "${bins[@]}"; do
       local tag=${b%%:*} bin=${b#*:} mode=()
       [[ $tag == fast ]] && mode=(--fast)
+      # the fast mode with the windowed PE (sim.pe_window=512, opt-in: docs/pe.md)
+      [[ $tag == fastw ]] && mode=(--fast --set sim.pe_window=512)
       COPIM_ELF_DIR=$BUILD/sw "$bin" --kernel "$k" --graph "$g" --policy "$p" "${mode[@]}" "$@" >"$out/sp.out" 2>"$out/sp.err"
       rcs[$tag]=$?
       [[ ${rcs[$tag]} -ne 0 ]] && cp "$out/sp.err" "$out/sp-$tag.err"
@@ -149,7 +151,7 @@ speed_point() { # label, kernel, graph, policy, extra args (both the simulator's
     local row
     row=$(awk -v ins="$ins" -v cyc="$cyc" -v cmin="$cmin" -v cmed="$cmed" -v nat="$best_nat" -v tag="$tag" -v ex="${exact_med:-0}" 'BEGIN{
       printf "%s | %s | %.2f / %.2f | **%.1f** / %.1f | %.2f | %.4f | %.0fx | %s", cyc, ins, cmin, cmed, ins/cmin/1e6, ins/cmed/1e6, cyc/cmed/1e6, nat, (nat > 0 ? cmed/nat : 0),
-        (tag == "fast" && cmed > 0 ? sprintf("**%.2fx**", ex/cmed) : "")}')
+        (tag ~ /^fast/ && cmed > 0 ? sprintf("**%.2fx**", ex/cmed) : "")}')
     echo "| $label | $tag | $row | $res |" >>"$speed"
     echo "cosim speed $label ($tag): CPU s ${cpus[$tag]}; $row; $res"
   done

@@ -98,6 +98,12 @@ typedef struct {
 
 struct hmc_fast {
   cal_t bus[HMC_MAX_VAULTS], acts[HMC_MAX_VAULTS], cmd[HMC_MAX_VAULTS], rsp[HMC_MAX_LINKS];
+  /* out-of-order sends (hmc_fast_set_ooo; closed page only): each bank's
+   * time held, ACT to the next ACT allowed, and its refresh windows, as a
+   * calendar [vault * banks + bank], so that a request due earlier than one
+   * already scheduled may use the bank before it; NULL: in-order, the
+   * banks' busy-until state */
+  cal_t *bank;
   fvault_t v[HMC_MAX_VAULTS];
   /* back-pressure: each vault's request and response queue slots, and each
    * port's requests not yet moved by the crossbar (its input buffer) */
@@ -171,6 +177,7 @@ void hmc_fast_free(hmc_t *h) {
   for (unsigned v = 0; v < HMC_MAX_VAULTS; v++) free(h->fast->rq[v].t), free(h->fast->rs[v].t);
   for (unsigned p = 0; p < HMC_NUM_PORTS; p++) free(h->fast->in[p].t);
   free(h->fast->heap);
+  free(h->fast->bank);
   free(h->fast);
   h->fast = NULL;
 }
@@ -327,7 +334,9 @@ FAST_AI fev_t heap_pop(hmc_fast_t *F) {
 
 /* Refresh windows of vault V up to cycle t: each closes every row and holds
  * activations until its tRFC ends (the exact model also waits for requests
- * in service and precharges first; here the window starts when due). */
+ * in service and precharges first; here the window starts when due).  Out
+ * of order, the window is held in each bank's calendar instead (a request
+ * due before it may still use the bank). */
 static void refresh_to(hmc_t *h, fvault_t *V, uint64_t t) {
   if (!h->cfg.refresh) return;
   while (t >= V->next_ref) {
@@ -338,7 +347,12 @@ static void refresh_to(hmc_t *h, fvault_t *V, uint64_t t) {
         B->open = 0;
         h->st.pres++;
       }
-      B->act_ok = hmc_max64(B->act_ok, end);
+      if (h->fast->bank) {
+        cal_t *C = &h->fast->bank[(unsigned)(V - h->fast->v) * h->cfg.banks + b];
+        if (V->next_ref >= C->base) cal_mark(C, V->next_ref, (unsigned)h->t_rfc);
+      } else {
+        B->act_ok = hmc_max64(B->act_ok, end);
+      }
     }
     V->next_ref += h->t_refi;
     h->st.refreshes++;
@@ -397,6 +411,14 @@ static uint64_t ps_to_cyc(const hmc_t *h, uint64_t ps) { return (ps + h->cfg.tck
  * with this, so hmc.c's reads between them see the heap's top. */
 static void next_sync(hmc_t *h) { h->fast_next_ps = h->fast->n ? h->fast->heap[0].t_ps : UINT64_MAX; }
 
+int hmc_fast_set_ooo(hmc_t *h) {
+  hmc_fast_t *F = h->fast;
+  if (!F || h->cfg.open_page) return -1;
+  if (F->bank) return 0;
+  F->bank = calloc((size_t)h->cfg.vaults * h->cfg.banks, sizeof *F->bank);
+  return F->bank ? 0 : -1;
+}
+
 void hmc_fast_leave(hmc_t *h, unsigned port) {
   tq_t *q = &h->fast->in[port];
   while (q->n && tq_min(q) >> TQ_FL < h->cyc) {
@@ -424,6 +446,12 @@ int hmc_fast_issue(hmc_t *h, int i) {
   h->st.vault_reqs[v]++;
   h->st.logic_bits += (uint64_t)p->req_flits * HMC_FLIT_BYTES * 8;
   refresh_to(h, V, t);
+  cal_t *BC = F->bank ? &F->bank[v * h->cfg.banks + p->bank] : NULL;
+  if (BC) { /* out of order: the bank as its calendar has it, free from its first gap long enough */
+    const uint64_t s0 = cal_find(BC, hmc_max64(t, slot_free(&F->rs[v])), (unsigned)(h->t_ras + h->t_rp));
+    B->free = B->pre_ok = 0;
+    B->act_ok = s0;
+  }
   /* a request starts (ACT, or a row hit's column) only with a slot of the
    * vault's response queue free, as the exact vault */
   uint64_t start = hmc_max64(hmc_max64(t, B->free), slot_free(&F->rs[v])), colb, svc = 0;
@@ -466,6 +494,7 @@ int hmc_fast_issue(hmc_t *h, int i) {
     h->st.pres++;
   }
   B->free = fin + 1;
+  if (BC && B->act_ok > svc) cal_mark(BC, svc, (unsigned)(B->act_ok - svc)); /* held: ACT to the next ACT allowed */
   slot_take(&F->rq[v], hit ? col : svc); /* it leaves the request queue at its first command */
   if (F->bias_pct) done += (done - t) * F->bias_pct / 100;
   /* the functional access when the exact vault makes it (its column

@@ -304,6 +304,9 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
     sys_free(s);
     return NULL;
   }
+  /* the windowed PE sends ahead of the system's time: the fast HMC's banks
+   * then take requests out of time order (closed page; else in order) */
+  if (s->cfg.pe_window) hmc_fast_set_ooo(s->hmc);
   /* vault atomics clear the LR/SC reservations of cores and PEs */
   hmc_set_write_hook(s->hmc, vault_write, s);
   if (host_load_elf(s->host, elf, err, cap)) {
