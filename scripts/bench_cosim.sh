@@ -175,8 +175,9 @@ sblock=$(mktemp)
   echo "Measured $(date -u '+%Y-%m-%d %H:%M UTC') on $(nproc) shared cores ($(lscpu 2>/dev/null | sed -nE 's/^Model name: *//p' | head -1)),"
   echo "load average before / after the runs: $load0 / $(uptime | sed -E 's/.*load average: //') (1/5/15 min); $runs runs per row.  MIPS = host + PE"
   echo "instructions per CPU second of the simulator; slowdown = median simulator CPU s / native kernel CPU s"
-  echo "(\`build/tools/graphtool run\`, best of $runs, kernel only).  \"fast\" is the same binary as \"after\" with \`--fast\`"
-  echo "(issue 50: 30 MIPS and 5x the exact mode are its goals), its runs interleaved with the others'."
+  echo "(\`build/tools/graphtool run\`, best of $runs, kernel only).  \"fast\" is the same binary as \"after\" with \`--fast\`,"
+  echo "\"fastw\" with \`--fast --set sim.pe_window=512\` (the windowed PE, opt-in: docs/pe.md)"
+  echo "(issue 50: 30 MIPS and 5x the exact mode are its goals), their runs interleaved with the others'."
   echo "Builds: \"after\" is $(git rev-parse --short HEAD 2>/dev/null || echo 'this tree')$(git diff --quiet HEAD -- csim tb mk Makefile 2>/dev/null || echo ' with local changes')${COSIM_BENCH_BEFORE:+, \"before\" is ${COSIM_BENCH_BEFORE_NAME:-$COSIM_BENCH_BEFORE}}."
   echo
   cat "$speed"
