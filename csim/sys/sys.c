@@ -259,8 +259,8 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
     return NULL;
   }
   if (s->cfg.pe_window && !s->cfg.hmc.fast) {
-    snprintf(err, cap, "sys: sim.pe_window=1 needs the fast HMC (sim.mode=fast or hmc.fast=1): the exact HMC "
-             "knows a fill's completion only when it comes out");
+    snprintf(err, cap, "sys: sim.pe_window=%u needs the fast HMC (sim.mode=fast or hmc.fast=1): the exact HMC "
+             "knows a request's completion only when it comes out", s->cfg.pe_window);
     free(s);
     return NULL;
   }
@@ -306,7 +306,9 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
   }
   /* the windowed PE sends ahead of the system's time: the fast HMC's banks
    * then take requests out of time order (closed page; else in order) */
-  if (s->cfg.pe_window) hmc_fast_set_ooo(s->hmc);
+  if (s->cfg.pe_window && hmc_fast_set_ooo(s->hmc))
+    fprintf(stderr, "copim-sim: sim.pe_window with hmc.open_page=1: the fast HMC's banks stay in send order, so "
+                    "requests sent ahead delay earlier ones (docs/hmc.md \"Requests out of time order\")\n");
   /* vault atomics clear the LR/SC reservations of cores and PEs */
   hmc_set_write_hook(s->hmc, vault_write, s);
   if (host_load_elf(s->host, elf, err, cap)) {

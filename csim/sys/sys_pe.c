@@ -385,6 +385,9 @@ static void ahead_decide(struct sys *s, unsigned pe, sys_pe_t *p) {
     return;
   }
   pe_runahead_init(&p->ahead, on ? s->pe[pe].ctx : NULL, COPIM_PE_HARTID_BASE + pe);
+  if (s->cfg.pe_window && !(on && s->cfg.pe_runahead == 1) && pe == 0)
+    fprintf(stderr, "copim-sim: sim.pe_window=%u, but the PEs do not run ahead (%s): no window\n", s->cfg.pe_window,
+            !s->pe_c[pe] ? "the PE is RTL" : s->cfg.pe_runahead == 2 ? "sim.pe_runahead=2 checks the exact run-ahead" : "sim.pe_runahead=0");
   if (on && s->cfg.pe_window && s->cfg.pe_runahead == 1) {
     p->win_sys = s;
     p->win_id = pe;
