@@ -111,6 +111,24 @@ static int pair(tb_t *t, ret_q_t *a, ret_q_t *b, stats_t *st) {
   return 1;
 }
 
+/* One stepped cycle of pe against its memory: 1 once it has halted (its
+ * cycles added to *cycles), else 0 with the cycle stepped, its retirement
+ * queued, and the cycle's inputs and outputs (before the edge) in *in, *o. */
+static int real_cycle(pe_t *pe, pe_mem_t *mem, uint64_t cycle, ret_q_t *q, uint64_t *cycles, pe_in_t *in, pe_out_t *o) {
+  memset(in, 0, sizeof *in);
+  in->start = cycle == 0;
+  in->boot_pc = CODE;
+  pe_outputs(pe, o);
+  if (cycle > 0 && o->halted) {
+    *cycles += cycle;
+    return 1;
+  }
+  pe_mem_cycle(mem, o, in, cycle);
+  pe_step(pe, in, NULL);
+  if (o->ret_valid) q_push(q, o, cycle);
+  return 0;
+}
+
 static int run_program(tb_t *t, const prog_t *pg, unsigned lat, unsigned late, uint64_t mem_seed, stats_t *st) {
   const pe_cfg_t cfg = PE_CFG_DEFAULT;
   const pe_mem_timing_t tm = {lat, lat, 1, 1, cfg.line_bytes};
@@ -139,42 +157,17 @@ static int run_program(tb_t *t, const prog_t *pg, unsigned lat, unsigned late, u
     }
     pe_in_t in;
     pe_out_t o;
-    if (!ref_done) {
-      memset(&in, 0, sizeof in);
-      in.start = cycle == 0;
-      in.boot_pc = CODE;
-      pe_outputs(ref, &o);
-      if (cycle > 0 && o.halted) {
-        ref_done = 1;
-        st->ref_cycles += cycle;
-      } else {
-        pe_mem_cycle(rmem, &o, &in, cycle);
-        pe_step(ref, &in, NULL);
-        if (o.ret_valid) q_push(&rq, &o, cycle);
-      }
-    }
+    if (!ref_done) ref_done = real_cycle(ref, rmem, cycle, &rq, &st->ref_cycles, &in, &o);
     if (!win_done) {
       if (f.edges) {
         pe_runahead_take1(&f, &o);
         if (o.ret_valid) q_push(&wq, &o, cycle);
-      } else {
-        memset(&in, 0, sizeof in);
-        in.start = cycle == 0;
-        in.boot_pc = CODE;
-        pe_outputs(wp, &o);
-        if (cycle > 0 && o.halted) {
-          win_done = 1;
-          st->win_cycles += cycle;
-        } else {
-          pe_mem_cycle(wmem, &o, &in, cycle);
-          pe_step(wp, &in, NULL);
-          if (o.ret_valid) q_push(&wq, &o, cycle);
-          if (in.mem_resp_valid) pending = 0;
-          if (in.mem_req_ready && o.mem_req_op != PE_OP_WRITE) pending = 1;
-          if (!pending) {
-            wc.cycle0 = cycle;
-            pe_runahead_run(&f);
-          }
+      } else if (!(win_done = real_cycle(wp, wmem, cycle, &wq, &st->win_cycles, &in, &o))) {
+        if (in.mem_resp_valid) pending = 0;
+        if (in.mem_req_ready && o.mem_req_op != PE_OP_WRITE) pending = 1;
+        if (!pending) {
+          wc.cycle0 = cycle;
+          pe_runahead_run(&f);
         }
       }
     }
