@@ -31,6 +31,9 @@ if [[ -n "${SAN_TESTS:-}" ]]; then
     # the PEs' tagged requests (pe.dmshrs > 1), which pim_dmshrs covers
     # unsanitized: too slow under ASan for its whole-system points
     jobs+=("san-$k-pim-only-dmshrs4	$BUILD/copim-sim --kernel $k --graph kron:8:4 --policy pim-only --set pe.dmshrs=4 --quiet")
+    # the fast mode's windowed PE (its hook, the timed-only requests, the
+    # fast HMC's out-of-order banks)
+    jobs+=("san-$k-pim-only-window	$BUILD/copim-sim --kernel $k --graph kron:8:4 --policy pim-only --fast --set sim.pe_window=512 --quiet")
   done
 elif [[ $TIER != long ]]; then
   jobs+=("lint	scripts/lint.sh $(ls rtl/*/files.f 2>/dev/null | cut -d/ -f2 | tr '\n' ' ')")
