@@ -8,11 +8,13 @@ SWEEP_SET  ?= default
 SWEEP_JOBS ?= 2
 # MODE=fast: every point in the fast mode (--fast, docs/cosim.md "Exact or
 # fast"), into its own directory so that the modes never mix (sweep_lib.sh
-# refuses a result of the other mode); the CSV's mode column says which
+# refuses a result of the other mode); MODE=fastw: the fast mode with the
+# windowed PE (--fast --set sim.pe_window=512, docs/pe.md), into
+# build/sweep-fastw; the CSV's mode column says which
 # (checked by the sweep alone: a MODE in the environment for something
 # else must not stop other targets)
 MODE       ?= exact
-SWEEP_OUT  ?= $(BUILD)/sweep$(if $(filter fast,$(MODE)),-fast)
+SWEEP_OUT  ?= $(BUILD)/sweep$(if $(filter fast fastw,$(MODE)),-$(MODE))
 # make figures draws the paper set (issue 17) into docs/figures unless
 # SWEEP_SET is given; another set's figures go to docs/figures/<set>/
 FIG_SET    ?= $(if $(filter command line environment,$(origin SWEEP_SET)),$(SWEEP_SET),paper)
@@ -24,7 +26,7 @@ CLAIMS_OLD ?=
 
 .PHONY: sweep sweep-quick figures sensitivity crossover crossover-roi crossover-draw
 sweep: $(COSIM_BIN) $(SW_ELFS) ## evaluation sweep (resumable): make sweep [SWEEP_SET=quick] [SLURM=1]
-	@case "$(MODE)" in exact|fast) ;; *) echo "make sweep: MODE=$(MODE): exact or fast" >&2; exit 2 ;; esac
+	@case "$(MODE)" in exact|fast|fastw) ;; *) echo "make sweep: MODE=$(MODE): exact, fast or fastw" >&2; exit 2 ;; esac
 	COPIM_SWEEP_MODE=$(MODE) SWEEP_JOBS=$(SWEEP_JOBS) SLURM=$(SLURM) COPIM_SIM=$(COSIM_BIN) scripts/sweep.sh $(SWEEP_SET) $(SWEEP_OUT)
 
 sweep-quick: ## the smaller sweep set (make sweep SWEEP_SET=quick)

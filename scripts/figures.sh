@@ -16,6 +16,8 @@ MODES=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "mode") c = i; ne
   { m = c ? $c : "exact"; gsub(/"/, "", m); print m }' "$CSV" | sort -u | tr '\n' ' ')
 case "$MODES" in
   "fast ") export FIG_TAG=" [fast mode: approximate timing, docs/performance.md]" ;;
+  fast+*" ") [[ $MODES == *" "*" "* ]] && { echo "figures: $CSV mixes modes (mode column: $MODES); draw one mode's runs" >&2; exit 2; }
+    export FIG_TAG=" [fast mode (${MODES% }): approximate timing, docs/performance.md]" ;;
   "exact " | "") export FIG_TAG="" ;;
   *) echo "figures: $CSV mixes the exact and the fast mode (mode column: $MODES); draw one mode's runs" >&2; exit 2 ;;
 esac

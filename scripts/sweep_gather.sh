@@ -34,7 +34,11 @@ while read -r id k g p clk th extra; do
       (.energy_pj.l1 / 1e6), (.energy_pj.l2 / 1e6), (.energy_pj.llc / 1e6), (.energy_pj.hmc_link / 1e6),
       (.energy_pj.hmc_dram / 1e6), (.energy_pj.hmc_logic / 1e6), (.energy_pj.uncore / 1e6), (.energy_pj.pe_cache / 1e6),
       .host.hmc_amos, .pim.launches, (.params["llc.bytes"] / 1024), (.run.plan | gsub(","; ";")),
-      .hmc.requests, .hmc.lat_avg_ps, (if (.params["hmc.fast"] // 0) == 1 then "fast" else "exact" end) ] | @csv' "$f" >> "$tmp" \
+      .hmc.requests, .hmc.lat_avg_ps,
+      (if (.params["hmc.fast"] // 0) == 1 then "fast"
+         + (if (.params["sim.pe_window"] // 0) > 0 then "+pe_window=\(.params["sim.pe_window"])" else "" end)
+         + (if (.params["host.mem"] // 0) == 1 then "+host.mem=atonce" else "" end)
+       else "exact" end) ] | @csv' "$f" >> "$tmp" \
     || { echo "sweep: $f: cannot turn it into a CSV row" >&2; exit 2; }
 done < <(LC_ALL=C sort "$OUT/$SET.points")
 mv -f "$tmp" "$csv" || exit 2

@@ -43,6 +43,7 @@ args=(--kernel "$K" --graph "$G" --policy "$P" --pe.clk_ps="$CLK" --quiet --stat
 # make sweep MODE=fast: the fast mode (docs/cosim.md "Exact or fast"); the
 # check above refuses a result of the other mode
 [ "${COPIM_SWEEP_MODE:-exact}" = fast ] && args+=(--fast)
+[ "${COPIM_SWEEP_MODE:-exact}" = fastw ] && args+=(--fast --set sim.pe_window=512) # the windowed PE too (docs/pe.md)
 [ -n "$EXTRA" ] && args+=("$EXTRA")
 # shellcheck disable=SC2206
 [ -n "${COPIM_SWEEP_ARGS:-}" ] && args+=($COPIM_SWEEP_ARGS)

@@ -16,6 +16,8 @@ void pe_runahead_init(pe_runahead_t *f, pe_t *pe, uint32_t hart_id) {
   f->pe = pe;
   f->hart_id = hart_id;
   f->edges = f->taken = f->nret = f->rhead = 0;
+  f->tot_loads = f->tot_stores = 0;
+  f->counted = 0;
   f->windows = f->ahead_edges = 0;
 }
 
@@ -56,6 +58,7 @@ uint32_t pe_runahead_run(pe_runahead_t *f) {
   f->taken = 0;
   f->nret = nret;
   f->rhead = 0;
+  f->counted = 0;
   if (n) {
     f->windows++;
     f->ahead_edges += n;
@@ -77,6 +80,15 @@ void pe_runahead_take1(pe_runahead_t *f, pe_out_t *ret) {
 
 void pe_runahead_take(pe_runahead_t *f, uint64_t n, pe_runahead_count_t *c) {
   const uint32_t end = f->taken + (uint32_t)n;
+  if (f->counted && !f->taken && n == f->edges) { /* the whole window: its totals */
+    c->retired += f->nret;
+    c->loads += f->tot_loads;
+    c->stores += f->tot_stores;
+    f->rhead = f->nret;
+    f->taken = end;
+    f->edges = 0;
+    return;
+  }
   while (f->rhead < f->nret && f->ret[f->rhead].edge < end) {
     const uint32_t opc = f->ret[f->rhead++].insn & 0x7f;
     c->retired++;

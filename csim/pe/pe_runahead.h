@@ -55,6 +55,12 @@ typedef struct {
   uint32_t edges;         /* edges computed ahead and not yet taken */
   uint32_t taken;         /* edges of the window taken */
   uint32_t nret, rhead;   /* ret[rhead..nret): retirements not yet taken */
+  /* the window's loads and stores among its retirements, when its user
+   * counted them as it went over them (counted: sys_pe.c's lazy window
+   * does, filling its calendar), so that taking the whole window at once
+   * needs no second pass (pe_runahead_take) */
+  uint32_t tot_loads, tot_stores;
+  int counted;
   uint64_t windows;       /* run-aheads that covered at least one edge */
   uint64_t ahead_edges;   /* edges they covered */
   pe_runahead_ret_t ret[PE_RUNAHEAD_WINDOW];

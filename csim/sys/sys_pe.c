@@ -607,7 +607,16 @@ static void pe_lazy_window(struct sys *s, unsigned pe, sys_pe_t *p, uint64_t wid
   p->from = s->pes.cycle + 1;
   p->wide_from = s->pes.wide_edges + wide;
   s->pes.due[pe] = p->from + p->ahead.edges;
-  for (uint32_t i = 0; i < p->ahead.nret; i++) s->pes.ret_cal[(p->from + p->ahead.ret[i].edge) & (SYS_PE_CAL - 1)]++;
+  uint32_t loads = 0, stores = 0;
+  for (uint32_t i = 0; i < p->ahead.nret; i++) {
+    s->pes.ret_cal[(p->from + p->ahead.ret[i].edge) & (SYS_PE_CAL - 1)]++;
+    const uint32_t opc = p->ahead.ret[i].insn & 0x7f;
+    loads += opc == 0x03;
+    stores += opc == 0x23;
+  }
+  p->ahead.tot_loads = loads;
+  p->ahead.tot_stores = stores;
+  p->ahead.counted = 1;
   s->pes.cal_n += p->ahead.nret;
 }
 
