@@ -71,11 +71,16 @@ crossover-draw: deps ## redraw the crossover figures from $(XO_OUT) (or the comm
 # scripts/fast_mode_table.py on the two run directories into
 # $(BUILD)/fast-error/<set>.md and .csv.  The table's exit status (1: a point
 # outside the issue's bounds) is reported, not fatal: the table is the result.
+# FAST=fastw measures the fast mode with the windowed PE instead (its runs
+# in build/sweep-fastw, its table build/fast-error/<set>-fastw.md).
+FAST ?= fast
 .PHONY: fast-error
-fast-error: $(COSIM_BIN) $(SW_ELFS) deps ## the fast mode's error against the exact mode on a sweep set: make fast-error [SWEEP_SET=quick]
+fast-error: $(COSIM_BIN) $(SW_ELFS) deps ## the fast mode's error against the exact mode on a sweep set: make fast-error [SWEEP_SET=quick] [FAST=fastw]
+	@case "$(FAST)" in fast|fastw) ;; *) echo "make fast-error: FAST=$(FAST): fast or fastw" >&2; exit 2 ;; esac
 	$(MAKE) --no-print-directory sweep MODE=exact SWEEP_OUT=$(BUILD)/sweep
-	$(MAKE) --no-print-directory sweep MODE=fast SWEEP_OUT=$(BUILD)/sweep-fast
+	$(MAKE) --no-print-directory sweep MODE=$(FAST) SWEEP_OUT=$(BUILD)/sweep-$(FAST)
 	@mkdir -p $(BUILD)/fast-error
-	@scripts/fast_mode_table.py $(BUILD)/sweep/runs $(BUILD)/sweep-fast/runs --md $(BUILD)/fast-error/$(SWEEP_SET).md \
-	  --csv $(BUILD)/fast-error/$(SWEEP_SET).csv; rc=$$?; [ $$rc -le 1 ] || exit $$rc; \
-	  echo "fast-error: $(BUILD)/fast-error/$(SWEEP_SET).md ($$([ $$rc = 0 ] && echo 'every point within the bounds' || echo 'points outside the bounds: see the table'))"
+	@t=$(BUILD)/fast-error/$(SWEEP_SET)$(if $(filter fastw,$(FAST)),-fastw); \
+	  scripts/fast_mode_table.py $(BUILD)/sweep/runs $(BUILD)/sweep-$(FAST)/runs --md $$t.md --csv $$t.csv; \
+	  rc=$$?; [ $$rc -le 1 ] || exit $$rc; \
+	  echo "fast-error: $$t.md ($$([ $$rc = 0 ] && echo 'every point within the bounds' || echo 'points outside the bounds: see the table'))"
