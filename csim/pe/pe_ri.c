@@ -454,11 +454,10 @@ RI_AI void ri_trap_word(pe_t *p, ri_t *r, int32_t prev_x, int32_t prev_mf) {
 
 /* EX's trap of a generic instruction (c) that ri_exec did not pass, with
  * operands fa, fb: pe_ex_block_edge's order. */
-static int32_t ri_ex_trap_of(const pe_t *p, ri_t *r, const ctl_t *c, uint32_t fa, uint32_t fb, int32_t floor) {
+static int32_t ri_ex_trap_of(ri_t *r, const ctl_t *c, uint32_t fa, uint32_t fb, int32_t floor) {
   const uint32_t imm = (uint32_t)c->dec.imm, e_addr = fa + (c->csr ? 0 : imm);
   const int taken = c->jal || c->jalr || (c->branch && rv32_branch_taken(c->dec.op, fa, fb));
   const uint32_t target = c->jalr ? (e_addr & ~1u) : r->pc + imm;
-  (void)p;
   if (taken && (target & 2)) return ri_ex_trap(r, r->e, floor, RV32_EXC_IADDR_MISALIGNED, target);
   if (c->load) return ri_ex_trap(r, r->e, floor, RV32_EXC_LADDR_MISALIGNED, e_addr);
   if (c->store) return ri_ex_trap(r, r->e, floor, RV32_EXC_SADDR_MISALIGNED, e_addr);
@@ -466,10 +465,9 @@ static int32_t ri_ex_trap_of(const pe_t *p, ri_t *r, const ctl_t *c, uint32_t fa
                     e_addr);
 }
 
-/* The state a run that would end at s ends at: not before the edge after
- * the last windowed fill (floor), since the exact pipeline could act on s's
- * event only once the port is free again (a fetch miss), and a trap in ID
- * or EX waits where it is while MEM holds the load. */
+/* The state at which a fetch that misses at s sends its fill: not before
+ * the port is free again after the last windowed request (floor; 0 without
+ * one). */
 RI_AI int32_t ri_cut(int32_t s, int32_t floor) { return s < floor ? floor : s; }
 
 /* The EX entry of path record r (in ID from r->d), returned, and its M
@@ -589,7 +587,7 @@ static void ri_loop(ri_run_t *g, unsigned k) {
     if (kind == RI_K_SLOW) { /* stores, AMOs, CSRs, fences, ...: the generic EX and MEM */
       const ctl_t *c = dc_lookup(p, insn);
       if (!ri_exec(p, r, c, fa, fb, &taken, &tgt)) {
-        T = ri_ex_trap_of(p, r, c, fa, fb, floor);
+        T = ri_ex_trap_of(r, c, fa, fb, floor);
         continue;
       }
       if (p->win_fn && r->x < T && ri_win_slow(g, k, n, r, c, &T, &floor, &dbusy, &prev_mf, &nret)) {
