@@ -91,10 +91,10 @@ RI_AI ri_t *ri_push(ri_run_t *g, unsigned *n, uint32_t pc, int32_t f, int32_t ki
   ri_t *r = ri_at(g, (*n)++);
   r->pc = pc;
   r->f = f;
-  r->d = r->e = r->es = r->x = r->xd = RI_INF;
+  r->d = r->e = r->x = r->xd = RI_INF; /* es, mdu_n, hz_n, tval, cause: read only once set (e, RI_MDU, RI_HZ, RI_TRAP*) */
   r->kill = kill;
-  r->rd = r->fl = 0;
-  r->mdu_n = r->hz_n = 0;
+  r->rd = 0;
+  r->fl = 0;
   return r;
 }
 
@@ -480,18 +480,19 @@ RI_AI int32_t ri_times(pe_t *p, ri_t *r, unsigned hf, unsigned kind, unsigned rs
   const int uses = ((hf & RH_U1) && rs1 == prev_late) || ((hf & RH_U2) && rs2 == prev_late);
   /* load-use: r in ID while the load before it is in EX (until prev_x) */
   const int hz = prev_late && r->d < prev_x && uses;
-  const int32_t e = (r->d + 1 > prev_x ? r->d + 1 : prev_x) + hz; /* EX free: the one before in MEM */
-  r->e = r->es = e;
+  const int32_t d = r->d, e = (d + 1 > prev_x ? d + 1 : prev_x) + hz; /* EX free: the one before in MEM */
   /* r reads the result of a windowed load still in MEM (only a windowed
    * one is held there): EX is not ready until the value forwards from WB
    * (prev_mf), so the M unit starts, or r leaves EX, only then */
   const int dep = prev_late && prev_mf > prev_x + 1 && uses;
-  if (dep && kind == RI_K_MDU && r->es < prev_mf) r->es = prev_mf;
-  r->x = r->es + (kind == RI_K_MDU ? (int32_t)PE_MDU_STEPS + 2 : 1);
-  if (r->x < prev_mf + dep) r->x = prev_mf + dep; /* MEM still holds a windowed miss */
-  r->xd = r->x;
+  const int32_t es = dep && kind == RI_K_MDU && e < prev_mf ? prev_mf : e;
+  int32_t x = es + (kind == RI_K_MDU ? (int32_t)PE_MDU_STEPS + 2 : 1);
+  if (x < prev_mf + dep) x = prev_mf + dep; /* MEM still holds a windowed miss */
+  r->e = e;
+  r->es = es;
+  r->x = r->xd = x;
   if (hz) { /* the cycles ID waits, with the load in EX (those before T) */
-    r->hz_lo = r->d > prev_e ? r->d : prev_e;
+    r->hz_lo = d > prev_e ? d : prev_e;
     const int32_t hi = prev_x < T ? prev_x : T;
     if (hi > r->hz_lo) {
       r->hz_n = (uint32_t)(hi - r->hz_lo);
@@ -507,12 +508,13 @@ RI_AI int32_t ri_times(pe_t *p, ri_t *r, unsigned hf, unsigned kind, unsigned rs
  * reads device space, which faults (*T then the state it does, not before
  * the port is free again: floor).  A wrong-path word flushed before that
  * never sends its fill: it only holds IF until the flush, never decoded. */
-RI_AI int ri_fetch(pe_t *p, ri_t *r, uint32_t *iline, const uint32_t **iw, int32_t floor, int32_t *T) {
-  const uint32_t line = r->pc >> p->off;
+RI_AI int ri_fetch(pe_t *p, ri_t *r, unsigned off, unsigned lwm, uint32_t *iline, const uint32_t **iw, int32_t floor,
+                   int32_t *T) {
+  const uint32_t pc = r->pc, line = pc >> off;
   r->fl |= RI_FETCHED;
   if (line != *iline) {
     uint32_t w;
-    if (is_device(r->pc) || !icache_lookup(p, r->pc, &w)) {
+    if (is_device(pc) || !icache_lookup(p, pc, &w)) {
       const int32_t at = ri_cut(r->f, floor);
       r->insn = 0x00000013u;
       if (at >= r->kill) return 1;
@@ -520,9 +522,9 @@ RI_AI int ri_fetch(pe_t *p, ri_t *r, uint32_t *iline, const uint32_t **iw, int32
       return 0;
     }
     *iline = line;
-    *iw = &p->idata[(size_t)p->im_s * p->lw];
+    *iw = &p->idata[(size_t)p->im_s * (lwm + 1)];
   }
-  r->insn = (*iw)[(r->pc >> 2) & (p->lw - 1)];
+  r->insn = (*iw)[(pc >> 2) & lwm];
   return 1;
 }
 
@@ -541,7 +543,7 @@ static void ri_loop(ri_run_t *g, unsigned k) {
   for (; k < n; k++) {
     ri_t *r = ri_at(g, k);
     if (r->f >= T) break;
-    if (!(r->fl & RI_FETCHED) && !ri_fetch(p, r, &iline, &iw, floor, &T)) break;
+    if (!(r->fl & RI_FETCHED) && !ri_fetch(p, r, off, lwm, &iline, &iw, floor, &T)) break;
     if (r->kill != RI_INF) { /* a wrong-path word: into ID if ID takes it before the flush */
       const int32_t d = prev_e > r->f + 1 ? prev_e : r->f + 1;
       /* only the first: it leaves ID for EX no sooner than the branch leaves
