@@ -17,7 +17,7 @@ MODES=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "mode") c = i; ne
 case "$MODES" in
   "fast ") export FIG_TAG=" [fast mode: approximate timing, docs/performance.md]" ;;
   fast+*" ") [[ $MODES == *" "*" "* ]] && { echo "figures: $CSV mixes modes (mode column: $MODES); draw one mode's runs" >&2; exit 2; }
-    export FIG_TAG=" [fast mode (${MODES% }): approximate timing, docs/performance.md]" ;;
+    m=${MODES% }; export FIG_TAG=" [fast mode (${m//_/-}): approximate timing, docs/performance.md]" ;; # (gnuplot reads _ as a subscript)
   "exact " | "") export FIG_TAG="" ;;
   *) echo "figures: $CSV mixes the exact and the fast mode (mode column: $MODES); draw one mode's runs" >&2; exit 2 ;;
 esac
