@@ -61,12 +61,21 @@ typedef struct {
   uint64_t row, act_ok, col_ok, pre_ok, free; /* free: first cycle a new request may take the bank */
 } fbank_t;
 
+/* Out of order (hmc_fast_set_ooo): the vault's latest ACTs and column
+ * commands as scheduled, whatever their times, so that a request scheduled
+ * before the latest ones meets tFAW and the bus turnaround against those
+ * before it in time */
+#define OOO_H 16
 typedef struct {
   uint64_t next_ref;
   uint64_t last_act, act_hist[4];
   unsigned act_n, act_head;
   uint64_t last_col, col_rd_ok, col_wr_ok;
   int last_wr;
+  uint64_t o_act[OOO_H], o_col[OOO_H];
+  uint32_t o_bus[OOO_H];
+  uint8_t o_wr[OOO_H];
+  unsigned o_act_n, o_col_n; /* entries written (the ring's next: n % OOO_H) */
   fbank_t bank[HMC_MAX_BANKS];
 } fvault_t;
 
@@ -359,6 +368,41 @@ static void refresh_to(hmc_t *h, fvault_t *V, uint64_t t) {
   }
 }
 
+/* Out of order: tFAW against the four ACTs at or before c in time (of the
+ * vault's latest OOO_H): c, or the fourth's time + tFAW. */
+static uint64_t faw_before(const fvault_t *V, uint64_t c, uint64_t faw) {
+  const unsigned n = V->o_act_n < OOO_H ? V->o_act_n : OOO_H;
+  for (unsigned pass = 0; pass < 4; pass++) {
+    uint64_t top[4] = {0, 0, 0, 0}; /* the four latest at or before c, top[3] the earliest of them */
+    unsigned k = 0;
+    for (unsigned i = 0; i < n; i++) {
+      const uint64_t a = V->o_act[i];
+      if (a > c) continue;
+      unsigned j = k < 4 ? k++ : 4;
+      while (j > 0 && top[j - 1] < a) {
+        if (j < 4) top[j] = top[j - 1];
+        j--;
+      }
+      if (j < 4) top[j] = a;
+    }
+    if (k < 4 || top[3] + faw <= c) return c;
+    c = top[3] + faw;
+  }
+  return c;
+}
+
+/* Out of order: the bus turnaround after the column command at or before
+ * t in time (of the vault's latest OOO_H) when it went the other way. */
+static uint64_t turn_before(const hmc_t *h, const fvault_t *V, int wr, uint64_t t) {
+  const unsigned n = V->o_col_n < OOO_H ? V->o_col_n : OOO_H;
+  int best = -1;
+  for (unsigned i = 0; i < n; i++)
+    if (V->o_col[i] <= t && (best < 0 || V->o_col[i] > V->o_col[best])) best = (int)i;
+  if (best < 0 || V->o_wr[best] == wr) return t;
+  const uint64_t c = V->o_col[best], bus = V->o_bus[best];
+  return hmc_max64(t, V->o_wr[best] ? c + h->t_cwl + bus + h->t_wtr : c + bus + h->t_rtw);
+}
+
 /* ACTs of a vault are tRRD apart: each holds tRRD units of the vault's ACT
  * calendar, so a request sent later but due earlier (another bank) may
  * activate before one that waits for its busy bank, as in the exact model.
@@ -368,7 +412,9 @@ FAST_AI uint64_t act(hmc_t *h, unsigned v, fbank_t *B, uint64_t row, uint64_t t)
   fvault_t *V = &h->fast->v[v];
   uint64_t c = hmc_max64(t, B->act_ok);
   if (h->t_faw && V->act_n == 4 && c >= V->last_act) c = hmc_max64(c, V->act_hist[V->act_head] + h->t_faw);
+  else if (h->t_faw && h->fast->bank) c = faw_before(V, c, h->t_faw);
   c = cal_reserve_cmd(&h->fast->acts[v], h->t_rrd, &h->fast->cmd[v], c);
+  if (h->fast->bank) V->o_act[V->o_act_n++ % OOO_H] = c;
   if (c >= V->last_act) {
     V->act_hist[(V->act_head + V->act_n) % 4] = c;
     if (V->act_n < 4) V->act_n++;
@@ -390,7 +436,14 @@ FAST_AI uint64_t column(hmc_t *h, unsigned v, int wr, unsigned n, uint64_t t) {
   fvault_t *V = &h->fast->v[v];
   uint64_t bus = (uint64_t)n * h->t_ccd;
   if (t >= V->last_col) t = hmc_max64(t, wr ? V->col_wr_ok : V->col_rd_ok);
+  else if (h->fast->bank) t = turn_before(h, V, wr, t);
   uint64_t c = cal_reserve_cmd(&h->fast->bus[v], (unsigned)bus, &h->fast->cmd[v], t);
+  if (h->fast->bank) {
+    const unsigned i = V->o_col_n++ % OOO_H;
+    V->o_col[i] = c;
+    V->o_bus[i] = (uint32_t)bus;
+    V->o_wr[i] = (uint8_t)wr;
+  }
   if (c >= V->last_col) {
     if (V->last_wr >= 0 && wr != V->last_wr) h->st.turns++;
     V->last_wr = wr;

@@ -30,7 +30,7 @@
  * windowed PE"): fast with it against exact, on points where the PEs'
  * requests are most of the time (window_points).  Its planted fault:
  * COPIM_PE_WINDOW_BIAS_PCT=10 (read by sys_pe.c only) answers every
- * windowed request 10 % later and must make it FAIL (prp pim-only +3.90 %;
+ * windowed request 10 % later and must make it FAIL (prp pim-only +4.81 %;
  * pe_window_equiv checks the window's timing to the edge). */
 #include <stdio.h>
 #include <stdlib.h>
