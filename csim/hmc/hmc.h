@@ -269,10 +269,13 @@ uint64_t hmc_fast_eta_ps(const hmc_t *h);
 /* Fast mode with closed pages: schedule requests sent out of time order
  * (the windowed PE's, sent ahead of the system's time) by each bank's
  * calendar of the time it is held, ACT to the next ACT allowed, and of its
- * refresh windows, instead of its busy-until state: a request due before
- * one already scheduled may use the bank before it.  In time order the two
- * agree except where a request would fit in a gap.  0, or -1 (not the fast
- * mode, open pages, out of memory: the schedule stays in order). */
+ * refresh windows, instead of its busy-until state, so that a request due
+ * before one already scheduled may use the bank before it; and apply tFAW
+ * and the bus turnaround against the vault's ACTs and column commands
+ * before a request in time, not only against the latest scheduled.  In
+ * time order the two agree except where a request would fit in a gap.  0,
+ * or -1 (not the fast mode, open pages, out of memory: the schedule stays
+ * in order). */
 int hmc_fast_set_ooo(hmc_t *h);
 void hmc_stats(const hmc_t *h, hmc_stats_t *s);
 

@@ -130,7 +130,7 @@ struct pe {
   int im_ok, im_hit;
   uint32_t im_line;
   unsigned im_s;
-  /* the windowed PE's fill hook (pe_set_window; NULL: off) */
+  /* the windowed PE's request hook (pe_set_window; NULL: off) */
   pe_window_fn win_fn;
   void *win_ctx;
 };

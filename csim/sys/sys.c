@@ -172,10 +172,7 @@ static int h_amo_site(void *ctx, unsigned core, uint32_t addr, unsigned funct5) 
   }
 }
 
-/* A write executed in a vault (an atomic, a write with data): it clears
- * reservations, and sys_skip's cached host bound must look again (the
- * word at a hart's pc may have changed). */
-static void vault_write(void *ctx, uint64_t addr, unsigned n) {
+void sys_vault_write(void *ctx, uint64_t addr, unsigned n) {
   struct sys *s = ctx;
   s->memw++;
   resv_write(host_resv(s->host), addr, n);
@@ -310,7 +307,7 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
     fprintf(stderr, "copim-sim: sim.pe_window with hmc.open_page=1: the fast HMC's banks stay in send order, so "
                     "requests sent ahead delay earlier ones (docs/hmc.md \"Requests out of time order\")\n");
   /* vault atomics clear the LR/SC reservations of cores and PEs */
-  hmc_set_write_hook(s->hmc, vault_write, s);
+  hmc_set_write_hook(s->hmc, sys_vault_write, s);
   if (host_load_elf(s->host, elf, err, cap)) {
     sys_free(s);
     return NULL;

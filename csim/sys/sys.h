@@ -102,8 +102,8 @@ typedef struct {
                               edge, the reference; 2: 1 with 0 beside it, compared every edge.  Not a
                               model parameter: same statistics either way (sim.pe_runahead, formerly
                               sim.pe_fast) */
-  uint32_t pe_window;      /* N > 0: the C PEs' run-ahead goes on through a D-cache load miss whose fill
-                              is sent at most N PE edges ahead of the system's time, timed by the fast
+  uint32_t pe_window;      /* N > 0: the C PEs' run-ahead goes on through a D-cache miss, a store or an
+                              AMO sent at most N PE edges ahead of the system's time, timed by the fast
                               HMC at send (sim.pe_window; needs the fast HMC; approximate, docs/pe.md
                               "The windowed PE"); 0 off */
   /* not a parameter: sim.max_cycles was given (sys_param_set), so it is a hard limit */

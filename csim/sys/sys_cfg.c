@@ -202,8 +202,8 @@ static const param_def_t params[] = {
     P("sim.skip", skip, 0, 1, "1: skip idle cycles, 0: step every cycle (reference; same statistics)"),
     P("sim.pe_runahead", pe_runahead, 0, 2, "1: PEs run ahead to their next port request, 0: every edge stepped (reference; same statistics), 2: 1 checked against 0 every edge (formerly sim.pe_fast)"),
     P("sim.pe_window", pe_window, 0, 512,
-      "N > 0: the C PEs' run-ahead goes on through a D-cache load miss whose fill is sent at most N PE edges ahead "
-      "of the system's time, its response timed by the fast HMC at send (needs sim.mode=fast; approximate, "
+      "N > 0: the C PEs' run-ahead goes on through a D-cache miss, a store or an AMO sent at most N PE edges ahead "
+      "of the system's time, its answer timed by the fast HMC at send (needs sim.mode=fast; approximate, "
       "docs/pe.md \"The windowed PE\"); 0 off"),
     P("sim.coh_check", coh_check, 0, U64,
       "tests: every N-th host cycle stepped, check that no line has two owners (host.coh_inflight=keep breaks it); 0 off"),

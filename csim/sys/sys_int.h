@@ -115,6 +115,11 @@ struct sys {
 #define SYS_REQ_GRAB 0x100u
 
 void sys_fail(struct sys *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A write executed in a vault (an atomic, a write with data; ctx the
+ * system): it clears reservations, and sys_skip's cached host bound must
+ * look again (the word at a hart's pc may have changed).  The HMC's write
+ * hook, and the windowed PE's atomics (made at send, sys_pe.c). */
+void sys_vault_write(void *ctx, uint64_t addr, unsigned n);
 /* Commits the table captures of unfinished tracks (end of run). */
 void sys_loops_finish(struct sys *s);
 /* Frees what the loop statistics allocated (their dec_seq). */

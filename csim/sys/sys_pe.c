@@ -148,6 +148,44 @@ static int pe_grab(struct sys *s, unsigned pe, sys_pe_t *p, unsigned tag, uint64
   return 1;
 }
 
+/* The HMC command of a PE's line fill, word write or vault atomic (funct5
+ * amo, operand wdata) at a (line bytes line): 0, -1 for an AMO funct5 that
+ * is no vault atomic, -2 for another operation.  Its flags are the
+ * caller's. */
+static int pe_hmc_cmd(unsigned op, unsigned amo, uint32_t a, uint32_t wdata, unsigned line, hmc_req_t *r) {
+  switch (op) {
+    case PE_OP_FILL: /* a cache line (at least the HMC's 16-byte minimum) */
+      r->cmd = HMC_RD;
+      r->addr = a & ~(uint32_t)(line - 1);
+      r->size = line > 16 ? line : 16;
+      return 0;
+    case PE_OP_WRITE:
+      /* the data lands at the send (one functional memory; the PE waits
+       * for nothing, pe_write_word); the HMC carries the timing and the
+       * energy of a 16-byte write */
+      r->cmd = HMC_WR_POSTED;
+      r->addr = a & ~15u;
+      r->size = 16;
+      return 0;
+    case PE_OP_AMO:
+      r->cmd = amo_cmd(amo);
+      r->addr = a;
+      r->op[0] = wdata;
+      return r->cmd == HMC_CMD_COUNT ? -1 : 0;
+    default: return -2;
+  }
+}
+
+/* A PE's word write, lanes be of wdata at a: into the functional memory at
+ * once, as the system's write (coherence, reservations). */
+static void pe_write_word(struct sys *s, uint32_t a, uint32_t wdata, unsigned be) {
+  for (unsigned b = 0; b < 4; b++)
+    if (be & (1u << b)) s->mem[(a & ~3u) + b] = (uint8_t)(wdata >> (8 * b));
+  s->memw++;
+  sys_coh_written(s, a);
+  resv_write(host_resv(s->host), a & ~3u, 4);
+}
+
 /* The PE's request of this edge: 1 accepted (ready), 0 not (HMC full or a failure). */
 static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o, uint64_t t) {
   const uint32_t a = o->mem_req_addr;
@@ -178,44 +216,31 @@ static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o
   memset(&r, 0, sizeof r);
   r.port = hmc_port_pe(pe);
   r.tag = pe | (uint64_t)tag << 32; /* the port tag comes back with the response */
-  switch (o->mem_req_op) {
-    case PE_OP_FILL: /* a cache line (at least the HMC's 16-byte minimum) */
-    case PE_OP_READ: /* an uncached word: the 16-byte block holding it */
-      r.cmd = HMC_RD;
-      r.addr = o->mem_req_op == PE_OP_FILL ? a & ~(uint32_t)(line - 1) : a & ~15u;
-      r.size = o->mem_req_op == PE_OP_FILL && line > 16 ? line : 16;
-      r.flags = HMC_REQ_DATA;
-      break;
-    case PE_OP_WRITE:
-      /* the data lands now (one functional memory; the PE waits for nothing);
-       * the HMC carries the timing and the energy of a 16-byte write */
-      r.cmd = HMC_WR_POSTED;
-      r.addr = a & ~15u;
-      r.size = 16;
-      break;
-    case PE_OP_AMO:
-      if (o->mem_req_amo == RV32_AMO_LR || o->mem_req_amo == RV32_AMO_SC) {
-        /* LR/SC are not vault atomics (docs/hmc.md): a read or a write with
-         * the reservation kept here */
-        r.cmd = o->mem_req_amo == RV32_AMO_LR ? HMC_RD : HMC_WR;
-        r.addr = a & ~15u;
-        r.size = 16;
-      } else {
-        r.cmd = amo_cmd(o->mem_req_amo);
-        r.addr = a;
-        r.op[0] = o->mem_req_wdata;
-        if (r.cmd == HMC_CMD_COUNT) {
-          sys_fail(s, "PE %u: unknown AMO funct5 0x%x at PE cycle %llu", pe, o->mem_req_amo,
-                   (unsigned long long)s->pes.cycle);
-          return 0;
-        }
-      }
-      break;
-    default:
+  const int lrsc = o->mem_req_op == PE_OP_AMO && (o->mem_req_amo == RV32_AMO_LR || o->mem_req_amo == RV32_AMO_SC);
+  if (o->mem_req_op == PE_OP_READ) { /* an uncached word: the 16-byte block holding it */
+    r.cmd = HMC_RD;
+    r.addr = a & ~15u;
+    r.size = 16;
+  } else if (lrsc) {
+    /* LR/SC are not vault atomics (docs/hmc.md): a read or a write with the
+     * reservation kept here */
+    r.cmd = o->mem_req_amo == RV32_AMO_LR ? HMC_RD : HMC_WR;
+    r.addr = a & ~15u;
+    r.size = 16;
+  } else {
+    const int rc = pe_hmc_cmd(o->mem_req_op, o->mem_req_amo, a, o->mem_req_wdata, line, &r);
+    if (rc == -1) {
+      sys_fail(s, "PE %u: unknown AMO funct5 0x%x at PE cycle %llu", pe, o->mem_req_amo,
+               (unsigned long long)s->pes.cycle);
+      return 0;
+    }
+    if (rc) {
       sys_fail(s, "PE %u: unknown memory operation %u at PE cycle %llu", pe, o->mem_req_op,
                (unsigned long long)s->pes.cycle);
       return 0;
+    }
   }
+  if (o->mem_req_op == PE_OP_FILL || o->mem_req_op == PE_OP_READ) r.flags = HMC_REQ_DATA;
   int rc = hmc_send(s->hmc, &r, t);
   if (rc == HMC_STALL) return 0;
   if (rc != HMC_OK) {
@@ -225,11 +250,7 @@ static int pe_request(struct sys *s, unsigned pe, sys_pe_t *p, const pe_out_t *o
   p->reqs++;
   if (s->inval) sys_inval_req(s, pe, o);
   if (o->mem_req_op == PE_OP_WRITE) {
-    for (unsigned b = 0; b < 4; b++)
-      if (o->mem_req_be & (1u << b)) s->mem[(a & ~3u) + b] = (uint8_t)(o->mem_req_wdata >> (8 * b));
-    s->memw++;
-    sys_coh_written(s, a);
-    resv_write(host_resv(s->host), a & ~3u, 4);
+    pe_write_word(s, a, o->mem_req_wdata, o->mem_req_be);
     return 1;
   }
   sys_pe_slot_t *q = slot_take(s, p, tag, o->mem_req_op, a);
@@ -271,38 +292,21 @@ static int64_t pe_win_req(void *ctx, const pe_win_req_t *q, uint32_t send, uint3
   struct sys *s = p->win_sys;
   const unsigned lb = s->cfg.pe.line_bytes, len = q->op == PE_OP_FILL ? lb : 4;
   if (q->addr < COPIM_TEXT_BASE || (uint64_t)q->addr + len > s->mem_bytes) return -1; /* the exact path names it */
-  /* no further ahead of the system's time than sim.pe_window edges: the
-   * fast HMC schedules in send order, so a request sent far ahead would
-   * hold its bank and queue slots against the other ports' earlier ones */
+  /* no further ahead of the system's time than sim.pe_window edges: what
+   * the fast HMC schedules out of time order it approximates (docs/hmc.md
+   * "Requests out of time order"), the more so the further ahead */
   if (send > s->cfg.pe_window) return -1;
   const uint64_t pclk = s->cfg.pe_clk_ps, t0 = s->pes.t_ps; /* edge j of the window: t0 + (j + 1) pclk */
   hmc_req_t r;
   memset(&r, 0, sizeof r);
   r.port = hmc_port_pe(p->win_id);
   r.flags = HMC_REQ_TIMED;
-  if (q->op == PE_OP_FILL) {
-    r.cmd = HMC_RD;
-    r.addr = q->addr;
-    r.size = lb > 16 ? lb : 16;
-  } else if (q->op == PE_OP_WRITE) {
-    r.cmd = HMC_WR_POSTED;
-    r.addr = q->addr & ~15u;
-    r.size = 16;
-  } else {
-    r.cmd = amo_cmd(q->amo);
-    r.addr = q->addr;
-    r.op[0] = q->wdata;
-    if (r.cmd == HMC_CMD_COUNT) return -1;
-  }
+  if (pe_hmc_cmd(q->op, q->amo, q->addr, q->wdata, lb, &r)) return -1;
   if (hmc_send(s->hmc, &r, t0 + ((uint64_t)send + 1) * pclk) != HMC_OK) return -1;
   p->reqs++;
   p->win_reqs++;
   if (q->op == PE_OP_WRITE) { /* pe_request's write: the data lands now */
-    for (unsigned b = 0; b < 4; b++)
-      if (q->be & (1u << b)) s->mem[q->addr + b] = (uint8_t)(q->wdata >> (8 * b));
-    s->memw++;
-    sys_coh_written(s, q->addr);
-    resv_write(host_resv(s->host), q->addr, 4);
+    pe_write_word(s, q->addr, q->wdata, q->be);
     return send;
   }
   const uint64_t eta = hmc_fast_eta_ps(s->hmc);
@@ -316,8 +320,7 @@ static int64_t pe_win_req(void *ctx, const pe_win_req_t *q, uint32_t send, uint3
     int flag = 0;
     hmc_atomic_apply(r.cmd, s->mem + q->addr, r.op, ret, &flag);
     data[0] = (uint32_t)ret[0];
-    s->memw++;
-    resv_write(host_resv(s->host), q->addr, 4);
+    sys_vault_write(s, q->addr, 4);
     sys_coh_written(s, q->addr);
     s->pes.amos++;
   }
