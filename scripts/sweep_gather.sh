@@ -38,6 +38,7 @@ while read -r id k g p clk th extra; do
       (if (.params["hmc.fast"] // 0) == 1 then "fast"
          + (if (.params["sim.pe_window"] // 0) > 0 then "+pe_window=\(.params["sim.pe_window"])" else "" end)
          + (if (.params["host.mem"] // 0) == 1 then "+host.mem=atonce" else "" end)
+         + (if (.params["host.core"] // 0) == 1 then "+host.core=interval" else "" end)
        else "exact" end) ] | @csv' "$f" >> "$tmp" \
     || { echo "sweep: $f: cannot turn it into a CSV row" >&2; exit 2; }
 done < <(LC_ALL=C sort "$OUT/$SET.points")

@@ -187,6 +187,8 @@ host_t *host_new(const host_cfg_t *cfg, uint8_t *mem, size_t mem_bytes, hmc_t *h
   for (unsigned c = 0; c < PMC_MAX_CORES; c++) h->pmc_in.rd_sel[c] = PMC_SEL_NONE;
   const char *bias = getenv("COPIM_HOST_ATONCE_BIAS_PCT"); /* planted fault, tests only */
   h->iv_bias_pct = bias ? (unsigned)strtoul(bias, NULL, 10) : 0;
+  const char *ibias = getenv("COPIM_HOST_IVAL_BIAS_PCT"); /* planted fault, tests only */
+  h->ic_bias_pct = ibias ? (unsigned)strtoul(ibias, NULL, 10) : 0;
   return h;
 }
 

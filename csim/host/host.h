@@ -105,6 +105,14 @@ typedef struct {
    * 2026-11-29); HOST_COH_DROP, the fill serves its waiters and the line
    * leaves (docs/host.md "A fill in flight meets another core's request") */
   unsigned coh_inflight;
+  /* 1: the interval core (sim.mode=fast with mem_atonce only; docs/host.md
+   * "The interval core"): an ordinary instruction's dispatch, issue,
+   * completion and commit cycles computed once, when it dispatches, from a
+   * per-register ready table and rings of the ROB's, the load and store
+   * queues' cycles, instead of an entry stepped through the dataflow
+   * model; serialising instructions and vault AMOs go through the exact
+   * core once the interval core has drained */
+  unsigned core_interval;
 } host_cfg_t;
 
 enum { HOST_AMO_SERIAL = 0, HOST_AMO_RVWMO = 1 };
@@ -118,7 +126,7 @@ enum { HOST_COH_KEEP = 0, HOST_COH_DROP = 1 };
                 .llc = {8u << 20, 32, 35, 32}, .snoop_lat = 12, .mem_lat = 100, .num_pes = HMC_VAULTS_DEFAULT,   \
                 .max_cycles = 2000000000ull, .stall_limit = 2000000ull, .echo_console = 0,          \
                 .wrs_sleep = 1, .coh_free = 0, .amo_model = HOST_AMO_RVWMO, .amo_posted = 1,       \
-                .posted_nowait = 0, .mem_atonce = 0, .coh_inflight = HOST_COH_KEEP})
+                .posted_nowait = 0, .mem_atonce = 0, .coh_inflight = HOST_COH_KEEP, .core_interval = 0})
 
 /* Integrator hooks (any may be NULL). */
 typedef struct {

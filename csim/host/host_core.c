@@ -32,6 +32,7 @@ int host_core_init(host_core_t *c, struct host *h, unsigned id) {
       host_cache_init(&c->l2, g->l2.bytes, g->l2.ways))
     return -1;
   for (unsigned i = 0; i < HOST_DEC_SIZE; i++) c->dec[i].pc = 1; /* never a fetch pc */
+  if (g->core_interval && host_ival_init(c)) return -1;
   return 0;
 }
 
@@ -43,6 +44,7 @@ void host_core_fini(host_core_t *c) {
   free(c->itb);
   free(c->ras);
   free(c->dec);
+  host_ival_fini(c);
   host_cache_free(&c->l1i);
   host_cache_free(&c->l1d);
   host_cache_free(&c->l2);
@@ -86,6 +88,7 @@ void host_core_reset(host_core_t *c, uint32_t pc) {
   memset(c->iv_line, 0xff, sizeof c->iv_line);
   memset(c->iv_ready, 0, sizeof c->iv_ready);
   c->iv_max[0] = c->iv_max[1] = 0;
+  host_ival_reset(c);
 }
 
 /* ---------------------------------------------------------------- dataflow */
@@ -109,6 +112,22 @@ static uint64_t fu_slot(host_fu_t *ring, unsigned limit, uint64_t t, uint64_t no
 }
 
 uint64_t host_fu_slot(host_fu_t *ring, unsigned limit, uint64_t t, uint64_t now) { return fu_slot(ring, limit, t, now); }
+
+uint64_t host_port_slot(host_fu_t *ring, unsigned limit, uint64_t t, uint64_t now) {
+  if (t >= now + HOST_PORT_RING - 8) return t;
+  for (;;) {
+    host_fu_t *f = &ring[t & (HOST_PORT_RING - 1)];
+    if (f->cyc != t) {
+      f->cyc = t;
+      f->cnt = 0;
+    }
+    if (f->cnt < limit) {
+      f->cnt++;
+      return t;
+    }
+    t++;
+  }
+}
 
 static void schedule(host_core_t *c, unsigned slot);
 static void wait_on(host_core_t *c, unsigned slot, unsigned p);
@@ -859,6 +878,10 @@ static void drain_store(host_core_t *c) {
 }
 
 void host_core_cycle(host_core_t *c) {
+  if (c->h->cfg.core_interval) {
+    host_ival_cycle(c);
+    return;
+  }
   c->imu_out.marker_valid = 0;
   c->committed_now = 0;
   if (c->halted) return;
@@ -868,6 +891,29 @@ void host_core_cycle(host_core_t *c) {
   dispatch(c);
 }
 
+/* ---------------------------------------------------------------- for the interval core
+ * host_ival.c times ordinary instructions itself and hands every other one
+ * to the functions above, so both cores share one front end, one
+ * serialising path and one AMO placement. */
+
+int host_core_predict(host_core_t *c, const rv32_insn_t *d, uint32_t pc, uint32_t next) {
+  return predict(c, d, pc, next);
+}
+
+const host_dec_t *host_core_decode(host_core_t *c, uint32_t pc, uint32_t raw) {
+  host_dec_t *dc = &c->dec[(pc >> 2) & (HOST_DEC_SIZE - 1)];
+  if (dc->pc != pc || dc->raw != raw) dec_fill(dc, pc, raw);
+  return dc;
+}
+
+void host_core_trap(host_core_t *c, const rv32_result_t *r) { trap_taken(c, r); }
+void host_core_retired(host_core_t *c, const rv32_result_t *r) { exec_retire_hook(c, r); }
+int host_core_amo_inline(host_core_t *c, const rv32_insn_t *d) { return amo_inline(c, d); }
+
+void host_core_commit(host_core_t *c) { commit(c); }
+void host_core_drain(host_core_t *c) { drain_store(c); }
+void host_core_dispatch(host_core_t *c) { dispatch(c); }
+
 /* ---------------------------------------------------------------- idle skipping */
 
 static uint64_t min64(uint64_t a, uint64_t b) { return a < b ? a : b; }
@@ -875,6 +921,7 @@ static uint64_t min64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 /* Mirrors host_core_cycle() without side effects: which branch each stage
  * takes at cycle now, and until when that cannot change by itself. */
 uint64_t host_core_idle_until(host_core_t *c, uint64_t now) {
+  if (c->h->cfg.core_interval && !host_ival_exact(c)) return host_ival_idle_until(c, now);
   struct host *h = c->h;
   const host_cfg_t *g = &h->cfg;
   c->q_ctr = NULL;

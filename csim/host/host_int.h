@@ -13,6 +13,10 @@
 #define HOST_LINE_BITS 6
 #define HOST_MAX_MSHR 64
 #define HOST_FU_RING 256
+#define HOST_HIT_CAL_BITS 13
+/* the at-once LLC tag port's ring: the interval core looks up ahead of its
+ * cycle by a miss's latency and more, beyond HOST_FU_RING */
+#define HOST_PORT_RING 8192
 
 /* ---------------------------------------------------------------- tags */
 enum { ST_I = 0, ST_S = 1, ST_E = 2, ST_M = 3 };
@@ -130,6 +134,8 @@ typedef struct {
   unsigned core;
   unsigned flags;   /* HMC_REQ_POSTED for a posted AMO */
   uint32_t operand; /* a posted AMO's rs2 */
+  uint64_t at;      /* sent no earlier than this cycle (an at-once read's own send cycle, which the
+                     * interval core's lookups put ahead of now), 0 none */
 } host_send_t;
 
 /* ---------------------------------------------------------------- core */
@@ -178,10 +184,21 @@ typedef struct {
   uint8_t cnt;
 } host_fu_t;
 
+/* A store in the interval core's queue (host_ival.c). */
+typedef struct {
+  uint32_t addr;
+  uint8_t size;
+  uint64_t data;   /* its data ready (a forwarding load's earliest) */
+  uint64_t commit; /* its commit cycle */
+  uint64_t leave;  /* the cycle it leaves the queue, written */
+} host_ics_t;
+
 /* The first cycle >= t with fewer than limit uses in ring (a unit's, or the
  * at-once LLC tag port's), taken.  Beyond the ring's horizon contention is
  * not tracked.  host_core.c. */
 uint64_t host_fu_slot(host_fu_t *ring, unsigned limit, uint64_t t, uint64_t now);
+/* The same on the at-once LLC tag port's ring (HOST_PORT_RING cycles). */
+uint64_t host_port_slot(host_fu_t *ring, unsigned limit, uint64_t t, uint64_t now);
 
 enum { SER_NONE = 0, SER_WAIT, SER_MARKER, SER_VERDICT, SER_WB, SER_LAUNCH, SER_PIMWAIT };
 
@@ -267,6 +284,20 @@ typedef struct host_core {
   uint64_t iv_ready[2][HOST_MAX_MSHR];
   uint64_t iv_grant[HOST_MAX_MSHR]; /* D side: the cycle its L2 or LLC lookup granted the line */
   uint64_t iv_max[2];
+  /* interval core (cfg.core_interval, host_ival.c): ordinary instructions
+   * timed once, at dispatch; rings of the in-flight ones' cycles */
+  uint64_t *ic_cmt;      /* ROB: each in-flight instruction's commit cycle, in program order */
+  unsigned ic_h, ic_q;   /* its head and count (not yet counted as committed) */
+  uint64_t *ic_ld;       /* load queue: each load's commit cycle */
+  unsigned ic_ldh, ic_ldq;
+  host_ics_t *ic_st;     /* store queue: each store's address, data and leave cycles */
+  unsigned ic_sth, ic_stq;
+  uint64_t ic_t;         /* the next cycle dispatch may act in */
+  unsigned ic_w;         /* dispatch slots used in cycle ic_t */
+  uint64_t ic_last;      /* the youngest instruction's commit cycle */
+  unsigned ic_last_w;    /* instructions committing in that cycle */
+  uint64_t ic_leave;     /* the youngest store's leave cycle */
+  uint64_t ic_aq;        /* younger loads and AMOs issue no earlier (the youngest .aq AMO's completion) */
   /* IMU */
   int imu_port;          /* 1: handshakes with an IMU (host_imu_set) */
   host_imu_in_t imu_in;
@@ -322,6 +353,7 @@ struct host {
   unsigned sendq_head, sendq_n, sendq_cap;
   /* PMC ports of this cycle */
   uint64_t hit_until[HOST_MAX_CORES];
+  uint32_t *hit_cal;    /* cfg.core_interval: per core, 1 << HOST_HIT_CAL_BITS cycles of LLC hit activity (host_mem.c hit_mark) */
   unsigned miss_cnt[HOST_MAX_CORES];
   pmc_in_t pmc_in;      /* hit_act and miss_act filled only when read (pmc_stale) */
   int pmc_stale;        /* hit_act/miss_act are still to compute for cycle pmc_at */
@@ -347,13 +379,15 @@ struct host {
    * (a ring, as the cores' units: lookups are timed out of order), each
    * LLC MSHR's line, data arrival and free cycle, and the latest memory
    * latency seen (for a send the HMC refused) */
-  host_fu_t iv_port[HOST_FU_RING];
+  host_fu_t iv_port[HOST_PORT_RING];
   uint32_t iv_llc_line[HOST_MAX_MSHR];
   uint64_t iv_llc_ready[HOST_MAX_MSHR], iv_llc_free[HOST_MAX_MSHR];
   uint64_t iv_llc_busy; /* bit per LLC MSHR: its miss's fill has not come back yet */
   uint64_t iv_lat;
   uint64_t iv_t; /* the LLC lookup being made (its cycle), 0 outside one */
   unsigned iv_bias_pct; /* planted fault, tests only (COPIM_HOST_ATONCE_BIAS_PCT): every L1 miss that much longer */
+  unsigned ic_bias_pct; /* planted fault, tests only (COPIM_HOST_IVAL_BIAS_PCT): every interval-core instruction's
+                         * issue-to-completion that much longer (rounded down) */
   host_stats_t st;
 };
 
@@ -383,6 +417,31 @@ void host_core_amo_event(host_core_t *c, unsigned slot, uint32_t seqlo);
 /* The first cycle >= now at which host_core_cycle() could do more than add
  * one to c->q_ctr (which it sets); now when it does work this cycle. */
 uint64_t host_core_idle_until(host_core_t *c, uint64_t now);
+/* What the interval core (host_ival.c) uses of the exact core's: the
+ * branch predictor (1 = mispredicted), the decode cache's entry for raw at
+ * pc, a trap's redirect, the retire hook, amo_inline (1 = an AMO that does
+ * not serialise; c->far_pre then says whether a vault executes it), and
+ * the exact core's commit, store drain and dispatch stages */
+int host_core_predict(host_core_t *c, const rv32_insn_t *d, uint32_t pc, uint32_t next);
+const host_dec_t *host_core_decode(host_core_t *c, uint32_t pc, uint32_t raw);
+void host_core_trap(host_core_t *c, const rv32_result_t *r);
+void host_core_retired(host_core_t *c, const rv32_result_t *r);
+int host_core_amo_inline(host_core_t *c, const rv32_insn_t *d);
+void host_core_commit(host_core_t *c);
+void host_core_drain(host_core_t *c);
+void host_core_dispatch(host_core_t *c);
+
+/* host_ival.c: the interval core (cfg.core_interval, docs/host.md "The
+ * interval core").  Allocation (-1 out of memory) and reset; one cycle
+ * (host_core_cycle's part); 1 while the exact core's machinery holds the
+ * core (a serialising instruction until it commits, wrs.nto asleep); the
+ * interval core's idle bound (host_core_idle_until). */
+int host_ival_init(host_core_t *c);
+void host_ival_fini(host_core_t *c);
+void host_ival_reset(host_core_t *c);
+void host_ival_cycle(host_core_t *c);
+int host_ival_exact(const host_core_t *c);
+uint64_t host_ival_idle_until(host_core_t *c, uint64_t now);
 
 /* host_mem.c, below the cores: what it completes goes back up through the
  * callbacks host.c passes to host_mem_init (the cores' functions) */

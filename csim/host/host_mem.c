@@ -15,6 +15,8 @@ enum { TAG_FILL = 1, TAG_WB = 2, TAG_POSTED = 3, TAG_AMO = 4 /* core << 16 | rob
  * line went in at the lookup). */
 #define FILLQ_IV 0x8000u
 
+#define HIT_CAL_MASK ((1u << HOST_HIT_CAL_BITS) - 1)
+
 int host_mem_init(struct host *h, const host_mem_up_t *up) {
   const host_cfg_t *g = &h->cfg;
   h->up = *up;
@@ -26,6 +28,8 @@ int host_mem_init(struct host *h, const host_mem_up_t *up) {
   h->sendq = calloc(h->sendq_cap, sizeof *h->sendq);
   h->invq_cap = 1024;
   h->invq = calloc(h->invq_cap, sizeof *h->invq);
+  if (g->core_interval && !(h->hit_cal = calloc((size_t)g->cores << HOST_HIT_CAL_BITS, sizeof *h->hit_cal)))
+    return -1;
   return h->llcq && h->fillq && h->sendq && h->invq ? 0 : -1;
 }
 
@@ -35,6 +39,7 @@ void host_mem_fini(struct host *h) {
   free(h->fillq);
   free(h->sendq);
   free(h->invq);
+  free(h->hit_cal);
 }
 
 /* ---------------------------------------------------------------- memory */
@@ -66,7 +71,10 @@ static int try_send(struct host *h, const host_send_t *q) {
    * packets, bank occupancy and energy of the real one and changes nothing */
   hmc_req_t r = {.port = hmc_port_link(link_of(h, core)), .cmd = cmd, .addr = addr, .size = 64, .tag = tag,
                  .flags = q->flags, .op = {q->operand, 0}};
-  int rc = hmc_send(h->hmc, &r, h->now * h->cfg.clk_ps);
+  /* a stalled at-once read goes at its own cycle if that is still ahead:
+   * sent earlier its response could come before the miss it answers
+   * (EV_LLC_MISS) was counted, and the core's miss count would stick */
+  int rc = hmc_send(h->hmc, &r, (q->at > h->now ? q->at : h->now) * h->cfg.clk_ps);
   if (rc == HMC_OK) sent(h, tag);
   if (rc == HMC_STALL) h->st.hmc_stalls++;
   else if (rc != HMC_OK) host_fail(h, "host: the HMC refused a request for 0x%08x at cycle %llu", addr,
@@ -751,6 +759,8 @@ void host_mem_pmc(struct host *h) {
   h->pmc_stale = 0;
   for (unsigned c = 0; c < h->cfg.cores; c++) {
     if (h->pmc_at < h->hit_until[c]) hit |= 1ull << c;
+    if (h->hit_cal && h->hit_cal[(size_t)c << HOST_HIT_CAL_BITS | (h->pmc_at & HIT_CAL_MASK)] == (uint32_t)h->pmc_at + 1)
+      hit |= 1ull << c;
     if (h->miss_cnt[c]) miss |= 1ull << c;
   }
   h->pmc_in.hit_act = hit;
@@ -913,7 +923,7 @@ static uint64_t iv_memory(struct host *h, host_core_t *c, uint32_t line, uint64_
       h->iv_lat = done - ts;
     } else {
       if (rc == HMC_STALL) h->st.hmc_stalls++;
-      const host_send_t q = {.cmd = HMC_RD, .addr = line << HOST_LINE_BITS, .tag = tag, .core = c->id};
+      const host_send_t q = {.cmd = HMC_RD, .addr = line << HOST_LINE_BITS, .tag = tag, .core = c->id, .at = ts};
       mem_send_q(h, &q);
       done = ts + (h->iv_lat ? h->iv_lat : g->mem_lat);
     }
@@ -929,6 +939,17 @@ static uint64_t iv_llc_pending(const struct host *h, uint32_t line, uint64_t t) 
   for (unsigned i = 0; i < h->cfg.llc.mshrs; i++)
     if (h->iv_llc_line[i] == line && h->iv_llc_ready[i] > t) return h->iv_llc_ready[i];
   return 0;
+}
+
+/* The interval core's LLC lookups are made ahead of their cycle: core c's
+ * hit activity (the PMC's hit_act) marked in [t0, t1) of its calendar,
+ * each cycle stamped with itself + 1, instead of hit_until (which would
+ * mark every cycle from now on).  Cycles beyond the calendar's reach are
+ * not marked. */
+static void hit_mark(struct host *h, unsigned c, uint64_t t0, uint64_t t1) {
+  if (t1 > h->now + HIT_CAL_MASK) t1 = h->now + HIT_CAL_MASK;
+  uint32_t *cal = h->hit_cal + ((size_t)c << HOST_HIT_CAL_BITS);
+  for (uint64_t t = t0; t < t1; t++) cal[t & HIT_CAL_MASK] = (uint32_t)t + 1;
 }
 
 uint64_t host_mem_atonce(host_core_t *c, int dside, uint32_t addr, int excl, uint64_t t) {
@@ -964,9 +985,10 @@ uint64_t host_mem_atonce(host_core_t *c, int dside, uint32_t addr, int excl, uin
     st = l2->st;
   } else {
     c->st.l2_miss++;
-    const uint64_t t3 = host_fu_slot(h->iv_port, 1, t2 + g->l2.lat, h->now); /* at the LLC, one lookup a cycle */
+    const uint64_t t3 = host_port_slot(h->iv_port, 1, t2 + g->l2.lat, h->now); /* at the LLC, one lookup a cycle */
     h->st.llc_lookups++;
-    if (h->hit_until[c->id] < t3 + g->llc.lat) h->hit_until[c->id] = t3 + g->llc.lat;
+    if (h->hit_cal) hit_mark(h, c->id, t3, t3 + g->llc.lat);
+    else if (h->hit_until[c->id] < t3 + g->llc.lat) h->hit_until[c->id] = t3 + g->llc.lat;
     host_line_t *L = host_cache_find(&h->llc, line);
     unsigned extra = 0;
     h->iv_t = t3;

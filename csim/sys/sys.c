@@ -255,6 +255,16 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
     free(s);
     return NULL;
   }
+  if (s->cfg.host.core_interval && !s->cfg.host.mem_atonce) {
+    snprintf(err, cap, "sys: host.core=interval needs host.mem=atonce: it times a load when it dispatches");
+    free(s);
+    return NULL;
+  }
+  if (s->cfg.host.core_interval && pol->amo_site != SYS_AMO_CACHE) {
+    fprintf(stderr, "copim-sim: host.core=interval does not model vault AMOs; policy %s keeps the exact core "
+                    "(host.core=exact)\n", pol->name);
+    s->cfg.host.core_interval = 0;
+  }
   if (s->cfg.pe_window && !s->cfg.hmc.fast) {
     snprintf(err, cap, "sys: sim.pe_window=%u needs the fast HMC (sim.mode=fast or hmc.fast=1): the exact HMC "
              "knows a request's completion only when it comes out", s->cfg.pe_window);
@@ -303,6 +313,10 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
   }
   /* the windowed PE sends ahead of the system's time: the fast HMC's banks
    * then take requests out of time order (closed page; else in order) */
+  /* so does the interval core, whose accesses are made when they dispatch */
+  if (s->cfg.host.core_interval && hmc_fast_set_ooo(s->hmc))
+    fprintf(stderr, "copim-sim: host.core=interval with hmc.open_page=1: the fast HMC's banks stay in send order "
+                    "(docs/hmc.md \"Requests out of time order\")\n");
   if (s->cfg.pe_window && hmc_fast_set_ooo(s->hmc))
     fprintf(stderr, "copim-sim: sim.pe_window with hmc.open_page=1: the fast HMC's banks stay in send order, so "
                     "requests sent ahead delay earlier ones (docs/hmc.md \"Requests out of time order\")\n");

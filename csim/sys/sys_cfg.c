@@ -137,6 +137,10 @@ static const param_def_t params[] = {
        "host cache timing: 0 events (an MSHR event per level), 1 atonce: every access timed when it issues, a miss "
        "from the fast HMC's schedule (needs sim.mode=fast; approximate, docs/host.md)",
        "events|atonce"),
+    PN("host.core", host.core_interval, 0, 1,
+       "host core timing: 0 exact (the dataflow model), 1 interval: each instruction timed once when it dispatches "
+       "(needs host.mem=atonce; approximate, docs/host.md \"The interval core\")",
+       "exact|interval"),
     PN("host.coh_inflight", host.coh_inflight, 0, 1,
        "a line taken from a core while its fill is in flight: 0 keep (installed anyway: two owners, the old model), "
        "1 drop (the fill serves its waiters, then the line leaves; docs/host.md)",

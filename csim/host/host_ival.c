@@ -1,0 +1,370 @@
+/* The interval core (issue 50; cfg.core_interval, docs/host.md "The interval
+ * core"): the fast mode's host core, after Sniper's interval model (Carlson
+ * et al., SC 2011) in its simplest, one-pass form.
+ *
+ * The exact core (host_core.c) gives every instruction a ROB entry that the
+ * dataflow model steps: consumer lists, a scheduling call when its operands
+ * resolve, an event per load, a commit scan every cycle.  With at-once
+ * memory (cfg.mem_atonce) every ordinary instruction's completion is known
+ * when it dispatches, so this core computes all its cycles then, in program
+ * order, and keeps only what later instructions need: each register's
+ * ready cycle, and rings of the commit cycles of the instructions in the ROB
+ * and the load queue and of the stores in the store queue.  Per cycle it
+ * only counts the commits that fall in it (the IMU's instr_ret).
+ *
+ * The rules are the exact core's, applied in program order instead of in
+ * the order operands resolve:
+ *   dispatch   width a cycle, the group ending at a taken control transfer;
+ *              not before the ROB, the load or the store queue has room; a
+ *              new line fetched at once from the L1I (a miss stalls until
+ *              its fill); a mispredicted branch holds the next dispatch
+ *              until it resolves plus the penalty;
+ *   issue      a cycle after dispatch, once its sources are ready, on a free
+ *              unit (the exact core's rings, taken in program order);
+ *   loads      through a load port at issue, looked up at once (a younger
+ *              load than an .aq AMO issues after it); forwarded from the
+ *              youngest older overlapping store still in the queue;
+ *   commit     in order, width a cycle, not before completion;
+ *   stores     leave the queue in order, from the cycle after their commit,
+ *              owning the line (looked up at once);
+ *   AMOs       in the caches as the RVWMO model has them (.aq holds younger
+ *              loads and AMOs, .rl and an older store to the same word make
+ *              it wait for every older instruction's commit and store).
+ * What it approximates: a load's, store's or AMO's cache lookup is made
+ * when it dispatches, with its issue cycle, which may lie ahead of the
+ * system's cycle (the exact at-once core makes a miss at its issue cycle),
+ * so the caches and the fast HMC see the core's accesses in its program
+ * order rather than in time order (the fast HMC is put out of order for it,
+ * as for the windowed PE); unit contention is taken in program order.
+ *
+ * Every serialising instruction (CSR and system instructions, fences,
+ * LR/SC, device accesses, the custom-0 markers, PIM launch and wait) goes
+ * through the exact core, entered when this one has drained: it then sees
+ * the same empty ROB and store queue it would in the exact core.  AMOs a
+ * vault executes (pei, graphpim) are not modelled: sys keeps the exact
+ * core for a policy that places AMOs. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../sw/include/copim_mmio.h"
+#include "host_int.h"
+
+static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+int host_ival_init(host_core_t *c) {
+  const host_cfg_t *g = &c->h->cfg;
+  c->ic_cmt = calloc(g->rob, sizeof *c->ic_cmt);
+  c->ic_ld = calloc(g->lq, sizeof *c->ic_ld);
+  c->ic_st = calloc(g->sq, sizeof *c->ic_st);
+  return c->ic_cmt && c->ic_ld && c->ic_st ? 0 : -1;
+}
+
+void host_ival_fini(host_core_t *c) {
+  free(c->ic_cmt);
+  free(c->ic_ld);
+  free(c->ic_st);
+}
+
+void host_ival_reset(host_core_t *c) {
+  c->ic_h = c->ic_q = 0;
+  c->ic_ldh = c->ic_ldq = 0;
+  c->ic_sth = c->ic_stq = 0;
+  c->ic_t = 0;
+  c->ic_w = 0;
+  c->ic_last = 0;
+  c->ic_last_w = 0;
+  c->ic_leave = 0;
+  c->ic_aq = 0;
+}
+
+int host_ival_exact(const host_core_t *c) {
+  return c->rob_n || c->sq_n || c->ser != SER_NONE || c->ser_inflight || c->wrs_sleep;
+}
+
+/* The loads and stores that have left their queues by cycle now. */
+static void queues_pop(host_core_t *c, uint64_t now) {
+  const host_cfg_t *g = &c->h->cfg;
+  while (c->ic_ldq && c->ic_ld[c->ic_ldh] <= now) {
+    if (++c->ic_ldh == g->lq) c->ic_ldh = 0;
+    c->ic_ldq--;
+  }
+  while (c->ic_stq && c->ic_st[c->ic_sth].leave <= now) {
+    if (++c->ic_sth == g->sq) c->ic_sth = 0;
+    c->ic_stq--;
+  }
+}
+
+/* Holds dispatch until cycle t (> now), counting the cycles in *ctr. */
+static void hold(host_core_t *c, uint64_t now, uint64_t t, uint64_t *ctr) {
+  if (t <= now) t = now + 1;
+  *ctr += t - now;
+  c->ic_t = t;
+  c->ic_w = 0;
+}
+
+/* The cycle an instruction completing at done commits: in order, width a cycle. */
+static uint64_t commit_at(host_core_t *c, uint64_t done) {
+  if (done > c->ic_last) {
+    c->ic_last = done;
+    c->ic_last_w = 1;
+  } else if (c->ic_last_w == c->h->cfg.width) {
+    c->ic_last++;
+    c->ic_last_w = 1;
+  } else {
+    c->ic_last_w++;
+  }
+  const host_cfg_t *g = &c->h->cfg;
+  unsigned i = c->ic_h + c->ic_q;
+  if (i >= g->rob) i -= g->rob;
+  c->ic_cmt[i] = c->ic_last;
+  c->ic_q++;
+  return c->ic_last;
+}
+
+/* An AMO in the L1D issued at t, the line made dirty: the cycle its result is there. */
+static uint64_t amo_at(host_core_t *c, uint32_t addr, uint64_t t) {
+  const uint64_t d = host_mem_atonce(c, 1, addr, 1, t);
+  host_line_t *l = host_cache_find(&c->l1d, addr >> HOST_LINE_BITS);
+  if (l && l->st >= ST_E) l->st = ST_M;
+  return max64(d, t + c->h->cfg.l1d.lat) + 1;
+}
+
+/* The youngest older store in the queue overlapping [addr, addr + size), or NULL. */
+static const host_ics_t *fwd_from(const host_core_t *c, uint32_t addr, unsigned size) {
+  const unsigned S = c->h->cfg.sq;
+  for (unsigned k = c->ic_stq; k-- > 0;) {
+    unsigned i = c->ic_sth + k;
+    if (i >= S) i -= S;
+    const host_ics_t *s = &c->ic_st[i];
+    if (s->addr < addr + size && addr < s->addr + s->size) return s;
+  }
+  return NULL;
+}
+
+/* The instruction at the pc serialises (CSR, system, fence, LR/SC, a device
+ * access, custom-0): the exact core takes it, at once when the interval
+ * core has drained as the exact core's ROB and store queue would have, and
+ * first in its cycle; else dispatch holds until then. */
+static void hand_over(host_core_t *c, uint64_t now) {
+  const uint64_t t = max64(c->ic_last, c->ic_leave);
+  if (c->ic_w || c->ic_q || c->ic_stq || t > now) {
+    hold(c, now, c->ic_w ? max64(t, now + 1) : t, &c->st.stall_serial);
+    return;
+  }
+  host_core_dispatch(c);
+}
+
+static void dispatch(host_core_t *c) {
+  struct host *h = c->h;
+  const host_cfg_t *g = &h->cfg;
+  const uint64_t now = h->now;
+  if (c->ic_t > now) return;
+  if (c->ic_t < now) {
+    c->ic_t = now;
+    c->ic_w = 0;
+  }
+  if (c->ic_t < c->fe_ready) {
+    hold(c, now, c->fe_ready, &c->st.stall_fetch);
+    return;
+  }
+  queues_pop(c, now);
+  while (c->ic_w < g->width) {
+    const uint32_t pc = c->hart.pc;
+    uint32_t raw = 0;
+    const int fetchable = pc >= COPIM_TEXT_BASE && (uint64_t)pc + 4 <= h->mem_bytes && !(pc & 3);
+    if (fetchable) {
+      const uint32_t line = pc >> HOST_LINE_BITS;
+      if (line != c->fe_line) {
+        const uint64_t t = host_mem_atonce(c, 0, pc, 0, now);
+        if (t > now) {
+          hold(c, now, t, &c->st.stall_fetch);
+          return;
+        }
+        c->fe_line = line;
+      }
+      memcpy(&raw, h->mem + pc, 4);
+    }
+    const host_dec_t *dc = host_core_decode(c, pc, raw);
+    const rv32_insn_t *d = &dc->d;
+    if (c->ic_q == g->rob) {
+      hold(c, now, c->ic_cmt[c->ic_h], &c->st.stall_rob);
+      return;
+    }
+    const unsigned kind = dc->kind;
+    const int is_ld = kind == K_LOAD, is_st = kind == K_STORE;
+    if (is_ld && c->ic_ldq == g->lq) {
+      hold(c, now, c->ic_ld[c->ic_ldh], &c->st.stall_lsq);
+      return;
+    }
+    if (is_st && c->ic_stq == g->sq) {
+      hold(c, now, c->ic_st[c->ic_sth].leave, &c->st.stall_lsq);
+      return;
+    }
+    int ser = dc->ser, amo = 0;
+    if (!ser && (is_ld || is_st) && c->hart.x[d->rs1] + (uint32_t)d->imm >= COPIM_MMIO_BASE) ser = 1;
+    if (ser && (d->cls & RV32_C_AMO) && host_core_amo_inline(c, d)) {
+      if (c->far_pre) { /* sys keeps the exact core for a policy with vault AMOs */
+        host_fail(h, "hart %u: an AMO for a vault at pc=0x%08x under host.core=interval (cycle %llu)", c->id, pc,
+                  (unsigned long long)now);
+        return;
+      }
+      amo = 1;
+      ser = 0;
+    }
+    if (ser) {
+      hand_over(c, now);
+      return;
+    }
+    /* an ordinary instruction or an AMO in the caches: execute, then time it */
+    rv32_result_t r;
+    if (fetchable) rv32_step_decoded(&c->hart, &c->bus, d, &r);
+    else rv32_step(&c->hart, &c->bus, &r);
+    host_core_retired(c, &r);
+    if (h->failed) return;
+    if (!r.retired) {
+      host_core_trap(c, &r);
+      hold(c, now, c->fe_ready, &c->st.stall_fetch);
+      return;
+    }
+    c->next_seq++; /* amo_site's answers are keyed by it */
+    uint64_t t = now + 1; /* issue: a cycle after dispatch, its sources ready */
+    if ((d->cls & RV32_C_USES_RS1) && d->rs1) t = max64(t, c->reg_ready[d->rs1]);
+    if ((d->cls & RV32_C_USES_RS2) && d->rs2) t = max64(t, c->reg_ready[d->rs2]);
+    if (amo) { /* the exact core's rs1 and rs2 of an AMO */
+      if (d->rs1) t = max64(t, c->reg_ready[d->rs1]);
+      if (d->rs2) t = max64(t, c->reg_ready[d->rs2]);
+    }
+    uint64_t done;
+    int end_group = r.next_pc != pc + 4;
+    const host_ics_t *fw = NULL;
+    if (amo) {
+      c->st.amos++;
+      int rl = raw >> 25 & 1;
+      const int aq = raw >> 26 & 1;
+      t = max64(t, c->ic_aq);
+      if (!rl && fwd_from(c, r.mem_addr, 4)) rl = 1; /* same-address order with an older store */
+      if (rl) t = max64(t, max64(c->ic_last, c->ic_stq ? c->ic_leave + 1 : 0));
+      done = amo_at(c, r.mem_addr, t);
+      if (aq) c->ic_aq = done;
+    } else {
+      switch (kind) {
+        case K_LOAD:
+          c->st.loads++;
+          t = max64(t, c->ic_aq);
+          fw = fwd_from(c, r.mem_addr, dc->size);
+          if (fw) {
+            c->st.fwd_loads++;
+            if (fw->commit > now) t = max64(t, fw->data);
+            done = t + g->lat_fwd;
+          } else {
+            t = host_fu_slot(c->fu_ld, g->load_ports, t, now);
+            done = host_mem_atonce(c, 1, r.mem_addr, 0, t);
+          }
+          break;
+        case K_STORE:
+          c->st.stores++;
+          done = t;
+          break;
+        case K_MUL:
+          t = host_fu_slot(c->fu_mul, g->muls, t, now);
+          done = t + g->lat_mul;
+          break;
+        case K_DIV:
+          t = max64(t, c->div_free);
+          c->div_free = t + g->lat_div;
+          done = t + g->lat_div;
+          break;
+        default: /* K_ALU, K_BR */
+          t = host_fu_slot(c->fu_alu, g->alus, t, now);
+          done = t + g->lat_alu;
+          break;
+      }
+    }
+    if (h->ic_bias_pct) done += (done - t) * h->ic_bias_pct / 100;
+    const uint64_t cm = commit_at(c, done);
+    if (kind == K_LOAD && !amo) {
+      unsigned i = c->ic_ldh + c->ic_ldq;
+      if (i >= g->lq) i -= g->lq;
+      c->ic_ld[i] = cm;
+      c->ic_ldq++;
+    } else if (kind == K_STORE) {
+      /* leaves the queue from the cycle after its commit, one a cycle, once
+       * it owns the line (the exact at-once store drain) */
+      const uint64_t x = max64(cm + 1, c->ic_stq ? c->ic_leave + 1 : 0);
+      const uint64_t o = host_mem_atonce(c, 1, r.mem_addr, 1, x);
+      host_line_t *l = host_cache_find(&c->l1d, r.mem_addr >> HOST_LINE_BITS);
+      if (l) l->st = ST_M;
+      c->ic_leave = max64(x, o);
+      unsigned i = c->ic_sth + c->ic_stq;
+      if (i >= g->sq) i -= g->sq;
+      c->ic_st[i] = (host_ics_t){.addr = r.mem_addr, .size = dc->size, .data = done, .commit = cm, .leave = c->ic_leave};
+      c->ic_stq++;
+    }
+    if ((d->cls & RV32_C_WRITES_RD) && d->rd) c->reg_ready[d->rd] = done;
+    if (kind == K_BR && !amo) {
+      c->st.branches++;
+      if (host_core_predict(c, d, pc, r.next_pc)) {
+        c->st.mispredicts++;
+        hold(c, now, done + g->mispredict_penalty, &c->st.stall_fetch);
+        return;
+      }
+    }
+    c->ic_w++;
+    if (end_group) break;
+  }
+  c->ic_t = now + 1;
+  c->ic_w = 0;
+}
+
+void host_ival_cycle(host_core_t *c) {
+  struct host *h = c->h;
+  const uint64_t now = h->now;
+  c->imu_out.marker_valid = 0;
+  c->committed_now = 0;
+  if (c->halted) return;
+  c->st.cycles_active = now + 1;
+  /* the exact core's part: a serialising instruction handed over (its
+   * custom-0 sequence, its ROB entry until it commits), wrs.nto asleep */
+  if (c->rob_n || c->sq_n) {
+    host_core_commit(c);
+    host_core_drain(c);
+  }
+  if (c->wrs_sleep) {
+    if (resv_held(&h->resv, c->id)) {
+      c->st.barrier_wait_cycles++;
+      return;
+    }
+    c->wrs_sleep = 0;
+  }
+  if (c->ser != SER_NONE || c->ser_inflight || c->rob_n) {
+    if (c->ser != SER_NONE) host_core_dispatch(c); /* ser_step */
+    else c->st.stall_serial++;
+    return;
+  }
+  if (c->ic_t < c->fe_ready) { /* back from the exact core (or a trap): its redirect */
+    c->ic_t = c->fe_ready;
+    c->ic_w = 0;
+  }
+  unsigned n = 0;
+  while (c->ic_q && c->ic_cmt[c->ic_h] <= now) {
+    if (++c->ic_h == h->cfg.rob) c->ic_h = 0;
+    c->ic_q--;
+    n++;
+  }
+  if (n) {
+    c->committed_now = n;
+    c->st.insns += n;
+    h->last_commit = now;
+  }
+  dispatch(c);
+}
+
+uint64_t host_ival_idle_until(host_core_t *c, uint64_t now) {
+  c->q_ctr = NULL;
+  c->q_pimwait = 0;
+  if (c->halted) return HOST_INF;
+  if (c->ic_q && c->ic_cmt[c->ic_h] <= now) return now;
+  uint64_t until = c->ic_t <= now ? now : c->ic_t;
+  if (c->ic_q && c->ic_cmt[c->ic_h] < until) until = c->ic_cmt[c->ic_h];
+  return until;
+}
