@@ -120,7 +120,7 @@ speed_point() { # label, kernel, graph, policy, extra args (both the simulator's
   # one, from the same interleaved runs; COSIM_BENCH_FAST=0 leaves it out
   local bins=("after:$sim")
   [[ -n ${COSIM_BENCH_BEFORE:-} ]] && bins=("before:${COSIM_BENCH_BEFORE}" "${bins[@]}")
-  [[ ${COSIM_BENCH_FAST:-1} == 1 ]] && bins+=("fast:$sim" "fastw:$sim")
+  [[ ${COSIM_BENCH_FAST:-1} == 1 ]] && bins+=("fast:$sim" "fastw:$sim" "fasti:$sim")
   # the builds' runs interleaved (before, after, before, ...): a change of
   # the machine's load during the point falls on both
   local -A cpus=() lines=() rcs=()
@@ -130,6 +130,11 @@ speed_point() { # label, kernel, graph, policy, extra args (both the simulator's
       [[ $tag == fast ]] && mode=(--fast)
       # the fast mode with the windowed PE (sim.pe_window=512, opt-in: docs/pe.md)
       [[ $tag == fastw ]] && mode=(--fast --set sim.pe_window=512)
+      # every approximate model: the windowed PE, the at-once caches and the
+      # interval core (docs/host.md "The interval core"), with the coherence
+      # they are timed against
+      [[ $tag == fasti ]] && mode=(--fast --set sim.pe_window=512 --set host.mem=atonce --set host.coh_inflight=drop
+        --set host.core=interval)
       COPIM_ELF_DIR=$BUILD/sw "$bin" --kernel "$k" --graph "$g" --policy "$p" "${mode[@]}" "$@" >"$out/sp.out" 2>"$out/sp.err"
       rcs[$tag]=$?
       [[ ${rcs[$tag]} -ne 0 ]] && cp "$out/sp.err" "$out/sp-$tag.err"
@@ -176,7 +181,9 @@ sblock=$(mktemp)
   echo "load average before / after the runs: $load0 / $(uptime | sed -E 's/.*load average: //') (1/5/15 min); $runs runs per row.  MIPS = host + PE"
   echo "instructions per CPU second of the simulator; slowdown = median simulator CPU s / native kernel CPU s"
   echo "(\`build/tools/graphtool run\`, best of $runs, kernel only).  \"fast\" is the same binary as \"after\" with \`--fast\`,"
-  echo "\"fastw\" with \`--fast --set sim.pe_window=512\` (the windowed PE, opt-in: docs/pe.md)"
+  echo "\"fastw\" with \`--fast --set sim.pe_window=512\` (the windowed PE, opt-in: docs/pe.md),"
+  echo "\"fasti\" with every approximate model: \`--fast --set sim.pe_window=512 --set host.mem=atonce --set host.coh_inflight=drop --set host.core=interval\`"
+  echo "(the interval host core, opt-in: docs/host.md)"
   echo "(issue 50: 30 MIPS and 5x the exact mode are its goals), their runs interleaved with the others'."
   echo "Builds: \"after\" is $(git rev-parse --short HEAD 2>/dev/null || echo 'this tree')$(git diff --quiet HEAD -- csim tb mk Makefile 2>/dev/null || echo ' with local changes')${COSIM_BENCH_BEFORE:+, \"before\" is ${COSIM_BENCH_BEFORE_NAME:-$COSIM_BENCH_BEFORE}}."
   echo

@@ -400,6 +400,7 @@ void host_idle_skip(host_t *h, uint64_t to) {
     k->committed_now = 0;
     k->imu_out.instr_ret = 0;
     if (k->halted) continue;
+    if (h->cfg.core_interval) host_ival_skip(k, to);
     k->st.cycles_active = to;
     if (k->q_ctr) *k->q_ctr += n;
     if (k->q_pimwait) h->last_commit = to - 1;

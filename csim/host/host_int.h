@@ -442,6 +442,8 @@ void host_ival_reset(host_core_t *c);
 void host_ival_cycle(host_core_t *c);
 int host_ival_exact(const host_core_t *c);
 uint64_t host_ival_idle_until(host_core_t *c, uint64_t now);
+/* The cycles up to to (excluded) skipped: the commits that fell in them counted. */
+void host_ival_skip(host_core_t *c, uint64_t to);
 
 /* host_mem.c, below the cores: what it completes goes back up through the
  * callbacks host.c passes to host_mem_init (the cores' functions) */

@@ -223,7 +223,7 @@ static int skip_idle(struct sys *s) {
 
 int sys_skip_host(struct sys *s) {
   /* after a commit the next cycle is seldom idle: do not spend the check */
-  if (!s->cfg.skip || host_committed(s->host) || !skip_idle(s)) return 0;
+  if (!s->cfg.skip || (host_committed(s->host) && !s->cfg.host.core_interval) || !skip_idle(s)) return 0;
   /* an idle host cycle: host_step would only count, the idle IMU and PMC
    * steps are no-ops (skip_idle checked them) */
   host_idle_skip(s->host, host_cycle(s->host) + 1);
