@@ -273,8 +273,8 @@ static int req_check(const hmc_t *h, const hmc_req_t *r) {
   else if ((r->flags & ~(HMC_REQ_DATA | HMC_REQ_POSTED | HMC_REQ_TIMED)) != 0)
     why = "unknown flags";
   else if ((r->flags & HMC_REQ_TIMED) &&
-           (!h->fast || (r->flags & (HMC_REQ_DATA | HMC_REQ_POSTED)) || (r->cmd != HMC_RD && r->cmd != HMC_WR_POSTED && !bytes)))
-    why = "only a read, a posted write or an atomic in fast mode, without data or posting, may be timed only";
+           (!h->fast || (r->flags & HMC_REQ_DATA) || (r->cmd != HMC_RD && r->cmd != HMC_WR_POSTED && !bytes)))
+    why = "only a read, a posted write or an atomic (posted or not) in fast mode, without data, may be timed only";
   else if ((r->flags & HMC_REQ_POSTED) && !bytes)
     why = "only an atomic may be posted (a posted write is HMC_WR_POSTED)";
   else if (r->addr >= c->capacity || r->addr + (bytes ? bytes : r->size) > c->capacity)
@@ -375,7 +375,7 @@ int hmc_send(hmc_t *h, const hmc_req_t *r, uint64_t now_ps) {
   hmc_hot_add(&h->st.hot, &h->hot_ix, r->addr);
   if (hmc_atomic_bytes(r->cmd)) hmc_hot_add(&h->st.hot_amo, &h->hot_amo_ix, r->addr);
   if (r->flags & HMC_REQ_TIMED) { /* timed at send and gone (hmc.h): its response counted now */
-    if (r->cmd != HMC_WR_POSTED) {
+    if (r->cmd != HMC_WR_POSTED && !(r->flags & HMC_REQ_POSTED)) {
       const uint64_t lat = p->t_ps - p->t_send_ps;
       h->st.resps++;
       h->st.lat_sum_ps += lat;

@@ -158,12 +158,14 @@ typedef enum {
  * hook (hmc_set_posted_hook) hears of it then.  Atomics only. */
 #define HMC_REQ_POSTED 2u
 /* Fast mode only, for a read, a posted write or an atomic (without
- * HMC_REQ_DATA or HMC_REQ_POSTED): a request timed and nothing else.  The
- * fast schedule books it as any other (its bank, queues, bus, calendars
- * and statistics, a response counted when sent), hmc_fast_eta_ps() gives
- * its completion, and then it is gone: no functional access, no write
- * hook, no response to poll, no event (the requester made the access
- * itself at send: the windowed PE, sim.pe_window). */
+ * HMC_REQ_DATA; an atomic may be HMC_REQ_POSTED): a request timed and
+ * nothing else.  The fast schedule books it as any other (its bank,
+ * queues, bus, calendars and statistics, a response counted when sent
+ * unless posted), hmc_fast_eta_ps() gives its completion (a posted one's:
+ * its vault's), and then it is gone: no functional access, no write hook,
+ * no posted hook, no response to poll, no event (the requester made the
+ * access itself at send: the windowed PE, sim.pe_window; the interval
+ * host core's vault AMOs). */
 #define HMC_REQ_TIMED 4u
 
 typedef struct {

@@ -484,6 +484,14 @@ int host_mem_amo_busy(host_core_t *c, uint32_t addr);
 void host_mem_hmc_resp(struct host *h, const hmc_resp_t *r);
 /* The store queue's head wrote addr: a fill marked while in flight that it waited on leaves its line now. */
 void host_mem_store_done(host_core_t *c, uint32_t addr);
+/* The interval core's vault AMO (cfg.core_interval): sent at cycle t to the
+ * fast HMC timed only (HMC_REQ_TIMED: the core performed it at dispatch),
+ * posted (no response) or not, the line out of every cache; HMC_OK and
+ * *eta the cycle the vault's response would be at the link (posted: the
+ * cycle its vault is done), HMC_STALL when the link refuses it now (the
+ * core retries in a later cycle). */
+int host_mem_amo_timed(host_core_t *c, uint32_t addr, unsigned funct5, uint32_t operand, int posted, uint64_t t,
+                       uint64_t *eta);
 /* At-once timing (cfg.mem_atonce): core c's access to addr on the D side
  * (dside) or the I side, exclusive (a store or AMO) or not, issued at cycle
  * t >= now: every cache's tags, states and coherence change at once, a

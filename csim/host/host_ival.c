@@ -40,9 +40,12 @@
  * Every serialising instruction (CSR and system instructions, fences,
  * LR/SC, device accesses, the custom-0 markers, PIM launch and wait) goes
  * through the exact core, entered when this one has drained: it then sees
- * the same empty ROB and store queue it would in the exact core.  AMOs a
- * vault executes (pei, graphpim) are not modelled: sys keeps the exact
- * core for a policy that places AMOs. */
+ * the same empty ROB and store queue it would in the exact core.  An AMO a
+ * vault executes (pei, graphpim) is sent to the fast HMC timed only when
+ * its operands are ready (a link that refuses it holds dispatch), performed
+ * at dispatch, and completes with the vault's response, or for a posted
+ * one (rd = x0) once the link has it, holding fences and .rl AMOs until
+ * its vault's time. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -200,22 +203,34 @@ static void dispatch(host_core_t *c) {
       hold(c, now, c->ic_st[c->ic_sth].leave, &c->st.stall_lsq);
       return;
     }
-    int ser = dc->ser, amo = 0;
+    int ser = dc->ser, amo = 0, far = 0;
     if (!ser && (is_ld || is_st) && c->hart.x[d->rs1] + (uint32_t)d->imm >= COPIM_MMIO_BASE) ser = 1;
     if (ser && (d->cls & RV32_C_AMO) && host_core_amo_inline(c, d)) {
-      if (c->far_pre) { /* sys keeps the exact core for a policy with vault AMOs */
-        host_fail(h, "hart %u: an AMO for a vault at pc=0x%08x under host.core=interval (cycle %llu)", c->id, pc,
-                  (unsigned long long)now);
-        return;
-      }
       amo = 1;
+      far = c->far_pre;
       ser = 0;
     }
     if (ser) {
       hand_over(c, now);
       return;
     }
-    /* an ordinary instruction or an AMO in the caches: execute, then time it */
+    uint64_t far_t = 0, far_eta = 0;
+    if (far) {
+      /* a vault AMO: sent when its operands are ready, before it executes,
+       * so that a link that refuses it holds dispatch (the exact core's
+       * send queue) and the AMO does not happen twice */
+      far_t = now + 1;
+      if (d->rs1) far_t = max64(far_t, c->reg_ready[d->rs1]);
+      if (d->rs2) far_t = max64(far_t, c->reg_ready[d->rs2]);
+      const int posted = g->amo_posted && d->rd == 0;
+      if (host_mem_amo_timed(c, c->hart.x[d->rs1], d->funct5, c->hart.x[d->rs2], posted, far_t, &far_eta) != HMC_OK) {
+        if (!h->failed) hold(c, now, now + 1, &c->st.stall_lsq);
+        return;
+      }
+    }
+    /* an ordinary instruction or an AMO: execute, then time it (a vault AMO
+     * is performed now, where the exact core's posted one waits for its
+     * vault: the windowed PE's approximation) */
     rv32_result_t r;
     if (fetchable) rv32_step_decoded(&c->hart, &c->bus, d, &r);
     else rv32_step(&c->hart, &c->bus, &r);
@@ -237,13 +252,26 @@ static void dispatch(host_core_t *c) {
     uint64_t done;
     int end_group = r.next_pc != pc + 4;
     const host_ics_t *fw = NULL;
-    if (amo) {
+    if (far) {
+      /* the PIM designs order their own atomics (no .aq/.rl) under posted
+       * AMOs; a posted one (rd = x0) retires once the link has it and
+       * holds fences until its vault has performed it */
+      const int own = g->amo_posted, posted = own && d->rd == 0;
+      c->st.amos++;
+      c->st.amos_far++;
+      c->st.amos_posted += posted;
+      t = far_t;
+      if (!own) t = max64(t, c->ic_aq);
+      done = posted ? t + 1 : far_eta + 1;
+      if (posted && c->posted_until < far_eta) c->posted_until = far_eta;
+      if (!own && (raw >> 26 & 1)) c->ic_aq = done;
+    } else if (amo) {
       c->st.amos++;
       int rl = raw >> 25 & 1;
       const int aq = raw >> 26 & 1;
       t = max64(t, c->ic_aq);
       if (!rl && fwd_from(c, r.mem_addr, 4)) rl = 1; /* same-address order with an older store */
-      if (rl) t = max64(t, max64(c->ic_last, c->ic_stq ? c->ic_leave + 1 : 0));
+      if (rl) t = max64(max64(t, c->posted_until), max64(c->ic_last, c->ic_stq ? c->ic_leave + 1 : 0));
       done = amo_at(c, r.mem_addr, t);
       if (aq) c->ic_aq = done;
     } else {

@@ -159,6 +159,34 @@ void host_mem_amo_posted(host_core_t *c, uint32_t addr, unsigned funct5, uint32_
   mem_send_q(h, &q);
 }
 
+int host_mem_amo_timed(host_core_t *c, uint32_t addr, unsigned funct5, uint32_t operand, int posted, uint64_t t,
+                       uint64_t *eta) {
+  struct host *h = c->h;
+  if (!h->hmc) return HMC_STALL; /* sys refuses the interval core without the fast HMC */
+  /* as host_mem_amo_far's (an add of 0 for the packets) and
+   * host_mem_amo_posted's (the operation, no response) */
+  hmc_req_t r = {.port = hmc_port_link(link_of(h, c->id)), .cmd = posted ? amo_cmd(funct5) : HMC_AMOADD_W,
+                 .addr = addr & ~3u, .size = 64, .flags = HMC_REQ_TIMED | (posted ? HMC_REQ_POSTED : 0u),
+                 .op = {posted ? operand : 0, 0}};
+  /* timed requests leave no event, so nothing else advances the cube to
+   * now: its link buffers must drain to now before it is asked */
+  hmc_advance(h->hmc, h->now * h->cfg.clk_ps);
+  const int rc = hmc_send(h->hmc, &r, t * h->cfg.clk_ps);
+  if (rc == HMC_STALL) {
+    h->st.hmc_stalls++;
+    return rc;
+  }
+  if (rc != HMC_OK) {
+    host_fail(h, "host: the HMC refused a vault AMO for 0x%08x at cycle %llu", addr, (unsigned long long)h->now);
+    return rc;
+  }
+  /* the line leaves every cache, as host_mem_amo_far's does */
+  host_mem_invalidate_line(h, addr >> HOST_LINE_BITS);
+  h->st.hmc_amos++;
+  *eta = (hmc_fast_eta_ps(h->hmc) + h->cfg.clk_ps - 1) / h->cfg.clk_ps;
+  return HMC_OK;
+}
+
 void host_mem_posted_done(void *ctx, uint64_t tag, unsigned port, uint64_t done_ps) {
   struct host *h = ctx;
   (void)port;

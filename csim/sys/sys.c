@@ -260,11 +260,6 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
     free(s);
     return NULL;
   }
-  if (s->cfg.host.core_interval && pol->amo_site != SYS_AMO_CACHE) {
-    fprintf(stderr, "copim-sim: host.core=interval does not model vault AMOs; policy %s keeps the exact core "
-                    "(host.core=exact)\n", pol->name);
-    s->cfg.host.core_interval = 0;
-  }
   if (s->cfg.pe_window && !s->cfg.hmc.fast) {
     snprintf(err, cap, "sys: sim.pe_window=%u needs the fast HMC (sim.mode=fast or hmc.fast=1): the exact HMC "
              "knows a request's completion only when it comes out", s->cfg.pe_window);

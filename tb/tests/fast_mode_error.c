@@ -35,7 +35,8 @@
  *
  * A fourth pass checks the interval host core (host.core=interval, docs/
  * host.md "The interval core") with the at-once caches it needs, against
- * exact, both under coh_inflight=drop, on host-heavy points (ival_points).
+ * exact, both under coh_inflight=drop, on host-heavy points and vault
+ * AMOs (ival_points).
  * Its planted fault: COPIM_HOST_IVAL_BIAS_PCT=10 (read by host.c only)
  * makes every instruction the interval core times 10 % longer from its
  * issue to its completion (rounded down: the loads that miss) and must
@@ -180,8 +181,9 @@ static const point_t window_points[] = {{"bfs", "cpu-only", "kron:10:8"}, {"bfs"
                                         {"prp", "cpu-only", "kron:10:8"}, {"prp", "pim-only", "kron:10:8"},
                                         {"pr", "cpu-only", "kron:11:8"},  {"pr", "copim", "kron:11:8"}};
 
-/* The interval core's: where the host's instructions are the time, and
- * copim, whose samples the PMC measures from the core's LLC activity.
+/* The interval core's: where the host's instructions are the time, copim,
+ * whose samples the PMC measures from the core's LLC activity, and
+ * graphpim, whose vault AMOs it sends timed (posted).
  * Push PageRank under copim is not here: on kron:10:8 one core's theta
  * falls from 0.12 to 0.05 in its prp.push samples, at the threshold, two
  * of 84 executions go to the host and the kernel runs -3.50 %
@@ -189,6 +191,7 @@ static const point_t window_points[] = {{"bfs", "cpu-only", "kron:10:8"}, {"bfs"
  * dispatch order, not in time order). */
 static const point_t ival_points[] = {{"bfs", "cpu-only", "kron:10:8"}, {"bfs", "copim", "kron:10:8"},
                                       {"cc", "cpu-only", "kron:10:8"},  {"cc", "copim", "kron:10:8"},
+                                      {"prp", "cpu-only", "kron:10:8"}, {"prp", "graphpim", "kron:10:8"},
                                       {"pr", "cpu-only", "kron:11:8"},  {"pr", "copim", "kron:11:8"}};
 
 /* Every point under the reference models (ex) and the approximate ones
