@@ -298,6 +298,7 @@ typedef struct host_core {
   unsigned ic_last_w;    /* instructions committing in that cycle */
   uint64_t ic_leave;     /* the youngest store's leave cycle */
   uint64_t ic_aq;        /* younger loads and AMOs issue no earlier (the youngest .aq AMO's completion) */
+  int ic_ex;             /* 1 from a hand-over to the exact core until its machinery is idle again */
   /* IMU */
   int imu_port;          /* 1: handshakes with an IMU (host_imu_set) */
   host_imu_in_t imu_in;

@@ -78,11 +78,10 @@ void host_ival_reset(host_core_t *c) {
   c->ic_last_w = 0;
   c->ic_leave = 0;
   c->ic_aq = 0;
+  c->ic_ex = 0;
 }
 
-int host_ival_exact(const host_core_t *c) {
-  return c->rob_n || c->sq_n || c->ser != SER_NONE || c->ser_inflight || c->wrs_sleep;
-}
+int host_ival_exact(const host_core_t *c) { return c->ic_ex; }
 
 /* The loads and stores that have left their queues by cycle now. */
 static void queues_pop(host_core_t *c, uint64_t now) {
@@ -155,6 +154,7 @@ static void hand_over(host_core_t *c, uint64_t now) {
     return;
   }
   host_core_dispatch(c);
+  c->ic_ex = 1;
 }
 
 static void dispatch(host_core_t *c) {
@@ -174,7 +174,9 @@ static void dispatch(host_core_t *c) {
   while (c->ic_w < g->width) {
     const uint32_t pc = c->hart.pc;
     uint32_t raw = 0;
-    const int fetchable = pc >= COPIM_TEXT_BASE && (uint64_t)pc + 4 <= h->mem_bytes && !(pc & 3);
+    /* the line last fetched was fetchable (fe_line is set for no other) */
+    const int fetchable = ((pc >> HOST_LINE_BITS) == c->fe_line && !(pc & 3)) ||
+                          (pc >= COPIM_TEXT_BASE && (uint64_t)pc + 4 <= h->mem_bytes && !(pc & 3));
     if (fetchable) {
       const uint32_t line = pc >> HOST_LINE_BITS;
       if (line != c->fe_line) {
@@ -351,23 +353,26 @@ void host_ival_cycle(host_core_t *c) {
   c->committed_now = 0;
   if (c->halted) return;
   c->st.cycles_active = now + 1;
-  /* the exact core's part: a serialising instruction handed over (its
-   * custom-0 sequence, its ROB entry until it commits), wrs.nto asleep */
-  if (c->rob_n || c->sq_n) {
-    host_core_commit(c);
-    host_core_drain(c);
-  }
-  if (c->wrs_sleep) {
-    if (resv_held(&h->resv, c->id)) {
-      c->st.barrier_wait_cycles++;
+  if (c->ic_ex) {
+    /* the exact core's part: a serialising instruction handed over (its
+     * custom-0 sequence, its ROB entry until it commits), wrs.nto asleep */
+    if (c->rob_n || c->sq_n) {
+      host_core_commit(c);
+      host_core_drain(c);
+    }
+    if (c->wrs_sleep) {
+      if (resv_held(&h->resv, c->id)) {
+        c->st.barrier_wait_cycles++;
+        return;
+      }
+      c->wrs_sleep = 0;
+    }
+    if (c->ser != SER_NONE || c->ser_inflight || c->rob_n) {
+      if (c->ser != SER_NONE) host_core_dispatch(c); /* ser_step */
+      else c->st.stall_serial++;
       return;
     }
-    c->wrs_sleep = 0;
-  }
-  if (c->ser != SER_NONE || c->ser_inflight || c->rob_n) {
-    if (c->ser != SER_NONE) host_core_dispatch(c); /* ser_step */
-    else c->st.stall_serial++;
-    return;
+    c->ic_ex = 0;
   }
   if (c->ic_t < c->fe_ready) { /* back from the exact core (or a trap): its redirect */
     c->ic_t = c->fe_ready;
