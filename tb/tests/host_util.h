@@ -87,7 +87,8 @@ typedef struct {
   host_t *h;
 } hu_sys_t;
 
-/* Host (cfg) over a fresh memory and, if with_hmc, the default HMC. */
+/* Host (cfg) over a fresh memory and, if with_hmc, the default HMC (its
+ * fast mode when cfg times at once). */
 static inline int hu_open(tb_t *t, hu_sys_t *s, const host_cfg_t *cfg, size_t mem_bytes, int with_hmc) {
   memset(s, 0, sizeof *s);
   s->mem = calloc(1, mem_bytes);
@@ -98,9 +99,15 @@ static inline int hu_open(tb_t *t, hu_sys_t *s, const host_cfg_t *cfg, size_t me
   }
   if (with_hmc) {
     hmc_cfg_t hc = HMC_CFG_DEFAULT;
+    hc.fast = cfg->mem_atonce != 0; /* at-once timing needs the fast HMC's completion at send */
     s->hmc = hmc_new(&hc, s->mem, mem_bytes);
     if (!s->hmc) {
       tb_fail(t, "hmc_new failed\n");
+      return 0;
+    }
+    /* the interval core sends ahead of the host's cycle (as sys does) */
+    if (cfg->core_interval && hmc_fast_set_ooo(s->hmc)) {
+      tb_fail(t, "hmc_fast_set_ooo failed\n");
       return 0;
     }
   }
