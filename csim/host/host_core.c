@@ -93,12 +93,12 @@ void host_core_reset(host_core_t *c, uint32_t pc) {
 
 /* ---------------------------------------------------------------- dataflow */
 
-/* host_fu_slot, kept static here so that the core's calls inline as before */
-static uint64_t fu_slot(host_fu_t *ring, unsigned limit, uint64_t t, uint64_t now) {
-  /* beyond the ring's horizon contention is not tracked */
-  if (t >= now + HOST_FU_RING - 8) return t;
+/* The first cycle >= t with fewer than limit uses in a ring of size
+ * cycles, taken; beyond the ring's horizon contention is not tracked. */
+static inline uint64_t ring_slot(host_fu_t *ring, unsigned size, unsigned limit, uint64_t t, uint64_t now) {
+  if (t >= now + size - 8) return t;
   for (;;) {
-    host_fu_t *f = &ring[t & (HOST_FU_RING - 1)];
+    host_fu_t *f = &ring[t & (size - 1)];
     if (f->cyc != t) {
       f->cyc = t;
       f->cnt = 0;
@@ -111,22 +111,15 @@ static uint64_t fu_slot(host_fu_t *ring, unsigned limit, uint64_t t, uint64_t no
   }
 }
 
+/* host_fu_slot, kept static here so that the core's calls inline as before */
+static uint64_t fu_slot(host_fu_t *ring, unsigned limit, uint64_t t, uint64_t now) {
+  return ring_slot(ring, HOST_FU_RING, limit, t, now);
+}
+
 uint64_t host_fu_slot(host_fu_t *ring, unsigned limit, uint64_t t, uint64_t now) { return fu_slot(ring, limit, t, now); }
 
 uint64_t host_port_slot(host_fu_t *ring, unsigned limit, uint64_t t, uint64_t now) {
-  if (t >= now + HOST_PORT_RING - 8) return t;
-  for (;;) {
-    host_fu_t *f = &ring[t & (HOST_PORT_RING - 1)];
-    if (f->cyc != t) {
-      f->cyc = t;
-      f->cnt = 0;
-    }
-    if (f->cnt < limit) {
-      f->cnt++;
-      return t;
-    }
-    t++;
-  }
+  return ring_slot(ring, HOST_PORT_RING, limit, t, now);
 }
 
 static void schedule(host_core_t *c, unsigned slot);
@@ -667,6 +660,21 @@ static void dec_fill(host_dec_t *dc, uint32_t pc, uint32_t raw) {
   dc->size = (uint8_t)(kind == K_LOAD || kind == K_STORE ? rv32_mem_size(d->op) : 0);
 }
 
+/* Executes d (the decoded word at the pc if fetchable, else the executor
+ * fetches), then the retire hook: 1 when it retired; 0 when it trapped
+ * (the redirect taken) or the run failed. */
+static int execute(host_core_t *c, const rv32_insn_t *d, int fetchable, rv32_result_t *r) {
+  if (fetchable) rv32_step_decoded(&c->hart, &c->bus, d, r);
+  else rv32_step(&c->hart, &c->bus, r);
+  exec_retire_hook(c, r);
+  if (c->h->failed) return 0;
+  if (!r->retired) {
+    trap_taken(c, r);
+    return 0;
+  }
+  return 1;
+}
+
 static void dispatch(host_core_t *c) {
   struct host *h = c->h;
   const host_cfg_t *g = &h->cfg;
@@ -750,14 +758,7 @@ static void dispatch(host_core_t *c) {
     }
     /* an ordinary instruction: execute, then time it */
     rv32_result_t r;
-    if (fetchable) rv32_step_decoded(&c->hart, &c->bus, d, &r);
-    else rv32_step(&c->hart, &c->bus, &r);
-    exec_retire_hook(c, &r);
-    if (h->failed) return;
-    if (!r.retired) {
-      trap_taken(c, &r);
-      return;
-    }
+    if (!execute(c, d, fetchable, &r)) return;
     const unsigned slot = new_entry(c, kind);
     host_rob_t *e = &c->rob[slot];
     e->lat = (uint8_t)g->lat_alu;
@@ -906,8 +907,9 @@ const host_dec_t *host_core_decode(host_core_t *c, uint32_t pc, uint32_t raw) {
   return dc;
 }
 
-void host_core_trap(host_core_t *c, const rv32_result_t *r) { trap_taken(c, r); }
-void host_core_retired(host_core_t *c, const rv32_result_t *r) { exec_retire_hook(c, r); }
+int host_core_execute(host_core_t *c, const rv32_insn_t *d, int fetchable, rv32_result_t *r) {
+  return execute(c, d, fetchable, r);
+}
 int host_core_amo_inline(host_core_t *c, const rv32_insn_t *d) { return amo_inline(c, d); }
 
 void host_core_commit(host_core_t *c) { commit(c); }

@@ -420,13 +420,13 @@ void host_core_amo_event(host_core_t *c, unsigned slot, uint32_t seqlo);
 uint64_t host_core_idle_until(host_core_t *c, uint64_t now);
 /* What the interval core (host_ival.c) uses of the exact core's: the
  * branch predictor (1 = mispredicted), the decode cache's entry for raw at
- * pc, a trap's redirect, the retire hook, amo_inline (1 = an AMO that does
+ * pc, the execution of an instruction with its retire hook (1 retired; 0
+ * trapped, the redirect in fe_ready, or the run failed), amo_inline (1 = an AMO that does
  * not serialise; c->far_pre then says whether a vault executes it), and
  * the exact core's commit, store drain and dispatch stages */
 int host_core_predict(host_core_t *c, const rv32_insn_t *d, uint32_t pc, uint32_t next);
 const host_dec_t *host_core_decode(host_core_t *c, uint32_t pc, uint32_t raw);
-void host_core_trap(host_core_t *c, const rv32_result_t *r);
-void host_core_retired(host_core_t *c, const rv32_result_t *r);
+int host_core_execute(host_core_t *c, const rv32_insn_t *d, int fetchable, rv32_result_t *r);
 int host_core_amo_inline(host_core_t *c, const rv32_insn_t *d);
 void host_core_commit(host_core_t *c);
 void host_core_drain(host_core_t *c);

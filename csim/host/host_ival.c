@@ -234,13 +234,8 @@ static void dispatch(host_core_t *c) {
      * is performed now, where the exact core's posted one waits for its
      * vault: the windowed PE's approximation) */
     rv32_result_t r;
-    if (fetchable) rv32_step_decoded(&c->hart, &c->bus, d, &r);
-    else rv32_step(&c->hart, &c->bus, &r);
-    host_core_retired(c, &r);
-    if (h->failed) return;
-    if (!r.retired) {
-      host_core_trap(c, &r);
-      hold(c, now, c->fe_ready, &c->st.stall_fetch);
+    if (!host_core_execute(c, d, fetchable, &r)) {
+      if (!h->failed) hold(c, now, c->fe_ready, &c->st.stall_fetch); /* a trap's redirect */
       return;
     }
     c->next_seq++; /* amo_site's answers are keyed by it */
