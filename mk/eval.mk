@@ -10,11 +10,14 @@ SWEEP_JOBS ?= 2
 # fast"), into its own directory so that the modes never mix (sweep_lib.sh
 # refuses a result of the other mode); MODE=fastw: the fast mode with the
 # windowed PE (--fast --set sim.pe_window=512, docs/pe.md), into
-# build/sweep-fastw; the CSV's mode column says which
+# build/sweep-fastw; MODE=fasti: every approximate model (the windowed PE,
+# the at-once caches, the interval core, timed against
+# host.coh_inflight=drop), into build/sweep-fasti; the CSV's mode column
+# says which
 # (checked by the sweep alone: a MODE in the environment for something
 # else must not stop other targets)
 MODE       ?= exact
-SWEEP_OUT  ?= $(BUILD)/sweep$(if $(filter fast fastw,$(MODE)),-$(MODE))
+SWEEP_OUT  ?= $(BUILD)/sweep$(if $(filter fast fastw fasti,$(MODE)),-$(MODE))
 # make figures draws the paper set (issue 17) into docs/figures unless
 # SWEEP_SET is given; another set's figures go to docs/figures/<set>/
 FIG_SET    ?= $(if $(filter command line environment,$(origin SWEEP_SET)),$(SWEEP_SET),paper)
@@ -26,7 +29,7 @@ CLAIMS_OLD ?=
 
 .PHONY: sweep sweep-quick figures sensitivity crossover crossover-roi crossover-draw
 sweep: $(COSIM_BIN) $(SW_ELFS) ## evaluation sweep (resumable): make sweep [SWEEP_SET=quick] [SLURM=1]
-	@case "$(MODE)" in exact|fast|fastw) ;; *) echo "make sweep: MODE=$(MODE): exact, fast or fastw" >&2; exit 2 ;; esac
+	@case "$(MODE)" in exact|fast|fastw|fasti) ;; *) echo "make sweep: MODE=$(MODE): exact, fast, fastw or fasti" >&2; exit 2 ;; esac
 	COPIM_SWEEP_MODE=$(MODE) SWEEP_JOBS=$(SWEEP_JOBS) SLURM=$(SLURM) COPIM_SIM=$(COSIM_BIN) scripts/sweep.sh $(SWEEP_SET) $(SWEEP_OUT)
 
 sweep-quick: ## the smaller sweep set (make sweep SWEEP_SET=quick)
@@ -72,15 +75,18 @@ crossover-draw: deps ## redraw the crossover figures from $(XO_OUT) (or the comm
 # $(BUILD)/fast-error/<set>.md and .csv.  The table's exit status (1: a point
 # outside the issue's bounds) is reported, not fatal: the table is the result.
 # FAST=fastw measures the fast mode with the windowed PE instead (its runs
-# in build/sweep-fastw, its table build/fast-error/<set>-fastw.md).
+# in build/sweep-fastw, its table build/fast-error/<set>-fastw.md);
+# FAST=fasti every approximate model, against exact runs under the same
+# host.coh_inflight=drop (build/sweep-drop; table <set>-fasti.md).
 FAST ?= fast
+FAST_EXACT_OUT = $(BUILD)/sweep$(if $(filter fasti,$(FAST)),-drop)
 .PHONY: fast-error
-fast-error: $(COSIM_BIN) $(SW_ELFS) deps ## the fast mode's error against the exact mode on a sweep set: make fast-error [SWEEP_SET=quick] [FAST=fastw]
-	@case "$(FAST)" in fast|fastw) ;; *) echo "make fast-error: FAST=$(FAST): fast or fastw" >&2; exit 2 ;; esac
-	$(MAKE) --no-print-directory sweep MODE=exact SWEEP_OUT=$(BUILD)/sweep
+fast-error: $(COSIM_BIN) $(SW_ELFS) deps ## the fast mode's error against the exact mode on a sweep set: make fast-error [SWEEP_SET=quick] [FAST=fastw|fasti]
+	@case "$(FAST)" in fast|fastw|fasti) ;; *) echo "make fast-error: FAST=$(FAST): fast, fastw or fasti" >&2; exit 2 ;; esac
+	$(if $(filter fasti,$(FAST)),COPIM_SWEEP_ARGS="--set host.coh_inflight=drop") $(MAKE) --no-print-directory sweep MODE=exact SWEEP_OUT=$(FAST_EXACT_OUT)
 	$(MAKE) --no-print-directory sweep MODE=$(FAST) SWEEP_OUT=$(BUILD)/sweep-$(FAST)
 	@mkdir -p $(BUILD)/fast-error
-	@t=$(BUILD)/fast-error/$(SWEEP_SET)$(if $(filter fastw,$(FAST)),-fastw); \
-	  scripts/fast_mode_table.py $(BUILD)/sweep/runs $(BUILD)/sweep-$(FAST)/runs --md $$t.md --csv $$t.csv; \
+	@t=$(BUILD)/fast-error/$(SWEEP_SET)$(if $(filter fastw fasti,$(FAST)),-$(FAST)); \
+	  scripts/fast_mode_table.py $(FAST_EXACT_OUT)/runs $(BUILD)/sweep-$(FAST)/runs --md $$t.md --csv $$t.csv; \
 	  rc=$$?; [ $$rc -le 1 ] || exit $$rc; \
 	  echo "fast-error: $$t.md ($$([ $$rc = 0 ] && echo 'every point within the bounds' || echo 'points outside the bounds: see the table'))"

@@ -17,8 +17,13 @@ MODES=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "mode") c = i; ne
 case "$MODES" in
   "fast ") export FIG_TAG=" [fast mode: approximate timing, docs/performance.md]" ;;
   fast+*" ") [[ $MODES == *" "*" "* ]] && { echo "figures: $CSV mixes modes (mode column: $MODES); draw one mode's runs" >&2; exit 2; }
-    m=${MODES% }; export FIG_TAG=" [fast mode (${m//_/-}): approximate timing, docs/performance.md]" ;; # (gnuplot reads _ as a subscript)
+    m=${MODES% }
+    # every approximate model (make sweep MODE=fasti): named short, the title would not fit
+    [[ $m == *host.core=interval* ]] && m="every approximate model"
+    export FIG_TAG=" [fast mode (${m//_/-}): approximate timing, docs/performance.md]" ;; # (gnuplot reads _ as a subscript)
   "exact " | "") export FIG_TAG="" ;;
+  exact+*" ") [[ $MODES == *" "*" "* ]] && { echo "figures: $CSV mixes modes (mode column: $MODES); draw one mode's runs" >&2; exit 2; }
+    m=${MODES% }; export FIG_TAG=" [${m//_/-}]" ;; # the exact mode with a setting the CSV names (coh_inflight=drop)
   *) echo "figures: $CSV mixes the exact and the fast mode (mode column: $MODES); draw one mode's runs" >&2; exit 2 ;;
 esac
 mkdir -p "$OUT"

@@ -39,7 +39,8 @@ while read -r id k g p clk th extra; do
          + (if (.params["sim.pe_window"] // 0) > 0 then "+pe_window=\(.params["sim.pe_window"])" else "" end)
          + (if (.params["host.mem"] // 0) == 1 then "+host.mem=atonce" else "" end)
          + (if (.params["host.core"] // 0) == 1 then "+host.core=interval" else "" end)
-       else "exact" end) ] | @csv' "$f" >> "$tmp" \
+       else "exact" end)
+      + (if (.params["host.coh_inflight"] // 0) == 1 then "+coh_inflight=drop" else "" end) ] | @csv' "$f" >> "$tmp" \
     || { echo "sweep: $f: cannot turn it into a CSV row" >&2; exit 2; }
 done < <(LC_ALL=C sort "$OUT/$SET.points")
 mv -f "$tmp" "$csv" || exit 2

@@ -39,9 +39,9 @@ sweep_check() {
         "the result of another point (\(.run.kernel) \(.run.graph) \(.run.policy))"
       elif .params["pe.clk_ps"] != $clk or .params["imu.threshold_q16"] != $th or .params["llc.bytes"] != $llc then
         "the result of another point (pe.clk_ps \(.params["pe.clk_ps"]), imu.threshold_q16 \(.params["imu.threshold_q16"]), llc.bytes \(.params["llc.bytes"]))"
-      elif (if (.params["hmc.fast"] // 0) != 1 then "exact" elif (.params["sim.pe_window"] // 0) > 0 then "fastw"
-            else "fast" end) != $mode then
-        "the result of another mode (hmc.fast \(.params["hmc.fast"] // 0), sim.pe_window \(.params["sim.pe_window"] // 0); this sweep is \($mode))"
+      elif (if (.params["hmc.fast"] // 0) != 1 then "exact" elif (.params["host.core"] // 0) == 1 then "fasti"
+            elif (.params["sim.pe_window"] // 0) > 0 then "fastw" else "fast" end) != $mode then
+        "the result of another mode (hmc.fast \(.params["hmc.fast"] // 0), sim.pe_window \(.params["sim.pe_window"] // 0), host.core \(.params["host.core"] // 0); this sweep is \($mode))"
       elif $xn != "" and .params[$xn] != $xv then
         "the result of another point (\($xn) \(.params[$xn]))"
       elif .result.verified != true then "not verified: \(.result.why | tojson)"

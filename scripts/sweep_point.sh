@@ -44,6 +44,10 @@ args=(--kernel "$K" --graph "$G" --policy "$P" --pe.clk_ps="$CLK" --quiet --stat
 # check above refuses a result of the other mode
 [ "${COPIM_SWEEP_MODE:-exact}" = fast ] && args+=(--fast)
 [ "${COPIM_SWEEP_MODE:-exact}" = fastw ] && args+=(--fast --set sim.pe_window=512) # the windowed PE too (docs/pe.md)
+# every approximate model: the windowed PE, the at-once caches and the
+# interval core (docs/host.md "The interval core"), timed against drop
+[ "${COPIM_SWEEP_MODE:-exact}" = fasti ] &&
+  args+=(--fast --set sim.pe_window=512 --set host.mem=atonce --set host.coh_inflight=drop --set host.core=interval)
 [ -n "$EXTRA" ] && args+=("$EXTRA")
 # shellcheck disable=SC2206
 [ -n "${COPIM_SWEEP_ARGS:-}" ] && args+=($COPIM_SWEEP_ARGS)
