@@ -113,6 +113,10 @@ typedef struct {
    * model; serialising instructions and vault AMOs go through the exact
    * core once the interval core has drained */
   unsigned core_interval;
+  /* the interval core dispatches up to this many cycles ahead of the
+   * system's cycle in one call (its functional execution that far ahead of
+   * the other cores'); 1 = in the system's cycle only */
+  unsigned ival_quantum;
 } host_cfg_t;
 
 enum { HOST_AMO_SERIAL = 0, HOST_AMO_RVWMO = 1 };
@@ -126,7 +130,7 @@ enum { HOST_COH_KEEP = 0, HOST_COH_DROP = 1 };
                 .llc = {8u << 20, 32, 35, 32}, .snoop_lat = 12, .mem_lat = 100, .num_pes = HMC_VAULTS_DEFAULT,   \
                 .max_cycles = 2000000000ull, .stall_limit = 2000000ull, .echo_console = 0,          \
                 .wrs_sleep = 1, .coh_free = 0, .amo_model = HOST_AMO_RVWMO, .amo_posted = 1,       \
-                .posted_nowait = 0, .mem_atonce = 0, .coh_inflight = HOST_COH_KEEP, .core_interval = 0})
+                .posted_nowait = 0, .mem_atonce = 0, .coh_inflight = HOST_COH_KEEP, .core_interval = 0, .ival_quantum = 1})
 
 /* Integrator hooks (any may be NULL). */
 typedef struct {

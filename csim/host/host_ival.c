@@ -157,20 +157,18 @@ static void hand_over(host_core_t *c, uint64_t now) {
   c->ic_ex = 1;
 }
 
-static void dispatch(host_core_t *c) {
+/* Dispatch in cycle cy (>= now, the system's cycle: ahead of it by less
+ * than host.ival_quantum): 1 when the cycle's group ended and the next
+ * cycle may dispatch, 0 when dispatch stopped (a hold, a hand-over, a
+ * failure). */
+static int dispatch_cycle(host_core_t *c, uint64_t cy, uint64_t now) {
   struct host *h = c->h;
   const host_cfg_t *g = &h->cfg;
-  const uint64_t now = h->now;
-  if (c->ic_t > now) return;
-  if (c->ic_t < now) {
-    c->ic_t = now;
-    c->ic_w = 0;
+  if (cy < c->fe_ready) {
+    hold(c, cy, c->fe_ready, &c->st.stall_fetch);
+    return 0;
   }
-  if (c->ic_t < c->fe_ready) {
-    hold(c, now, c->fe_ready, &c->st.stall_fetch);
-    return;
-  }
-  queues_pop(c, now);
+  queues_pop(c, cy);
   while (c->ic_w < g->width) {
     const uint32_t pc = c->hart.pc;
     uint32_t raw = 0;
@@ -180,10 +178,10 @@ static void dispatch(host_core_t *c) {
     if (fetchable) {
       const uint32_t line = pc >> HOST_LINE_BITS;
       if (line != c->fe_line) {
-        const uint64_t t = host_mem_atonce(c, 0, pc, 0, now);
-        if (t > now) {
-          hold(c, now, t, &c->st.stall_fetch);
-          return;
+        const uint64_t t = host_mem_atonce(c, 0, pc, 0, cy);
+        if (t > cy) {
+          hold(c, cy, t, &c->st.stall_fetch);
+          return 0;
         }
         c->fe_line = line;
       }
@@ -192,18 +190,22 @@ static void dispatch(host_core_t *c) {
     const host_dec_t *dc = host_core_decode(c, pc, raw);
     const rv32_insn_t *d = &dc->d;
     if (c->ic_q == g->rob) {
-      hold(c, now, c->ic_cmt[c->ic_h], &c->st.stall_rob);
-      return;
+      if (c->ic_cmt[c->ic_h] <= cy) { /* free by cy, not yet counted: dispatch goes on in that cycle */
+        c->ic_t = cy;
+        return 0;
+      }
+      hold(c, cy, c->ic_cmt[c->ic_h], &c->st.stall_rob);
+      return 0;
     }
     const unsigned kind = dc->kind;
     const int is_ld = kind == K_LOAD, is_st = kind == K_STORE;
     if (is_ld && c->ic_ldq == g->lq) {
-      hold(c, now, c->ic_ld[c->ic_ldh], &c->st.stall_lsq);
-      return;
+      hold(c, cy, c->ic_ld[c->ic_ldh], &c->st.stall_lsq);
+      return 0;
     }
     if (is_st && c->ic_stq == g->sq) {
-      hold(c, now, c->ic_st[c->ic_sth].leave, &c->st.stall_lsq);
-      return;
+      hold(c, cy, c->ic_st[c->ic_sth].leave, &c->st.stall_lsq);
+      return 0;
     }
     int ser = dc->ser, amo = 0, far = 0;
     if (!ser && (is_ld || is_st) && c->hart.x[d->rs1] + (uint32_t)d->imm >= COPIM_MMIO_BASE) ser = 1;
@@ -213,21 +215,25 @@ static void dispatch(host_core_t *c) {
       ser = 0;
     }
     if (ser) {
+      if (cy > now) { /* the exact core acts in the system's cycle: wait for cy */
+        c->ic_t = cy;
+        return 0;
+      }
       hand_over(c, now);
-      return;
+      return 0;
     }
     uint64_t far_t = 0, far_eta = 0;
     if (far) {
       /* a vault AMO: sent when its operands are ready, before it executes,
        * so that a link that refuses it holds dispatch (the exact core's
        * send queue) and the AMO does not happen twice */
-      far_t = now + 1;
+      far_t = cy + 1;
       if (d->rs1) far_t = max64(far_t, c->reg_ready[d->rs1]);
       if (d->rs2) far_t = max64(far_t, c->reg_ready[d->rs2]);
       const int posted = g->amo_posted && d->rd == 0;
       if (host_mem_amo_timed(c, c->hart.x[d->rs1], d->funct5, c->hart.x[d->rs2], posted, far_t, &far_eta) != HMC_OK) {
-        if (!h->failed) hold(c, now, now + 1, &c->st.stall_lsq);
-        return;
+        if (!h->failed) hold(c, cy, cy + 1, &c->st.stall_lsq);
+        return 0;
       }
     }
     /* an ordinary instruction or an AMO: execute, then time it (a vault AMO
@@ -235,11 +241,11 @@ static void dispatch(host_core_t *c) {
      * vault: the windowed PE's approximation) */
     rv32_result_t r;
     if (!host_core_execute(c, d, fetchable, &r)) {
-      if (!h->failed) hold(c, now, c->fe_ready, &c->st.stall_fetch); /* a trap's redirect */
-      return;
+      if (!h->failed) hold(c, cy, c->fe_ready, &c->st.stall_fetch); /* a trap's redirect */
+      return 0;
     }
     c->next_seq++; /* amo_site's answers are keyed by it */
-    uint64_t t = now + 1; /* issue: a cycle after dispatch, its sources ready */
+    uint64_t t = cy + 1; /* issue: a cycle after dispatch, its sources ready */
     if ((d->cls & RV32_C_USES_RS1) && d->rs1) t = max64(t, c->reg_ready[d->rs1]);
     if ((d->cls & RV32_C_USES_RS2) && d->rs2) t = max64(t, c->reg_ready[d->rs2]);
     if (amo) { /* the exact core's rs1 and rs2 of an AMO */
@@ -279,7 +285,7 @@ static void dispatch(host_core_t *c) {
           fw = fwd_from(c, r.mem_addr, dc->size);
           if (fw) {
             c->st.fwd_loads++;
-            if (fw->commit > now) t = max64(t, fw->data);
+            if (fw->commit > cy) t = max64(t, fw->data);
             done = t + g->lat_fwd;
           } else {
             t = host_fu_slot(c->fu_ld, g->load_ports, t, now);
@@ -330,15 +336,30 @@ static void dispatch(host_core_t *c) {
       c->st.branches++;
       if (host_core_predict(c, d, pc, r.next_pc)) {
         c->st.mispredicts++;
-        hold(c, now, done + g->mispredict_penalty, &c->st.stall_fetch);
-        return;
+        hold(c, cy, done + g->mispredict_penalty, &c->st.stall_fetch);
+        return 0;
       }
     }
     c->ic_w++;
     if (end_group) break;
   }
-  c->ic_t = now + 1;
+  c->ic_t = cy + 1;
   c->ic_w = 0;
+  return 1;
+}
+
+/* The core's cycles from ic_t on, while they lie less than
+ * host.ival_quantum cycles ahead of the system's: 1 (the default) is
+ * dispatch in the system's cycle only. */
+static void dispatch(host_core_t *c) {
+  const uint64_t now = c->h->now, q = c->h->cfg.ival_quantum;
+  if (c->ic_t > now) return;
+  if (c->ic_t < now) {
+    c->ic_t = now;
+    c->ic_w = 0;
+  }
+  while (c->ic_t < now + q && dispatch_cycle(c, c->ic_t, now)) {
+  }
 }
 
 void host_ival_cycle(host_core_t *c) {

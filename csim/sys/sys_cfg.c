@@ -141,6 +141,8 @@ static const param_def_t params[] = {
        "host core timing: 0 exact (the dataflow model), 1 interval: each instruction timed once when it dispatches "
        "(needs host.mem=atonce; approximate, docs/host.md \"The interval core\")",
        "exact|interval"),
+    P("host.ival_quantum", host.ival_quantum, 1, 4096,
+      "host.core=interval: cycles a core may dispatch ahead of the system's cycle in one call (1: none)"),
     PN("host.coh_inflight", host.coh_inflight, 0, 1,
        "a line taken from a core while its fill is in flight: 0 keep (installed anyway: two owners, the old model), "
        "1 drop (the fill serves its waiters, then the line leaves; docs/host.md)",

@@ -237,7 +237,7 @@ int main(int argc, char **argv) {
   tb_init(&t, argc, argv, "host_timing", 1);
   host_cfg_t cfg = HOST_CFG_DEFAULT;
   cfg.cores = 1;
-  double ex[NFIG], at[NFIG], iv[NFIG];
+  double ex[NFIG], at[NFIG], iv[NFIG], iq[NFIG];
   tb_log(&t, "the exact core\n");
   suite(&t, cfg, 0.0, ex);
   /* the at-once caches and the fast HMC (hu_open), then the interval core
@@ -250,14 +250,20 @@ int main(int argc, char **argv) {
   cfg.core_interval = 1;
   tb_log(&t, "the interval core (host.core=interval) over them\n");
   suite(&t, cfg, 1.5, iv);
+  cfg.ival_quantum = 16;
+  tb_log(&t, "the interval core dispatching up to 16 cycles ahead (host.ival_quantum=16)\n");
+  suite(&t, cfg, 1.5, iq);
   /* one instruction a pass over the same memory model: each figure the
-   * at-once exact core's */
+   * at-once exact core's, with the quantum too (one core: no other core
+   * to run ahead of) */
   static const char *fig[NFIG] = {"chain", "independent", "chase", "MLP 1", "MLP 2", "MLP 4", "MLP 8", "penalty 14",
                                   "penalty 24"};
   for (unsigned i = 0; i < NFIG; i++) {
     char what[96];
     snprintf(what, sizeof what, "interval core against the at-once exact core: %s", fig[i]);
     within(&t, what, iv[i], at[i] - 0.25, at[i] + 0.25);
+    snprintf(what, sizeof what, "interval core, quantum 16, against the at-once exact core: %s", fig[i]);
+    within(&t, what, iq[i], at[i] - 0.25, at[i] + 0.25);
   }
   (void)ex;
   return tb_finish(&t);
