@@ -157,6 +157,82 @@ static void hand_over(host_core_t *c, uint64_t now) {
   c->ic_ex = 1;
 }
 
+/* The issue cycle (*tp) and the completion of instruction dc, executed as
+ * r, dispatched in cycle cy; far: a vault AMO sent at far_t, its vault's
+ * answer at far_eta. */
+static uint64_t time_insn(host_core_t *c, const host_dec_t *dc, const rv32_result_t *r, uint64_t cy, uint64_t now,
+                          int amo, int far, uint64_t far_t, uint64_t far_eta, uint64_t *tp) {
+  const host_cfg_t *g = &c->h->cfg;
+  const rv32_insn_t *d = &dc->d;
+  uint64_t t = cy + 1; /* issue: a cycle after dispatch, its sources ready */
+  if ((d->cls & RV32_C_USES_RS1) && d->rs1) t = max64(t, c->reg_ready[d->rs1]);
+  if ((d->cls & RV32_C_USES_RS2) && d->rs2) t = max64(t, c->reg_ready[d->rs2]);
+  if (amo) { /* the exact core's rs1 and rs2 of an AMO */
+    if (d->rs1) t = max64(t, c->reg_ready[d->rs1]);
+    if (d->rs2) t = max64(t, c->reg_ready[d->rs2]);
+  }
+  uint64_t done;
+  const host_ics_t *fw = NULL;
+  if (far) {
+    /* the PIM designs order their own atomics (no .aq/.rl) under posted
+     * AMOs; a posted one (rd = x0) retires once the link has it and
+     * holds fences until its vault has performed it */
+    const int own = g->amo_posted, posted = own && d->rd == 0;
+    c->st.amos++;
+    c->st.amos_far++;
+    c->st.amos_posted += posted;
+    t = far_t;
+    if (!own) t = max64(t, c->ic_aq);
+    done = posted ? t + 1 : far_eta + 1;
+    if (posted && c->posted_until < far_eta) c->posted_until = far_eta;
+    if (!own && (dc->raw >> 26 & 1)) c->ic_aq = done;
+  } else if (amo) {
+    c->st.amos++;
+    int rl = dc->raw >> 25 & 1;
+    const int aq = dc->raw >> 26 & 1;
+    t = max64(t, c->ic_aq);
+    if (!rl && fwd_from(c, r->mem_addr, 4)) rl = 1; /* same-address order with an older store */
+    if (rl) t = max64(max64(t, c->posted_until), max64(c->ic_last, c->ic_stq ? c->ic_leave + 1 : 0));
+    done = amo_at(c, r->mem_addr, t);
+    if (aq) c->ic_aq = done;
+  } else {
+    switch (dc->kind) {
+      case K_LOAD:
+        c->st.loads++;
+        t = max64(t, c->ic_aq);
+        fw = fwd_from(c, r->mem_addr, dc->size);
+        if (fw) {
+          c->st.fwd_loads++;
+          if (fw->commit > cy) t = max64(t, fw->data);
+          done = t + g->lat_fwd;
+        } else {
+          t = host_fu_slot(c->fu_ld, g->load_ports, t, now);
+          done = host_mem_atonce(c, 1, r->mem_addr, 0, t);
+        }
+        break;
+      case K_STORE:
+        c->st.stores++;
+        done = t;
+        break;
+      case K_MUL:
+        t = host_fu_slot(c->fu_mul, g->muls, t, now);
+        done = t + g->lat_mul;
+        break;
+      case K_DIV:
+        t = max64(t, c->div_free);
+        c->div_free = t + g->lat_div;
+        done = t + g->lat_div;
+        break;
+      default: /* K_ALU, K_BR */
+        t = host_fu_slot(c->fu_alu, g->alus, t, now);
+        done = t + g->lat_alu;
+        break;
+    }
+  }
+  *tp = t;
+  return done;
+}
+
 /* Dispatch in cycle cy (>= now, the system's cycle: ahead of it by less
  * than host.ival_quantum): 1 when the cycle's group ended and the next
  * cycle may dispatch, 0 when dispatch stopped (a hold, a hand-over, a
@@ -245,72 +321,9 @@ static int dispatch_cycle(host_core_t *c, uint64_t cy, uint64_t now) {
       return 0;
     }
     c->next_seq++; /* amo_site's answers are keyed by it */
-    uint64_t t = cy + 1; /* issue: a cycle after dispatch, its sources ready */
-    if ((d->cls & RV32_C_USES_RS1) && d->rs1) t = max64(t, c->reg_ready[d->rs1]);
-    if ((d->cls & RV32_C_USES_RS2) && d->rs2) t = max64(t, c->reg_ready[d->rs2]);
-    if (amo) { /* the exact core's rs1 and rs2 of an AMO */
-      if (d->rs1) t = max64(t, c->reg_ready[d->rs1]);
-      if (d->rs2) t = max64(t, c->reg_ready[d->rs2]);
-    }
-    uint64_t done;
-    int end_group = r.next_pc != pc + 4;
-    const host_ics_t *fw = NULL;
-    if (far) {
-      /* the PIM designs order their own atomics (no .aq/.rl) under posted
-       * AMOs; a posted one (rd = x0) retires once the link has it and
-       * holds fences until its vault has performed it */
-      const int own = g->amo_posted, posted = own && d->rd == 0;
-      c->st.amos++;
-      c->st.amos_far++;
-      c->st.amos_posted += posted;
-      t = far_t;
-      if (!own) t = max64(t, c->ic_aq);
-      done = posted ? t + 1 : far_eta + 1;
-      if (posted && c->posted_until < far_eta) c->posted_until = far_eta;
-      if (!own && (raw >> 26 & 1)) c->ic_aq = done;
-    } else if (amo) {
-      c->st.amos++;
-      int rl = raw >> 25 & 1;
-      const int aq = raw >> 26 & 1;
-      t = max64(t, c->ic_aq);
-      if (!rl && fwd_from(c, r.mem_addr, 4)) rl = 1; /* same-address order with an older store */
-      if (rl) t = max64(max64(t, c->posted_until), max64(c->ic_last, c->ic_stq ? c->ic_leave + 1 : 0));
-      done = amo_at(c, r.mem_addr, t);
-      if (aq) c->ic_aq = done;
-    } else {
-      switch (kind) {
-        case K_LOAD:
-          c->st.loads++;
-          t = max64(t, c->ic_aq);
-          fw = fwd_from(c, r.mem_addr, dc->size);
-          if (fw) {
-            c->st.fwd_loads++;
-            if (fw->commit > cy) t = max64(t, fw->data);
-            done = t + g->lat_fwd;
-          } else {
-            t = host_fu_slot(c->fu_ld, g->load_ports, t, now);
-            done = host_mem_atonce(c, 1, r.mem_addr, 0, t);
-          }
-          break;
-        case K_STORE:
-          c->st.stores++;
-          done = t;
-          break;
-        case K_MUL:
-          t = host_fu_slot(c->fu_mul, g->muls, t, now);
-          done = t + g->lat_mul;
-          break;
-        case K_DIV:
-          t = max64(t, c->div_free);
-          c->div_free = t + g->lat_div;
-          done = t + g->lat_div;
-          break;
-        default: /* K_ALU, K_BR */
-          t = host_fu_slot(c->fu_alu, g->alus, t, now);
-          done = t + g->lat_alu;
-          break;
-      }
-    }
+    uint64_t t;
+    uint64_t done = time_insn(c, dc, &r, cy, now, amo, far, far_t, far_eta, &t);
+    const int end_group = r.next_pc != pc + 4;
     if (h->ic_bias_pct) done += (done - t) * h->ic_bias_pct / 100;
     const uint64_t cm = commit_at(c, done);
     if (kind == K_LOAD && !amo) {
