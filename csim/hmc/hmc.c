@@ -353,9 +353,15 @@ int hmc_send(hmc_t *h, const hmc_req_t *r, uint64_t now_ps) {
     else h->st.remote_reqs++;
   } else {
     hmc_link_t *L = &h->link[r->port];
-    uint64_t start = hmc_max64(L->req_busy, ps_to_slot(h, now_ps));
-    L->req_busy = start + (uint64_t)rqf * HMC_FLIT_BYTES * 8;
-    uint64_t arrive_ps = slot_to_ps(h, L->req_busy) + h->cfg.link_lat_ps;
+    uint64_t end;
+    if (hmc_fast_ooo_links(h)) { /* sends out of time order: the link's FLIT calendar */
+      end = hmc_fast_req_link(h, r->port, ps_to_slot(h, now_ps), rqf);
+      L->req_busy = hmc_max64(L->req_busy, end);
+    } else {
+      const uint64_t start = hmc_max64(L->req_busy, ps_to_slot(h, now_ps));
+      end = L->req_busy = start + (uint64_t)rqf * HMC_FLIT_BYTES * 8;
+    }
+    uint64_t arrive_ps = slot_to_ps(h, end) + h->cfg.link_lat_ps;
     p->ready = hmc_max64(ps_to_cyc(h, arrive_ps), h->cyc);
     if (h->fast) {
       if (!hmc_fast_issue(h, i)) goto oom;

@@ -279,6 +279,13 @@ uint64_t hmc_fast_eta_ps(const hmc_t *h);
  * or -1 (not the fast mode, open pages, out of memory: the schedule stays
  * in order). */
 int hmc_fast_set_ooo(hmc_t *h);
+/* hmc_fast_set_ooo, and each link's request FLITs reserved in a calendar
+ * instead of the link's busy-until, so that a request sent for an earlier
+ * time than one already on the link goes before it (the interval host
+ * core's sends, ahead of the system's cycle; the windowed PE sends on no
+ * link).  The calendar starts a request at a FLIT boundary.  0 or -1 as
+ * hmc_fast_set_ooo. */
+int hmc_fast_set_ooo_links(hmc_t *h);
 void hmc_stats(const hmc_t *h, hmc_stats_t *s);
 
 /* Address decode per the configured mapping. */

@@ -113,6 +113,11 @@ struct hmc_fast {
    * already scheduled may use the bank before it; NULL: in-order, the
    * banks' busy-until state */
   cal_t *bank;
+  /* out of order too: each link's request FLIT times, so that a request
+   * sent for an earlier time than one already on the link may go before it
+   * (the interval host core sends ahead of the system's cycle) */
+  cal_t req[HMC_MAX_LINKS];
+  int req_on; /* hmc_fast_set_ooo_links */
   fvault_t v[HMC_MAX_VAULTS];
   /* back-pressure: each vault's request and response queue slots, and each
    * port's requests not yet moved by the crossbar (its input buffer) */
@@ -470,6 +475,20 @@ int hmc_fast_set_ooo(hmc_t *h) {
   if (F->bank) return 0;
   F->bank = calloc((size_t)h->cfg.vaults * h->cfg.banks, sizeof *F->bank);
   return F->bank ? 0 : -1;
+}
+
+int hmc_fast_ooo_links(const hmc_t *h) { return h->fast && h->fast->req_on; }
+
+int hmc_fast_set_ooo_links(hmc_t *h) {
+  if (hmc_fast_set_ooo(h)) return -1;
+  h->fast->req_on = 1;
+  return 0;
+}
+
+uint64_t hmc_fast_req_link(hmc_t *h, unsigned port, uint64_t s, unsigned flits) {
+  const uint64_t fb = HMC_FLIT_BYTES * 8;
+  const uint64_t u = cal_reserve(&h->fast->req[port], (s + fb - 1) / fb, flits);
+  return (u + flits) * fb;
 }
 
 void hmc_fast_leave(hmc_t *h, unsigned port) {

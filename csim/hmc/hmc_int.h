@@ -208,6 +208,11 @@ int hmc_fast_pop(hmc_t *h, uint64_t now_ps);
  * cycle h->cyc (what the exact model has simulated) leave its input buffer:
  * pe[].in_n and link[].in_flits, which hmc_send checks as in the exact mode. */
 void hmc_fast_leave(hmc_t *h, unsigned port);
+/* 1 when a link's request FLITs are a calendar (hmc_fast_set_ooo_links):
+ * hmc_fast_req_link reserves `flits` FLIT times on link `port` from the
+ * first at or after bit-time slot s, and gives the slot its last ends. */
+int hmc_fast_ooo_links(const hmc_t *h);
+uint64_t hmc_fast_req_link(hmc_t *h, unsigned port, uint64_t s, unsigned flits);
 static inline uint64_t hmc_fast_next_ps(const hmc_t *h) { return h->fast_next_ps; }
 
 static inline uint64_t hmc_max64(uint64_t a, uint64_t b) { return a > b ? a : b; }

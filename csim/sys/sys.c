@@ -309,7 +309,7 @@ sys_t *sys_new(const sys_cfg_t *cfg, const char *elf, const graph_t *g, const gr
   /* the windowed PE sends ahead of the system's time: the fast HMC's banks
    * then take requests out of time order (closed page; else in order) */
   /* so does the interval core, whose accesses are made when they dispatch */
-  if (s->cfg.host.core_interval && hmc_fast_set_ooo(s->hmc))
+  if (s->cfg.host.core_interval && hmc_fast_set_ooo_links(s->hmc))
     fprintf(stderr, "copim-sim: host.core=interval with hmc.open_page=1: the fast HMC's banks stay in send order "
                     "(docs/hmc.md \"Requests out of time order\")\n");
   if (s->cfg.pe_window && hmc_fast_set_ooo(s->hmc))

@@ -106,8 +106,8 @@ static inline int hu_open(tb_t *t, hu_sys_t *s, const host_cfg_t *cfg, size_t me
       return 0;
     }
     /* the interval core sends ahead of the host's cycle (as sys does) */
-    if (cfg->core_interval && hmc_fast_set_ooo(s->hmc)) {
-      tb_fail(t, "hmc_fast_set_ooo failed\n");
+    if (cfg->core_interval && hmc_fast_set_ooo_links(s->hmc)) {
+      tb_fail(t, "hmc_fast_set_ooo_links failed\n");
       return 0;
     }
   }
