@@ -184,6 +184,20 @@ typedef struct {
   uint8_t cnt;
 } host_fu_t;
 
+/* The interval core's state besides its rings (host_ival.c). */
+typedef struct {
+  unsigned h, q;     /* the ROB ring's head and count (not yet counted as committed) */
+  unsigned ldh, ldq; /* the load queue ring's */
+  unsigned sth, stq; /* the store queue ring's */
+  uint64_t t;        /* the next cycle dispatch may act in */
+  unsigned w;        /* dispatch slots used in cycle t */
+  uint64_t last;     /* the youngest instruction's commit cycle */
+  unsigned last_w;   /* instructions committing in that cycle */
+  uint64_t leave;    /* the youngest store's leave cycle */
+  uint64_t aq;       /* younger loads and AMOs issue no earlier (the youngest .aq AMO's completion) */
+  int ex;            /* 1 from a hand-over to the exact core until its machinery is idle again */
+} host_ic_t;
+
 /* A store in the interval core's queue (host_ival.c). */
 typedef struct {
   uint32_t addr;
@@ -287,18 +301,9 @@ typedef struct host_core {
   /* interval core (cfg.core_interval, host_ival.c): ordinary instructions
    * timed once, at dispatch; rings of the in-flight ones' cycles */
   uint64_t *ic_cmt;      /* ROB: each in-flight instruction's commit cycle, in program order */
-  unsigned ic_h, ic_q;   /* its head and count (not yet counted as committed) */
   uint64_t *ic_ld;       /* load queue: each load's commit cycle */
-  unsigned ic_ldh, ic_ldq;
   host_ics_t *ic_st;     /* store queue: each store's address, data and leave cycles */
-  unsigned ic_sth, ic_stq;
-  uint64_t ic_t;         /* the next cycle dispatch may act in */
-  unsigned ic_w;         /* dispatch slots used in cycle ic_t */
-  uint64_t ic_last;      /* the youngest instruction's commit cycle */
-  unsigned ic_last_w;    /* instructions committing in that cycle */
-  uint64_t ic_leave;     /* the youngest store's leave cycle */
-  uint64_t ic_aq;        /* younger loads and AMOs issue no earlier (the youngest .aq AMO's completion) */
-  int ic_ex;             /* 1 from a hand-over to the exact core until its machinery is idle again */
+  host_ic_t ic;          /* the rest, zero at reset */
   /* IMU */
   int imu_port;          /* 1: handshakes with an IMU (host_imu_set) */
   host_imu_in_t imu_in;

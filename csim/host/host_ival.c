@@ -68,31 +68,20 @@ void host_ival_fini(host_core_t *c) {
   free(c->ic_st);
 }
 
-void host_ival_reset(host_core_t *c) {
-  c->ic_h = c->ic_q = 0;
-  c->ic_ldh = c->ic_ldq = 0;
-  c->ic_sth = c->ic_stq = 0;
-  c->ic_t = 0;
-  c->ic_w = 0;
-  c->ic_last = 0;
-  c->ic_last_w = 0;
-  c->ic_leave = 0;
-  c->ic_aq = 0;
-  c->ic_ex = 0;
-}
+void host_ival_reset(host_core_t *c) { memset(&c->ic, 0, sizeof c->ic); }
 
-int host_ival_exact(const host_core_t *c) { return c->ic_ex; }
+int host_ival_exact(const host_core_t *c) { return c->ic.ex; }
 
 /* The loads and stores that have left their queues by cycle now. */
 static void queues_pop(host_core_t *c, uint64_t now) {
   const host_cfg_t *g = &c->h->cfg;
-  while (c->ic_ldq && c->ic_ld[c->ic_ldh] <= now) {
-    if (++c->ic_ldh == g->lq) c->ic_ldh = 0;
-    c->ic_ldq--;
+  while (c->ic.ldq && c->ic_ld[c->ic.ldh] <= now) {
+    if (++c->ic.ldh == g->lq) c->ic.ldh = 0;
+    c->ic.ldq--;
   }
-  while (c->ic_stq && c->ic_st[c->ic_sth].leave <= now) {
-    if (++c->ic_sth == g->sq) c->ic_sth = 0;
-    c->ic_stq--;
+  while (c->ic.stq && c->ic_st[c->ic.sth].leave <= now) {
+    if (++c->ic.sth == g->sq) c->ic.sth = 0;
+    c->ic.stq--;
   }
 }
 
@@ -100,27 +89,27 @@ static void queues_pop(host_core_t *c, uint64_t now) {
 static void hold(host_core_t *c, uint64_t now, uint64_t t, uint64_t *ctr) {
   if (t <= now) t = now + 1;
   *ctr += t - now;
-  c->ic_t = t;
-  c->ic_w = 0;
+  c->ic.t = t;
+  c->ic.w = 0;
 }
 
 /* The cycle an instruction completing at done commits: in order, width a cycle. */
 static uint64_t commit_at(host_core_t *c, uint64_t done) {
-  if (done > c->ic_last) {
-    c->ic_last = done;
-    c->ic_last_w = 1;
-  } else if (c->ic_last_w == c->h->cfg.width) {
-    c->ic_last++;
-    c->ic_last_w = 1;
+  if (done > c->ic.last) {
+    c->ic.last = done;
+    c->ic.last_w = 1;
+  } else if (c->ic.last_w == c->h->cfg.width) {
+    c->ic.last++;
+    c->ic.last_w = 1;
   } else {
-    c->ic_last_w++;
+    c->ic.last_w++;
   }
   const host_cfg_t *g = &c->h->cfg;
-  unsigned i = c->ic_h + c->ic_q;
+  unsigned i = c->ic.h + c->ic.q;
   if (i >= g->rob) i -= g->rob;
-  c->ic_cmt[i] = c->ic_last;
-  c->ic_q++;
-  return c->ic_last;
+  c->ic_cmt[i] = c->ic.last;
+  c->ic.q++;
+  return c->ic.last;
 }
 
 /* An AMO in the L1D issued at t, the line made dirty: the cycle its result is there. */
@@ -134,8 +123,8 @@ static uint64_t amo_at(host_core_t *c, uint32_t addr, uint64_t t) {
 /* The youngest older store in the queue overlapping [addr, addr + size), or NULL. */
 static const host_ics_t *fwd_from(const host_core_t *c, uint32_t addr, unsigned size) {
   const unsigned S = c->h->cfg.sq;
-  for (unsigned k = c->ic_stq; k-- > 0;) {
-    unsigned i = c->ic_sth + k;
+  for (unsigned k = c->ic.stq; k-- > 0;) {
+    unsigned i = c->ic.sth + k;
     if (i >= S) i -= S;
     const host_ics_t *s = &c->ic_st[i];
     if (s->addr < addr + size && addr < s->addr + s->size) return s;
@@ -148,13 +137,13 @@ static const host_ics_t *fwd_from(const host_core_t *c, uint32_t addr, unsigned 
  * core has drained as the exact core's ROB and store queue would have, and
  * first in its cycle; else dispatch holds until then. */
 static void hand_over(host_core_t *c, uint64_t now) {
-  const uint64_t t = max64(c->ic_last, c->ic_leave);
-  if (c->ic_w || c->ic_q || c->ic_stq || t > now) {
-    hold(c, now, c->ic_w ? max64(t, now + 1) : t, &c->st.stall_serial);
+  const uint64_t t = max64(c->ic.last, c->ic.leave);
+  if (c->ic.w || c->ic.q || c->ic.stq || t > now) {
+    hold(c, now, c->ic.w ? max64(t, now + 1) : t, &c->st.stall_serial);
     return;
   }
   host_core_dispatch(c);
-  c->ic_ex = 1;
+  c->ic.ex = 1;
 }
 
 /* The issue cycle (*tp) and the completion of instruction dc, executed as
@@ -182,24 +171,24 @@ static uint64_t time_insn(host_core_t *c, const host_dec_t *dc, const rv32_resul
     c->st.amos_far++;
     c->st.amos_posted += posted;
     t = far_t;
-    if (!own) t = max64(t, c->ic_aq);
+    if (!own) t = max64(t, c->ic.aq);
     done = posted ? t + 1 : far_eta + 1;
     if (posted && c->posted_until < far_eta) c->posted_until = far_eta;
-    if (!own && (dc->raw >> 26 & 1)) c->ic_aq = done;
+    if (!own && (dc->raw >> 26 & 1)) c->ic.aq = done;
   } else if (amo) {
     c->st.amos++;
     int rl = dc->raw >> 25 & 1;
     const int aq = dc->raw >> 26 & 1;
-    t = max64(t, c->ic_aq);
+    t = max64(t, c->ic.aq);
     if (!rl && fwd_from(c, r->mem_addr, 4)) rl = 1; /* same-address order with an older store */
-    if (rl) t = max64(max64(t, c->posted_until), max64(c->ic_last, c->ic_stq ? c->ic_leave + 1 : 0));
+    if (rl) t = max64(max64(t, c->posted_until), max64(c->ic.last, c->ic.stq ? c->ic.leave + 1 : 0));
     done = amo_at(c, r->mem_addr, t);
-    if (aq) c->ic_aq = done;
+    if (aq) c->ic.aq = done;
   } else {
     switch (dc->kind) {
       case K_LOAD:
         c->st.loads++;
-        t = max64(t, c->ic_aq);
+        t = max64(t, c->ic.aq);
         fw = fwd_from(c, r->mem_addr, dc->size);
         if (fw) {
           c->st.fwd_loads++;
@@ -245,7 +234,7 @@ static int dispatch_cycle(host_core_t *c, uint64_t cy, uint64_t now) {
     return 0;
   }
   queues_pop(c, cy);
-  while (c->ic_w < g->width) {
+  while (c->ic.w < g->width) {
     const uint32_t pc = c->hart.pc;
     uint32_t raw = 0;
     /* the line last fetched was fetchable (fe_line is set for no other) */
@@ -265,22 +254,22 @@ static int dispatch_cycle(host_core_t *c, uint64_t cy, uint64_t now) {
     }
     const host_dec_t *dc = host_core_decode(c, pc, raw);
     const rv32_insn_t *d = &dc->d;
-    if (c->ic_q == g->rob) {
-      if (c->ic_cmt[c->ic_h] <= cy) { /* free by cy, not yet counted: dispatch goes on in that cycle */
-        c->ic_t = cy;
+    if (c->ic.q == g->rob) {
+      if (c->ic_cmt[c->ic.h] <= cy) { /* free by cy, not yet counted: dispatch goes on in that cycle */
+        c->ic.t = cy;
         return 0;
       }
-      hold(c, cy, c->ic_cmt[c->ic_h], &c->st.stall_rob);
+      hold(c, cy, c->ic_cmt[c->ic.h], &c->st.stall_rob);
       return 0;
     }
     const unsigned kind = dc->kind;
     const int is_ld = kind == K_LOAD, is_st = kind == K_STORE;
-    if (is_ld && c->ic_ldq == g->lq) {
-      hold(c, cy, c->ic_ld[c->ic_ldh], &c->st.stall_lsq);
+    if (is_ld && c->ic.ldq == g->lq) {
+      hold(c, cy, c->ic_ld[c->ic.ldh], &c->st.stall_lsq);
       return 0;
     }
-    if (is_st && c->ic_stq == g->sq) {
-      hold(c, cy, c->ic_st[c->ic_sth].leave, &c->st.stall_lsq);
+    if (is_st && c->ic.stq == g->sq) {
+      hold(c, cy, c->ic_st[c->ic.sth].leave, &c->st.stall_lsq);
       return 0;
     }
     int ser = dc->ser, amo = 0, far = 0;
@@ -292,7 +281,7 @@ static int dispatch_cycle(host_core_t *c, uint64_t cy, uint64_t now) {
     }
     if (ser) {
       if (cy > now) { /* the exact core acts in the system's cycle: wait for cy */
-        c->ic_t = cy;
+        c->ic.t = cy;
         return 0;
       }
       hand_over(c, now);
@@ -327,22 +316,22 @@ static int dispatch_cycle(host_core_t *c, uint64_t cy, uint64_t now) {
     if (h->ic_bias_pct) done += (done - t) * h->ic_bias_pct / 100;
     const uint64_t cm = commit_at(c, done);
     if (kind == K_LOAD && !amo) {
-      unsigned i = c->ic_ldh + c->ic_ldq;
+      unsigned i = c->ic.ldh + c->ic.ldq;
       if (i >= g->lq) i -= g->lq;
       c->ic_ld[i] = cm;
-      c->ic_ldq++;
+      c->ic.ldq++;
     } else if (kind == K_STORE) {
       /* leaves the queue from the cycle after its commit, one a cycle, once
        * it owns the line (the exact at-once store drain) */
-      const uint64_t x = max64(cm + 1, c->ic_stq ? c->ic_leave + 1 : 0);
+      const uint64_t x = max64(cm + 1, c->ic.stq ? c->ic.leave + 1 : 0);
       const uint64_t o = host_mem_atonce(c, 1, r.mem_addr, 1, x);
       host_line_t *l = host_cache_find(&c->l1d, r.mem_addr >> HOST_LINE_BITS);
       if (l) l->st = ST_M;
-      c->ic_leave = max64(x, o);
-      unsigned i = c->ic_sth + c->ic_stq;
+      c->ic.leave = max64(x, o);
+      unsigned i = c->ic.sth + c->ic.stq;
       if (i >= g->sq) i -= g->sq;
-      c->ic_st[i] = (host_ics_t){.addr = r.mem_addr, .size = dc->size, .data = done, .commit = cm, .leave = c->ic_leave};
-      c->ic_stq++;
+      c->ic_st[i] = (host_ics_t){.addr = r.mem_addr, .size = dc->size, .data = done, .commit = cm, .leave = c->ic.leave};
+      c->ic.stq++;
     }
     if ((d->cls & RV32_C_WRITES_RD) && d->rd) c->reg_ready[d->rd] = done;
     if (kind == K_BR && !amo) {
@@ -353,11 +342,11 @@ static int dispatch_cycle(host_core_t *c, uint64_t cy, uint64_t now) {
         return 0;
       }
     }
-    c->ic_w++;
+    c->ic.w++;
     if (end_group) break;
   }
-  c->ic_t = cy + 1;
-  c->ic_w = 0;
+  c->ic.t = cy + 1;
+  c->ic.w = 0;
   return 1;
 }
 
@@ -366,12 +355,12 @@ static int dispatch_cycle(host_core_t *c, uint64_t cy, uint64_t now) {
  * dispatch in the system's cycle only. */
 static void dispatch(host_core_t *c) {
   const uint64_t now = c->h->now, q = c->h->cfg.ival_quantum;
-  if (c->ic_t > now) return;
-  if (c->ic_t < now) {
-    c->ic_t = now;
-    c->ic_w = 0;
+  if (c->ic.t > now) return;
+  if (c->ic.t < now) {
+    c->ic.t = now;
+    c->ic.w = 0;
   }
-  while (c->ic_t < now + q && dispatch_cycle(c, c->ic_t, now)) {
+  while (c->ic.t < now + q && dispatch_cycle(c, c->ic.t, now)) {
   }
 }
 
@@ -382,7 +371,7 @@ void host_ival_cycle(host_core_t *c) {
   c->committed_now = 0;
   if (c->halted) return;
   c->st.cycles_active = now + 1;
-  if (c->ic_ex) {
+  if (c->ic.ex) {
     /* the exact core's part: a serialising instruction handed over (its
      * custom-0 sequence, its ROB entry until it commits), wrs.nto asleep */
     if (c->rob_n || c->sq_n) {
@@ -401,16 +390,16 @@ void host_ival_cycle(host_core_t *c) {
       else c->st.stall_serial++;
       return;
     }
-    c->ic_ex = 0;
+    c->ic.ex = 0;
   }
-  if (c->ic_t < c->fe_ready) { /* back from the exact core (or a trap): its redirect */
-    c->ic_t = c->fe_ready;
-    c->ic_w = 0;
+  if (c->ic.t < c->fe_ready) { /* back from the exact core (or a trap): its redirect */
+    c->ic.t = c->fe_ready;
+    c->ic.w = 0;
   }
   unsigned n = 0;
-  while (c->ic_q && c->ic_cmt[c->ic_h] <= now) {
-    if (++c->ic_h == h->cfg.rob) c->ic_h = 0;
-    c->ic_q--;
+  while (c->ic.q && c->ic_cmt[c->ic.h] <= now) {
+    if (++c->ic.h == h->cfg.rob) c->ic.h = 0;
+    c->ic.q--;
     n++;
   }
   if (n) {
@@ -428,17 +417,17 @@ uint64_t host_ival_idle_until(host_core_t *c, uint64_t now) {
   /* commits alone do not keep the core busy: the system skips only while
    * every IMU is idle, which reads no instr_ret, and host_ival_skip counts
    * them */
-  return c->ic_t <= now ? now : c->ic_t;
+  return c->ic.t <= now ? now : c->ic.t;
 }
 
 void host_ival_skip(host_core_t *c, uint64_t to) {
   if (c->halted || host_ival_exact(c)) return;
   const unsigned R = c->h->cfg.rob;
   uint64_t n = 0, last = 0;
-  while (c->ic_q && c->ic_cmt[c->ic_h] < to) {
-    last = c->ic_cmt[c->ic_h];
-    if (++c->ic_h == R) c->ic_h = 0;
-    c->ic_q--;
+  while (c->ic.q && c->ic_cmt[c->ic.h] < to) {
+    last = c->ic_cmt[c->ic.h];
+    if (++c->ic.h == R) c->ic.h = 0;
+    c->ic.q--;
     n++;
   }
   if (n) {
