@@ -152,6 +152,12 @@ static int cfg_ok(const host_cfg_t *g, char *err, size_t cap) {
   return 1;
 }
 
+/* A core's reset: the exact core's state, and the interval core's. */
+static void core_reset(host_core_t *k, uint32_t pc) {
+  host_core_reset(k, pc);
+  host_ival_reset(k);
+}
+
 host_t *host_new(const host_cfg_t *cfg, uint8_t *mem, size_t mem_bytes, hmc_t *hmc, char *err, size_t cap) {
   if (!cfg_ok(cfg, err, cap)) return NULL;
   if (!mem || mem_bytes < 0x2000 || mem_bytes > 0x80000000ull) {
@@ -175,7 +181,7 @@ host_t *host_new(const host_cfg_t *cfg, uint8_t *mem, size_t mem_bytes, hmc_t *h
   int bad = !h->mmio || host_mem_init(h, &up);
   for (unsigned c = 0; c < cfg->cores && !bad; c++) {
     host_core_t *k = &h->core[c];
-    bad = host_core_init(k, h, c);
+    bad = host_core_init(k, h, c) || (cfg->core_interval && host_ival_init(k));
     k->bus = (rv32_bus_t){k, cb_fetch, cb_load, cb_store, cb_amo, NULL, cb_custom};
   }
   if (bad) {
@@ -183,7 +189,7 @@ host_t *host_new(const host_cfg_t *cfg, uint8_t *mem, size_t mem_bytes, hmc_t *h
     snprintf(err, cap, "host: out of memory");
     return NULL;
   }
-  for (unsigned c = 0; c < cfg->cores; c++) host_core_reset(&h->core[c], COPIM_TEXT_BASE);
+  for (unsigned c = 0; c < cfg->cores; c++) core_reset(&h->core[c], COPIM_TEXT_BASE);
   for (unsigned c = 0; c < PMC_MAX_CORES; c++) h->pmc_in.rd_sel[c] = PMC_SEL_NONE;
   const char *bias = getenv("COPIM_HOST_ATONCE_BIAS_PCT"); /* planted fault, tests only */
   h->iv_bias_pct = bias ? (unsigned)strtoul(bias, NULL, 10) : 0;
@@ -194,7 +200,10 @@ host_t *host_new(const host_cfg_t *cfg, uint8_t *mem, size_t mem_bytes, hmc_t *h
 
 void host_free(host_t *h) {
   if (!h) return;
-  for (unsigned c = 0; c < h->cfg.cores; c++) host_core_fini(&h->core[c]);
+  for (unsigned c = 0; c < h->cfg.cores; c++) {
+    host_ival_fini(&h->core[c]);
+    host_core_fini(&h->core[c]);
+  }
   host_mem_fini(h);
   host_ev_fini(h);
   mmio_free(h->mmio);
@@ -215,7 +224,7 @@ void host_set_entry(host_t *h, uint32_t pc) {
   h->gen++;
   h->entry = pc;
   h->loaded = 1;
-  for (unsigned c = 0; c < h->cfg.cores; c++) host_core_reset(&h->core[c], pc);
+  for (unsigned c = 0; c < h->cfg.cores; c++) core_reset(&h->core[c], pc);
 }
 
 int host_exited(const host_t *h, uint32_t *code) {
@@ -325,7 +334,10 @@ int host_step(host_t *h) {
   unsigned any = 0, mk = 0;
   for (unsigned c = 0; c < nc; c++) {
     host_core_t *k = &h->core[c];
-    host_core_cycle(k);
+    /* the interval core (host_ival.c) sits above the exact core, whose
+     * pieces it uses */
+    if (h->cfg.core_interval) host_ival_cycle(k);
+    else host_core_cycle(k);
     k->imu_out.instr_ret = k->committed_now;
     any |= k->committed_now;
     mk |= (unsigned)k->imu_out.marker_valid;
@@ -372,7 +384,8 @@ uint64_t host_idle_until(host_t *h) {
   int pimwait = 0;
   for (unsigned c = 0; c < h->cfg.cores; c++) {
     host_core_t *k = &h->core[c];
-    const uint64_t t = host_core_idle_until(k, now);
+    const uint64_t t = h->cfg.core_interval && !host_ival_exact(k) ? host_ival_idle_until(k, now)
+                                                                    : host_core_idle_until(k, now);
     if (t <= now) return now;
     if (t < until) until = t;
     pimwait |= k->q_pimwait;

@@ -32,7 +32,6 @@ int host_core_init(host_core_t *c, struct host *h, unsigned id) {
       host_cache_init(&c->l2, g->l2.bytes, g->l2.ways))
     return -1;
   for (unsigned i = 0; i < HOST_DEC_SIZE; i++) c->dec[i].pc = 1; /* never a fetch pc */
-  if (g->core_interval && host_ival_init(c)) return -1;
   return 0;
 }
 
@@ -44,7 +43,6 @@ void host_core_fini(host_core_t *c) {
   free(c->itb);
   free(c->ras);
   free(c->dec);
-  host_ival_fini(c);
   host_cache_free(&c->l1i);
   host_cache_free(&c->l1d);
   host_cache_free(&c->l2);
@@ -88,7 +86,6 @@ void host_core_reset(host_core_t *c, uint32_t pc) {
   memset(c->iv_line, 0xff, sizeof c->iv_line);
   memset(c->iv_ready, 0, sizeof c->iv_ready);
   c->iv_max[0] = c->iv_max[1] = 0;
-  host_ival_reset(c);
 }
 
 /* ---------------------------------------------------------------- dataflow */
@@ -879,10 +876,6 @@ static void drain_store(host_core_t *c) {
 }
 
 void host_core_cycle(host_core_t *c) {
-  if (c->h->cfg.core_interval) {
-    host_ival_cycle(c);
-    return;
-  }
   c->imu_out.marker_valid = 0;
   c->committed_now = 0;
   if (c->halted) return;
@@ -923,7 +916,6 @@ static uint64_t min64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 /* Mirrors host_core_cycle() without side effects: which branch each stage
  * takes at cycle now, and until when that cannot change by itself. */
 uint64_t host_core_idle_until(host_core_t *c, uint64_t now) {
-  if (c->h->cfg.core_interval && !host_ival_exact(c)) return host_ival_idle_until(c, now);
   struct host *h = c->h;
   const host_cfg_t *g = &h->cfg;
   c->q_ctr = NULL;

@@ -438,10 +438,12 @@ void host_core_drain(host_core_t *c);
 void host_core_dispatch(host_core_t *c);
 
 /* host_ival.c: the interval core (cfg.core_interval, docs/host.md "The
- * interval core").  Allocation (-1 out of memory) and reset; one cycle
- * (host_core_cycle's part); 1 while the exact core's machinery holds the
- * core (a serialising instruction until it commits, wrs.nto asleep); the
- * interval core's idle bound (host_core_idle_until). */
+ * interval core"), a layer above the exact core: host.c calls it instead
+ * of host_core_cycle and host_core_idle_until, and it calls the exact
+ * core's pieces above.  Allocation (-1 out of memory) and reset; one
+ * cycle; 1 while the exact core's machinery holds the core (a serialising
+ * instruction until it commits, wrs.nto asleep: host.c then asks
+ * host_core_idle_until); the interval core's idle bound. */
 int host_ival_init(host_core_t *c);
 void host_ival_fini(host_core_t *c);
 void host_ival_reset(host_core_t *c);
