@@ -354,7 +354,7 @@ int hmc_send(hmc_t *h, const hmc_req_t *r, uint64_t now_ps) {
   } else {
     hmc_link_t *L = &h->link[r->port];
     uint64_t end;
-    if (hmc_fast_ooo_links(h)) { /* sends out of time order: the link's FLIT calendar */
+    if (h->fast && hmc_fast_ooo_links(h)) { /* sends out of time order: the link's FLIT calendar */
       end = hmc_fast_req_link(h, r->port, ps_to_slot(h, now_ps), rqf);
       L->req_busy = hmc_max64(L->req_busy, end);
     } else {

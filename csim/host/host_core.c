@@ -217,13 +217,22 @@ static int amo_head_ok(const host_core_t *c, const host_rob_t *e) {
   return !posted_wait(c, NULL);
 }
 
-/* At-once timing: an AMO in the L1D at now, the line made dirty; the cycle its result is there. */
-static uint64_t atonce_amo(host_core_t *c, uint32_t addr) {
-  struct host *h = c->h;
-  const uint64_t t = host_mem_atonce(c, 1, addr, 1, h->now);
+/* At-once timing: an AMO in the L1D issued at t, the line made dirty; the
+ * cycle its result is there. */
+uint64_t host_core_atonce_amo(host_core_t *c, uint32_t addr, uint64_t t) {
+  const uint64_t d = host_mem_atonce(c, 1, addr, 1, t);
   host_line_t *l = host_cache_find(&c->l1d, addr >> HOST_LINE_BITS);
   if (l && l->st >= ST_E) l->st = ST_M;
-  return max64(t, h->now + h->cfg.l1d.lat) + 1;
+  return max64(d, t + c->h->cfg.l1d.lat) + 1;
+}
+
+/* At-once timing: a store drained from cycle t, its line owned and written
+ * (dirty); the cycle it is (at least t). */
+uint64_t host_core_atonce_store(host_core_t *c, uint32_t addr, uint64_t t) {
+  const uint64_t o = host_mem_atonce(c, 1, addr, 1, t);
+  host_line_t *l = host_cache_find(&c->l1d, addr >> HOST_LINE_BITS);
+  if (l) l->st = ST_M;
+  return o;
 }
 
 /* Sends AMO slot to its vault or the L1D; 0 when it must try again later. */
@@ -235,7 +244,7 @@ static int amo_issue(host_core_t *c, unsigned slot) {
   } else if (e->amo & AMO_FAR) {
     host_mem_amo_far(c, e->addr, slot);
   } else if (h->cfg.mem_atonce) {
-    host_core_resolve(c, slot, atonce_amo(c, e->addr));
+    host_core_resolve(c, slot, host_core_atonce_amo(c, e->addr, h->now));
   } else {
     if (host_mem_amo_busy(c, e->addr)) return 0;
     const int rc = host_mem_store(c, e->addr, 1, slot);
@@ -438,7 +447,7 @@ static void exec_serial(host_core_t *c, const rv32_insn_t *d) {
       host_mem_amo_far(c, r.mem_addr, slot);
       done = HOST_INF; /* resolved by the HMC response */
     } else if (g->mem_atonce) {
-      done = atonce_amo(c, r.mem_addr);
+      done = host_core_atonce_amo(c, r.mem_addr, h->now);
     } else {
       int rc = host_mem_store(c, r.mem_addr, 1, slot);
       if (rc == 0) done = HOST_INF; /* resolved by the fill */
@@ -850,9 +859,7 @@ static void drain_store(host_core_t *c) {
      * queue then.  Not looked up again at t: a line other cores share
      * would be taken from it in between every time. */
     if (!s->owned) {
-      const uint64_t t = host_mem_atonce(c, 1, s->addr, 1, c->h->now);
-      host_line_t *l = host_cache_find(&c->l1d, s->addr >> HOST_LINE_BITS);
-      if (l) l->st = ST_M;
+      const uint64_t t = host_core_atonce_store(c, s->addr, c->h->now);
       s->owned = 1;
       if (t > c->h->now) {
         s->commit = t - 1;

@@ -433,6 +433,11 @@ int host_core_predict(host_core_t *c, const rv32_insn_t *d, uint32_t pc, uint32_
 const host_dec_t *host_core_decode(host_core_t *c, uint32_t pc, uint32_t raw);
 int host_core_execute(host_core_t *c, const rv32_insn_t *d, int fetchable, rv32_result_t *r);
 int host_core_amo_inline(host_core_t *c, const rv32_insn_t *d);
+/* At-once timing (cfg.mem_atonce): an AMO in the L1D issued at t (the
+ * cycle its result is there), a store drained from t (the cycle its line
+ * is owned and written); the line left dirty. */
+uint64_t host_core_atonce_amo(host_core_t *c, uint32_t addr, uint64_t t);
+uint64_t host_core_atonce_store(host_core_t *c, uint32_t addr, uint64_t t);
 void host_core_commit(host_core_t *c);
 void host_core_drain(host_core_t *c);
 void host_core_dispatch(host_core_t *c);

@@ -85,6 +85,21 @@ static void queues_pop(host_core_t *c, uint64_t now) {
   }
 }
 
+/* The commits before cycle to counted (the IMU's and the statistics'):
+ * how many; *last the cycle of the latest. */
+static unsigned commits_before(host_core_t *c, uint64_t to, uint64_t *last) {
+  const unsigned R = c->h->cfg.rob;
+  unsigned n = 0;
+  while (c->ic.q && c->ic_cmt[c->ic.h] < to) {
+    *last = c->ic_cmt[c->ic.h];
+    if (++c->ic.h == R) c->ic.h = 0;
+    c->ic.q--;
+    n++;
+  }
+  c->st.insns += n;
+  return n;
+}
+
 /* Holds dispatch until cycle t (> now), counting the cycles in *ctr. */
 static void hold(host_core_t *c, uint64_t now, uint64_t t, uint64_t *ctr) {
   if (t <= now) t = now + 1;
@@ -110,14 +125,6 @@ static uint64_t commit_at(host_core_t *c, uint64_t done) {
   c->ic_cmt[i] = c->ic.last;
   c->ic.q++;
   return c->ic.last;
-}
-
-/* An AMO in the L1D issued at t, the line made dirty: the cycle its result is there. */
-static uint64_t amo_at(host_core_t *c, uint32_t addr, uint64_t t) {
-  const uint64_t d = host_mem_atonce(c, 1, addr, 1, t);
-  host_line_t *l = host_cache_find(&c->l1d, addr >> HOST_LINE_BITS);
-  if (l && l->st >= ST_E) l->st = ST_M;
-  return max64(d, t + c->h->cfg.l1d.lat) + 1;
 }
 
 /* The youngest older store in the queue overlapping [addr, addr + size), or NULL. */
@@ -182,7 +189,7 @@ static uint64_t time_insn(host_core_t *c, const host_dec_t *dc, const rv32_resul
     t = max64(t, c->ic.aq);
     if (!rl && fwd_from(c, r->mem_addr, 4)) rl = 1; /* same-address order with an older store */
     if (rl) t = max64(max64(t, c->posted_until), max64(c->ic.last, c->ic.stq ? c->ic.leave + 1 : 0));
-    done = amo_at(c, r->mem_addr, t);
+    done = host_core_atonce_amo(c, r->mem_addr, t);
     if (aq) c->ic.aq = done;
   } else {
     switch (dc->kind) {
@@ -324,10 +331,7 @@ static int dispatch_cycle(host_core_t *c, uint64_t cy, uint64_t now) {
       /* leaves the queue from the cycle after its commit, one a cycle, once
        * it owns the line (the exact at-once store drain) */
       const uint64_t x = max64(cm + 1, c->ic.stq ? c->ic.leave + 1 : 0);
-      const uint64_t o = host_mem_atonce(c, 1, r.mem_addr, 1, x);
-      host_line_t *l = host_cache_find(&c->l1d, r.mem_addr >> HOST_LINE_BITS);
-      if (l) l->st = ST_M;
-      c->ic.leave = max64(x, o);
+      c->ic.leave = max64(x, host_core_atonce_store(c, r.mem_addr, x));
       unsigned i = c->ic.sth + c->ic.stq;
       if (i >= g->sq) i -= g->sq;
       c->ic_st[i] = (host_ics_t){.addr = r.mem_addr, .size = dc->size, .data = done, .commit = cm, .leave = c->ic.leave};
@@ -396,15 +400,10 @@ void host_ival_cycle(host_core_t *c) {
     c->ic.t = c->fe_ready;
     c->ic.w = 0;
   }
-  unsigned n = 0;
-  while (c->ic.q && c->ic_cmt[c->ic.h] <= now) {
-    if (++c->ic.h == h->cfg.rob) c->ic.h = 0;
-    c->ic.q--;
-    n++;
-  }
+  uint64_t last = 0;
+  const unsigned n = commits_before(c, now + 1, &last);
   if (n) {
     c->committed_now = n;
-    c->st.insns += n;
     h->last_commit = now;
   }
   dispatch(c);
@@ -422,16 +421,6 @@ uint64_t host_ival_idle_until(host_core_t *c, uint64_t now) {
 
 void host_ival_skip(host_core_t *c, uint64_t to) {
   if (c->halted || host_ival_exact(c)) return;
-  const unsigned R = c->h->cfg.rob;
-  uint64_t n = 0, last = 0;
-  while (c->ic.q && c->ic_cmt[c->ic.h] < to) {
-    last = c->ic_cmt[c->ic.h];
-    if (++c->ic.h == R) c->ic.h = 0;
-    c->ic.q--;
-    n++;
-  }
-  if (n) {
-    c->st.insns += n;
-    if (c->h->last_commit < last) c->h->last_commit = last;
-  }
+  uint64_t last = 0;
+  if (commits_before(c, to, &last) && c->h->last_commit < last) c->h->last_commit = last;
 }
