@@ -162,7 +162,11 @@ void host_mem_amo_posted(host_core_t *c, uint32_t addr, unsigned funct5, uint32_
 int host_mem_amo_timed(host_core_t *c, uint32_t addr, unsigned funct5, uint32_t operand, int posted, uint64_t t,
                        uint64_t *eta) {
   struct host *h = c->h;
-  if (!h->hmc) return HMC_STALL; /* sys refuses the interval core without the fast HMC */
+  if (!h->hmc) { /* a vault AMO needs a vault (sys always has the HMC) */
+    host_fail(h, "hart %u: a vault AMO for 0x%08x at cycle %llu, but the host has no HMC", c->id, addr,
+              (unsigned long long)h->now);
+    return HMC_EINVAL;
+  }
   /* as host_mem_amo_far's (an add of 0 for the packets) and
    * host_mem_amo_posted's (the operation, no response) */
   hmc_req_t r = {.port = hmc_port_link(link_of(h, c->id)), .cmd = posted ? amo_cmd(funct5) : HMC_AMOADD_W,
